@@ -1,0 +1,37 @@
+# Two entry points (see README): `make lab` and `make test`.  Both build .venv first.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+
+.PHONY: setup lab test lint bench images pages notebooks clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[lab,test]"
+	touch $@
+
+setup: $(STAMP)
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab --ip=127.0.0.1 notebooks/
+
+test: $(STAMP) lint
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check cardlearn tests benchmarks
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks
+
+images: $(STAMP)
+	$(BIN)/python -m cardlearn.images images
+
+# Re-execute every notebook in place, storing outputs (after changing one).
+notebooks: $(STAMP)
+	$(BIN)/python -m cardlearn.notebooks notebooks/*.ipynb
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,55 @@
+"""Bot code shared by every game.
+
+A bot sees a position only through `state.observation(seat)`, `state.legal_actions()`
+and `determinize(...)`.  Its randomness is seeded from its own seed *and* that
+observation, so a bot with the same seed makes the same choice in two positions that
+look the same from its seat, whatever happened before.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+
+class Bot:
+    """Base class: `choose(state, seat)` returns one of `state.legal_actions()`."""
+
+    label = {"is": "tölva", "en": "computer"}
+
+    def __init__(self, seed: int | None = 0):
+        self.seed = 0 if seed is None else seed
+
+    def rng(self, state: Any, seat: int) -> random.Random:
+        """A generator that depends only on this bot's seed and what `seat` sees."""
+        seen = json.dumps(state.observation(seat), sort_keys=True, ensure_ascii=False)
+        return random.Random(f"{self.seed}:{seen}")
+
+    def choose(self, state: Any, seat: int) -> Any:
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """Plays a legal move chosen uniformly at random."""
+
+    label = {"is": "slembi", "en": "random"}
+
+    def choose(self, state: Any, seat: int) -> Any:
+        return self.rng(state, seat).choice(state.legal_actions())
+
+
+class ScoringBot(Bot):
+    """Plays the legal move with the best `value(state, seat, action, obs)`; ties are
+    broken at random.  Subclasses give the game's rules of thumb as `value`."""
+
+    def value(self, state: Any, seat: int, action: Any, obs: dict[str, Any]) -> float:
+        raise NotImplementedError
+
+    def choose(self, state: Any, seat: int) -> Any:
+        obs = state.observation(seat)
+        actions = state.legal_actions()
+        scored = [(self.value(state, seat, a, obs), i) for i, a in enumerate(actions)]
+        best = max(v for v, _ in scored)
+        tied = [actions[i] for v, i in scored if v >= best - 1e-9]
+        return tied[0] if len(tied) == 1 else self.rng(state, seat).choice(tied)

@@ -1,0 +1,181 @@
+"""Cards and decks: the French-suited deck used by every cardlearn game.
+
+A `Card` is an immutable value with a canonical ASCII text form (`"AS"`, `"10D"`,
+`"JK"` for a joker) that round-trips through `Card.parse`.  Cards from several decks
+compare equal, so hands and piles are multisets (tuples).
+
+Icelandic names: the suits are *spaði* (spades), *hjarta* (hearts), *tígull*
+(diamonds) and *lauf* (clubs); a card's name joins the suit's stem to the rank's
+name, as in *spaðaás* (ace of spades) or *tíguldrottning* (queen of diamonds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+from typing import ClassVar
+
+__all__ = [
+    "RANKS", "SUITS", "Suit", "Card", "JOKER", "parse_cards", "make_deck",
+    "standard_deck", "kozel_deck", "lomber_deck", "kinaskak_deck",
+]
+
+
+class Suit(str, Enum):
+    """A suit, equal to its letter: `Suit.SPADES == "S"`."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_SYMBOL_SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+JOKER_SYMBOL = "🃏"
+
+# Icelandic: the stem a suit takes in compounds, and the rank's own word.
+_SUIT_STEM_IS = {"S": "spaða", "H": "hjarta", "D": "tígul", "C": "lauf"}
+SUIT_NAMES = {
+    "is": {"S": "spaði", "H": "hjarta", "D": "tígull", "C": "lauf"},
+    "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
+}
+RANK_NAMES = {
+    "is": {"2": "tvistur", "3": "þristur", "4": "fjarki", "5": "fimma", "6": "sexa",
+           "7": "sjöa", "8": "átta", "9": "nía", "10": "tía", "J": "gosi",
+           "Q": "drottning", "K": "kóngur", "A": "ás"},
+    "en": {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+           "8": "eight", "9": "nine", "10": "ten", "J": "jack", "Q": "queen",
+           "K": "king", "A": "ace"},
+}
+_JOKER_NAMES = {"is": "jóker", "en": "joker"}
+LANGS = ("is", "en")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One playing card; `rank` and `suit` are `None` for a joker."""
+
+    rank: str | None
+    suit: str | None
+
+    _cache: ClassVar[dict[str, Card]] = {}
+
+    def __post_init__(self) -> None:
+        if (self.rank is None) != (self.suit is None):
+            raise ValueError("a card has both a rank and a suit, or neither (a joker)")
+        if self.rank is not None and (self.rank not in RANKS or self.suit not in SUITS):
+            raise ValueError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read `"AS"`, `"10D"`, `"TD"`, `"qh"`, `"K♣"`, `"A♠"` or `"JK"` (joker)."""
+        card = cls._cache.get(text) if isinstance(text, str) else None
+        if card is None:
+            card = cls._parse_new(text)
+            cls._cache[text] = card
+        return card
+
+    @classmethod
+    def _parse_new(cls, text: str) -> Card:
+        if not isinstance(text, str):
+            raise ValueError(f"a card is written as text like 'AS' or '10D', not {text!r}")
+        body = text.strip().upper()
+        if body in ("JK", "JOKER", JOKER_SYMBOL):
+            return cls(None, None)
+        rank, suit = body[:-1], _SYMBOL_SUITS.get(body[-1:], body[-1:])
+        rank = "10" if rank == "T" else rank
+        if rank not in RANKS or suit not in SUITS:
+            raise ValueError(
+                f"{text!r} is not a card: write a rank 2-10, J, Q, K, A (T for ten) "
+                "then a suit S, H, D, C or ♠ ♥ ♦ ♣, e.g. 'AS' or '10D'; 'JK' is a joker")
+        return cls(rank, suit)
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank is None
+
+    @property
+    def symbol(self) -> str:
+        """Unicode form: `"A♠"`, `"10♦"`, `"🃏"`."""
+        return JOKER_SYMBOL if self.rank is None else f"{self.rank}{SUIT_SYMBOLS[self.suit]}"
+
+    def name(self, lang: str = "is") -> str:
+        """The card's name: `"spaðaás"` / `"ace of spades"`."""
+        if lang not in LANGS:
+            raise ValueError(f"language {lang!r} is not one of {LANGS}")
+        if self.rank is None:
+            return _JOKER_NAMES[lang]
+        if lang == "is":
+            return _SUIT_STEM_IS[self.suit] + RANK_NAMES["is"][self.rank]
+        return f"{RANK_NAMES['en'][self.rank]} of {SUIT_NAMES['en'][self.suit]}"
+
+    def sort_key(self) -> tuple[int, int]:
+        """Display order: by suit (♠ ♥ ♦ ♣), then rank from 2 up to ace; jokers last."""
+        if self.rank is None:
+            return (len(SUITS), 0)
+        return (SUITS.index(self.suit), RANKS.index(self.rank))
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.sort_key() < other.sort_key()
+
+    def __str__(self) -> str:
+        return "JK" if self.rank is None else f"{self.rank}{self.suit}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        from cardlearn.draw import card_svg
+        return card_svg(self)
+
+
+JOKER = Card(None, None)
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """`"AS 10D 2S"` (spaces or commas) or an iterable of cards/strings → a tuple of cards."""
+    if isinstance(text, str):
+        items: Iterable[str | Card] = text.replace(",", " ").split()
+    else:
+        items = text
+    return tuple(item if isinstance(item, Card) else Card.parse(item) for item in items)
+
+
+def make_deck(ranks: Iterable[str] = RANKS, *, copies: int = 1, jokers: int = 0) -> tuple[Card, ...]:
+    """`copies` full suits of `ranks` in each of the four suits, then `jokers` jokers."""
+    ranks = tuple(ranks)
+    one = tuple(Card(rank, suit) for suit in SUITS for rank in ranks)
+    return one * copies + (JOKER,) * jokers
+
+
+def standard_deck() -> tuple[Card, ...]:
+    """The 52-card French deck (Kasína)."""
+    return make_deck()
+
+
+def kozel_deck() -> tuple[Card, ...]:
+    """36 cards, six to ace (Kozel / Geit)."""
+    return make_deck(RANKS[4:])
+
+
+def lomber_deck() -> tuple[Card, ...]:
+    """40 cards: the 52 without eights, nines and tens (Lomber)."""
+    return make_deck(r for r in RANKS if r not in ("8", "9", "10"))
+
+
+def kinaskak_deck(players: int) -> tuple[Card, ...]:
+    """Kínaskák: two decks and 4 jokers (108) for 2–4 players, three and 6 (162) for 5–6."""
+    if not 2 <= players <= 6:
+        raise ValueError(f"Kínaskák is for 2 to 6 players, not {players}")
+    copies = 2 if players <= 4 else 3
+    return make_deck(copies=copies, jokers=2 * copies)

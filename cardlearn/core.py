@@ -1,0 +1,183 @@
+"""What every game module shares: the error type, seeded shuffles, stacked-deck checks,
+saved-game (JSON) helpers and a small base class for game states.
+
+No game logic lives here.  A game's `State` subclasses `GameState` and supplies
+`_legal()` (its legal actions as a tuple), `_parse_action(text)`, `_why_illegal(action)`
+and `_next(action)`; the base class turns those into the public `legal_actions()` and
+`apply()` of `shared/API.md`, so every game rejects bad moves the same way.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from cardlearn.cards import Card, parse_cards
+
+__all__ = [
+    "IllegalMove", "GameState", "shuffled", "fresh_seed", "stacked_deck", "SaveReader",
+    "save_json", "rules_to_dict", "rules_from_dict",
+]
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid; the message names the rule."""
+
+
+def shuffled(cards: Sequence[Card], seed: int, *salt: object) -> tuple[Card, ...]:
+    """The cards shuffled by a generator seeded from `seed` and `salt` alone.
+
+    Sorting first makes the result depend on the multiset only, and a string seed is
+    hashed with SHA-512 by `random`, so it is the same on every machine and run.
+    """
+    rng = random.Random(":".join(map(str, (seed, *salt))))
+    deck = sorted(cards)
+    rng.shuffle(deck)
+    return tuple(deck)
+
+
+def fresh_seed(rng: random.Random | None = None) -> int:
+    """A new 63-bit seed, from `rng` or else from the operating system."""
+    return (rng or random.SystemRandom()).getrandbits(63)
+
+
+def stacked_deck(deck: str | Iterable[Card | str], expected: Sequence[Card], game: str) -> tuple[Card, ...]:
+    """Check that a stacked deck holds exactly `expected` (as a multiset)."""
+    try:
+        cards = parse_cards(deck)
+    except ValueError as err:
+        raise ValueError(f"stacked deck for {game}: {err}") from None
+    have, want = Counter(cards), Counter(expected)
+    if have != want:
+        missing = sorted((want - have).elements())
+        extra = sorted((have - want).elements())
+        parts = [f"{len(cards)} cards given, {len(expected)} needed"]
+        if missing:
+            parts.append("missing " + " ".join(map(str, missing[:12])))
+        if extra:
+            parts.append("not in this deck or too many " + " ".join(map(str, extra[:12])))
+        raise ValueError(f"a stacked deck for {game} must be its own deck exactly: " + "; ".join(parts))
+    return cards
+
+
+def rules_to_dict(rules: Any) -> dict[str, Any]:
+    return dataclasses.asdict(rules)
+
+
+def rules_from_dict(cls: type, data: Any) -> Any:
+    """Build a `Rules` dataclass from saved data, naming any unknown or bad option."""
+    if not isinstance(data, dict):
+        raise ValueError("saved game: 'rules' must be an object of variant options")
+    names = {f.name for f in dataclasses.fields(cls)}
+    unknown = sorted(set(data) - names)
+    if unknown:
+        raise ValueError(f"saved game: unknown rule option(s) {', '.join(unknown)}")
+    for f in dataclasses.fields(cls):
+        if f.name in data and type(data[f.name]) is not type(f.default):
+            raise ValueError(f"saved game: rule option {f.name} must be a {type(f.default).__name__}")
+    return cls(**data)
+
+
+def save_json(game: str, payload: dict[str, Any]) -> str:
+    return json.dumps({"game": game, "format": 1, **payload}, ensure_ascii=False, sort_keys=True)
+
+
+class SaveReader:
+    """Reads a saved game, turning every malformed field into a clear `ValueError`."""
+
+    def __init__(self, text: str, game: str):
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as err:
+            raise ValueError(f"saved game is not valid JSON: {err}") from None
+        if not isinstance(data, dict) or data.get("game") != game:
+            raise ValueError(f"saved game is not a {game} game")
+        if data.get("format") != 1:
+            raise ValueError(f"saved game has unknown format {data.get('format')!r}")
+        self.data, self.game = data, game
+
+    def get(self, key: str, kind: type | tuple[type, ...]) -> Any:
+        if key not in self.data:
+            raise ValueError(f"saved game: missing field {key!r}")
+        value = self.data[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise ValueError(f"saved game: field {key!r} has the wrong type")
+        return value
+
+    def integer(self, key: str, low: int, high: int, *, optional: bool = False) -> int | None:
+        value = self.data.get(key) if optional else self.get(key, int)
+        if value is None and optional:
+            return None
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise ValueError(f"saved game: field {key!r} must be a whole number from {low} to {high}")
+        return value
+
+    def cards(self, key: str, value: Any = None) -> tuple[Card, ...]:
+        value = self.get(key, str) if value is None else value
+        if not isinstance(value, str):
+            raise ValueError(f"saved game: field {key!r} must be a string of cards")
+        try:
+            return parse_cards(value)
+        except ValueError as err:
+            raise ValueError(f"saved game: field {key!r}: {err}") from None
+
+    def int_tuple(self, key: str, length: int) -> tuple[int, ...]:
+        value = self.get(key, list)
+        if len(value) != length or not all(type(v) is int for v in value):
+            raise ValueError(f"saved game: field {key!r} must be {length} whole numbers")
+        return tuple(value)
+
+
+class GameState:
+    """Mixin for an immutable game state; see the module docstring."""
+
+    __slots__ = ()
+
+    # -- supplied by each game ---------------------------------------------------------
+    def _legal(self) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def _parse_action(self, text: str) -> Any:
+        raise NotImplementedError
+
+    def _why_illegal(self, action: Any) -> str:
+        raise NotImplementedError
+
+    def _next(self, action: Any) -> GameState:
+        raise NotImplementedError
+
+    # -- shared --------------------------------------------------------------------------
+    def _legal_set(self) -> frozenset[Any]:
+        cache = self.__dict__.get("_legal_cache")
+        if cache is None:
+            actions = self._legal()
+            cache = (actions, frozenset(actions))
+            object.__setattr__(self, "_legal_cache", cache)
+        return cache[1]
+
+    def legal_actions(self) -> list[Any]:
+        if self.to_move is None:
+            return []
+        self._legal_set()
+        return list(self.__dict__["_legal_cache"][0])
+
+    def apply(self, action: Any) -> GameState:
+        if isinstance(action, str):
+            action = self._parse_action(action)
+        if self.to_move is None:
+            raise IllegalMove("the match is over: no more moves")
+        if action not in self._legal_set():
+            raise IllegalMove(self._why_illegal(action))
+        return self._next(action)
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    def _repr_html_(self) -> str:
+        from cardlearn.draw import state_html
+        return state_html(self)

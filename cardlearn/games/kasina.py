@@ -1,0 +1,670 @@
+"""Kasína — the Icelandic Casino, a two-player fishing game (rules: `shared/rules/kasina.md`).
+
+Each turn a player plays one card from hand, either *taking* (`taka`) table cards whose
+rank matches it or whose values add up to its value, or *laying it down* (a trail,
+`leggja niður`).  Emptying the table is a *svippur* (sweep).  After six deals the hand
+(*spil*) is scored; the first to 21 points wins the match.
+
+Action notation: `"5S"` lays the five of spades on the table; `"5S:2C+3H+5D"` plays it
+and takes the two of clubs, three of hearts and five of diamonds (any order, any case).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from cardlearn.bots import RandomBot, ScoringBot
+from cardlearn.cards import Card, parse_cards, standard_deck
+from cardlearn.core import (
+    GameState, IllegalMove, SaveReader, fresh_seed, rules_from_dict, rules_to_dict,
+    save_json, shuffled, stacked_deck,
+)
+
+NAME = {"is": "Kasína", "en": "Casino"}
+PLAYERS = (2, 2)
+DECK = standard_deck()
+LITLA_KASINA = Card("2", "S")   # little casino, 2 points
+STORA_KASINA = Card("10", "D")  # big casino, 5 points
+CATEGORIES = ("little_casino", "big_casino", "sweeps", "last_trick", "spades", "aces", "cards")
+
+_ACE_VALUES = ("hand_1_or_14_table_1", "finnish", "both_anywhere")
+_TRAIL_RULES = ("only_if_no_capture", "card_cannot_capture", "free")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Variant options (rule file §A3); every default is the rule file's."""
+
+    target: int = 21
+    hand_size: int = 4
+    ace_values: str = "hand_1_or_14_table_1"
+    trail_rule: str = "only_if_no_capture"
+    must_capture_maximal: bool = False
+    builds: bool = False
+    sweep_on_final_play: bool = True
+    sweeps_cancel: bool = False
+    ace_scoring: str = "majority"
+    simultaneous_target: str = "higher_total"
+
+    def __post_init__(self) -> None:
+        checks = [
+            (self.target >= 1, "target must be at least 1 point"),
+            (self.hand_size in (4, 5), "hand_size is 4 (Stekkjargerði) or 5 (Dalvíkurskóli)"),
+            (self.ace_values in _ACE_VALUES, f"ace_values is one of {_ACE_VALUES}"),
+            (self.trail_rule in _TRAIL_RULES, f"trail_rule is one of {_TRAIL_RULES}"),
+            (not self.builds, "builds are not part of Icelandic kasína and not supported"),
+            (self.ace_scoring in ("majority", "each"), "ace_scoring is 'majority' or 'each'"),
+            (self.simultaneous_target in ("higher_total", "count_out"),
+             "simultaneous_target is 'higher_total' or 'count_out'"),
+        ]
+        for ok, message in checks:
+            if not ok:
+                raise ValueError(message)
+
+
+# ---------------------------------------------------------------------------------------
+# Rule facts
+
+def table_value(card: Card) -> int:
+    """A card's value on the table: 2–10 by pips, J 11, Q 12, K 13, ace 1."""
+    return _VALUE[card.rank] if card.rank != "A" else 1
+
+
+def played_value(card: Card) -> int:
+    """A card's value when played from hand: as on the table, but an ace is 14."""
+    return _VALUE[card.rank]
+
+
+_VALUE = {r: i + 2 for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
+
+
+@lru_cache(maxsize=1 << 16)
+def _capture_masks(value: int, table_values: tuple[int, ...], ace_takes_ace: bool,
+                   maximal: bool) -> tuple[int, ...]:
+    """Bit masks of the table positions a card of `value` may take (§A2.4)."""
+    groups: list[int] = []
+
+    def subsets(start: int, total: int, mask: int) -> None:
+        for i in range(start, len(table_values)):
+            t = total + table_values[i]
+            if t == value:
+                groups.append(mask | 1 << i)
+            elif t < value:
+                subsets(i + 1, t, mask | 1 << i)
+
+    subsets(0, 0, 0)
+    if ace_takes_ace:  # a played ace (14) also takes a lone table ace (1) by rank
+        groups += [1 << i for i, v in enumerate(table_values) if v == 1]
+    unions = {0}
+    for g in groups:
+        unions |= {m | g for m in unions if not m & g}
+    unions.discard(0)
+    if maximal:
+        unions = {m for m in unions if all(m & g for g in groups)}
+    return tuple(sorted(unions, key=lambda m: (m.bit_count(), m)))
+
+
+def _masks_for(card: Card, table: Sequence[Card], rules: Rules) -> tuple[int, ...]:
+    ace_takes_ace = card.rank == "A" and rules.ace_values != "finnish"
+    return _capture_masks(played_value(card), tuple(map(table_value, table)),
+                          ace_takes_ace, rules.must_capture_maximal)
+
+
+def capture_options(card: Card | str, table: Iterable[Card | str], rules: Rules | None = None) -> list[frozenset[Card]]:
+    """Every set of table cards that `card` may take (§A2.4): unions of disjoint groups,
+    each group one card of the same rank or cards whose values add up to the card's."""
+    card = card if isinstance(card, Card) else Card.parse(card)
+    table = parse_cards(table)
+    masks = _masks_for(card, table, rules or Rules())
+    return [frozenset(c for i, c in enumerate(table) if m >> i & 1) for m in masks]
+
+
+def hand_score(piles: Sequence[Sequence[Card]], sweeps: Sequence[int],
+               last_trick: int | None, rules: Rules | None = None) -> dict[str, tuple[int, int]]:
+    """Points per seat for one finished hand (§A2.8), by category, plus `total`."""
+    rules = rules or Rules()
+
+    def holder(card: Card) -> tuple[int, int]:
+        return tuple(int(card in pile) for pile in piles)  # type: ignore[return-value]
+
+    def most(counts: tuple[int, int]) -> tuple[int, int]:
+        return (int(counts[0] > counts[1]), int(counts[1] > counts[0]))
+
+    spades = tuple(sum(c.suit == "S" for c in pile) for pile in piles)
+    aces = tuple(sum(c.rank == "A" for c in pile) for pile in piles)
+    net = sweeps if not rules.sweeps_cancel else tuple(max(0, s - o) for s, o in zip(sweeps, sweeps[::-1]))
+    row = {
+        "little_casino": tuple(2 * h for h in holder(LITLA_KASINA)),
+        "big_casino": tuple(5 * h for h in holder(STORA_KASINA)),
+        "sweeps": tuple(net),
+        "last_trick": tuple(int(last_trick == s) for s in (0, 1)),
+        "spades": most(spades),
+        "aces": most(aces) if rules.ace_scoring == "majority" else aces,
+        "cards": most((len(piles[0]), len(piles[1]))),
+    }
+    row["total"] = tuple(sum(row[c][s] for c in CATEGORIES) for s in (0, 1))
+    return row  # type: ignore[return-value]
+
+
+def match_winner(before: tuple[int, int], row: dict[str, tuple[int, int]], dealer: int,
+                 rules: Rules) -> int | None:
+    """Who has won after a hand's `row` is added to the totals `before` (§A2.9)."""
+    after = tuple(b + t for b, t in zip(before, row["total"]))
+    reached = [s for s in (0, 1) if after[s] >= rules.target]
+    if len(reached) < 2:
+        return reached[0] if reached else None
+    if rules.simultaneous_target == "higher_total":
+        return None if after[0] == after[1] else max((0, 1), key=lambda s: after[s])
+    running = list(before)
+    for category in CATEGORIES:  # count out in the seed's order, non-dealer first
+        for seat in (1 - dealer, dealer):
+            running[seat] += row[category][seat]
+            if running[seat] >= rules.target:
+                return seat
+    return None  # unreachable: both reached the target
+
+
+def deal_pattern(first: bool, size: int) -> tuple[str, ...]:
+    """Who gets each packet of a deal, in order: 'n' non-dealer, 'd' dealer, 't' table."""
+    if first:
+        return ("nn", "dd", "tt", "nn", "dd", "tt") if size == 4 else ("nn", "dd", "tt", "nnn", "ddd", "tt")
+    return ("nn", "dd", "nn", "dd") if size == 4 else ("nn", "dd", "nnn", "ddd")
+
+
+# ---------------------------------------------------------------------------------------
+# Actions
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Play `card`; take `captured` from the table (empty: lay the card down, a trail)."""
+
+    card: Card
+    captured: frozenset[Card] = frozenset()
+
+    @property
+    def is_trail(self) -> bool:
+        return not self.captured
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    def __str__(self) -> str:
+        if not self.captured:
+            return str(self.card)
+        return f"{self.card}:" + "+".join(map(str, sorted(self.captured)))
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        if not isinstance(text, str):
+            raise IllegalMove(f"a Kasína move is a card like '5S' or '5S:2C+3H', not {text!r}")
+        played, _, taken = text.partition(":")
+        try:
+            card = Card.parse(played)
+            captured = parse_cards(taken.replace("+", " "))
+        except ValueError as err:
+            raise IllegalMove(f"cannot read the move {text!r}: {err}") from None
+        if ":" in text and not captured:
+            raise IllegalMove(f"the move {text!r} names no cards to take after ':'")
+        if len(set(captured)) != len(captured):
+            raise IllegalMove(f"the move {text!r} names a table card twice")
+        return cls(card, frozenset(captured))
+
+
+# ---------------------------------------------------------------------------------------
+# State
+
+Hands = tuple[tuple[Card, ...], tuple[Card, ...]]
+
+
+@dataclass(frozen=True)
+class State(GameState):
+    """One moment of a match; immutable (`apply` returns a new state)."""
+
+    rules: Rules
+    seed: int
+    hand_no: int
+    dealer: int
+    stock: tuple[Card, ...]
+    hands: Hands
+    table: tuple[Card, ...]
+    piles: Hands
+    sweeps: tuple[int, int]
+    last_capturer: int | None
+    totals: tuple[int, int]
+    sheet: tuple[tuple[tuple[str, tuple[int, int]], ...], ...]
+    winner: int | None
+    history: tuple[Action, ...]
+    hand_start: int
+    origin: tuple[int, int, str | None] | None = field(default=None, repr=False)
+
+    # -- the public API ---------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        if self.winner is not None:
+            return None
+        return 1 - self.dealer if len(self.hands[0]) == len(self.hands[1]) else self.dealer
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self.totals
+
+    @property
+    def score_sheet(self) -> list[dict[str, tuple[int, int]]]:
+        return [dict(row) for row in self.sheet]
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        return {
+            "seat": seat,
+            "to_move": self.to_move,
+            "hand": [str(c) for c in self.hands[seat]],
+            "table": [str(c) for c in self.table],
+            "stock_size": len(self.stock),
+            "pile_sizes": [len(p) for p in self.piles],
+            "opponent_hand_size": len(self.hands[1 - seat]),
+            "dealer": self.dealer,
+            "scores": list(self.totals),
+            "sweeps": list(self.sweeps),
+            "last_capturer": self.last_capturer,
+            "hand_no": self.hand_no,
+            "hand_start": self.hand_start,
+            "history": [str(a) for a in self.history],
+            "score_sheet": [{k: list(v) for k, v in row} for row in self.sheet],
+            "winner": self.winner,
+            "rules": rules_to_dict(self.rules),
+        }
+
+    # -- GameState hooks ---------------------------------------------------------------
+    def _legal(self) -> tuple[Action, ...]:
+        rules, table = self.rules, self.table
+        hand = sorted(self.hands[self.to_move])
+        takes = {card: _masks_for(card, table, rules) for card in hand}
+        anyone = any(takes.values())
+        actions: list[Action] = []
+        for card in hand:
+            for m in takes[card]:
+                actions.append(Action(card, frozenset(c for i, c in enumerate(table) if m >> i & 1)))
+            if (rules.trail_rule == "free" or not takes[card] and
+                    (rules.trail_rule == "card_cannot_capture" or not anyone)):
+                actions.append(Action(card))
+        return tuple(actions)
+
+    def _parse_action(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def _why_illegal(self, action: Any) -> str:
+        if not isinstance(action, Action):
+            raise IllegalMove(f"{action!r} is not a Kasína move")
+        seat = self.to_move
+        if action.card not in self.hands[seat]:
+            return f"{action.card} is not in seat {seat}'s hand: you play one card from your own hand"
+        missing = sorted(action.captured - set(self.table))
+        if missing:
+            return f"{' '.join(map(str, missing))} not on the table: you can only take cards lying there"
+        if action.is_trail:
+            if self.rules.trail_rule == "card_cannot_capture":
+                return f"{action.card} can take cards, so it may not be laid down (trail rule)"
+            return "taking is compulsory: you may lay a card down only when no card in your hand can take"
+        if self.rules.must_capture_maximal and any(
+                action.captured < o for o in capture_options(action.card, self.table, self.rules)):
+            return "you must take every group you can with that card (must_capture_maximal)"
+        return (f"{action.card} cannot take {'+'.join(map(str, sorted(action.captured)))}: each taken card "
+                "must match its rank, or be in a group adding up to its value (ace 14 from hand, 1 on the table)")
+
+    def _next(self, action: Action) -> State:
+        seat, rules = self.to_move, self.rules
+        hands = list(self.hands)
+        hand = list(hands[seat])
+        hand.remove(action.card)
+        hands[seat] = tuple(hand)
+        piles, sweeps, last = list(self.piles), list(self.sweeps), self.last_capturer
+        final = not hands[1 - seat] and not hand and not self.stock
+        if action.captured:
+            table = tuple(c for c in self.table if c not in action.captured)
+            piles[seat] += (action.card, *sorted(action.captured))
+            last = seat
+            if not table and (rules.sweep_on_final_play or not final):
+                sweeps[seat] += 1
+        else:
+            table = (*self.table, action.card)
+        state = dataclasses.replace(
+            self, hands=tuple(hands), table=table, piles=tuple(piles), sweeps=tuple(sweeps),
+            last_capturer=last, history=(*self.history, action))
+        if final:
+            return state._end_hand()
+        if not hand and not hands[1 - seat]:
+            return state._deal(first=False)
+        return state
+
+    # -- dealing and scoring -----------------------------------------------------------
+    def _deal(self, first: bool) -> State:
+        stock = list(self.stock)
+        size = min(self.rules.hand_size, (len(stock) - (4 if first else 0)) // 2)
+        got = {"n": [], "d": [], "t": []}
+        for packet in deal_pattern(first, size):
+            for who in packet:
+                got[who].append(stock.pop(0))
+        hands = [(), ()]
+        hands[1 - self.dealer] = tuple(got["n"])
+        hands[self.dealer] = tuple(got["d"])
+        table = tuple(got["t"]) if first else self.table
+        return dataclasses.replace(self, stock=tuple(stock), hands=tuple(hands), table=table)
+
+    def _end_hand(self) -> State:
+        piles = list(self.piles)
+        if self.last_capturer is not None:  # the last capturer takes what is left
+            piles[self.last_capturer] += tuple(sorted(self.table))
+        row = hand_score(piles, self.sweeps, self.last_capturer, self.rules)
+        winner = match_winner(self.totals, row, self.dealer, self.rules)
+        totals = tuple(t + r for t, r in zip(self.totals, row["total"]))
+        ended = dataclasses.replace(
+            self, table=(), piles=tuple(piles), totals=totals, winner=winner,
+            sheet=(*self.sheet, tuple(row.items())))
+        if winner is not None:
+            return ended
+        return ended._start_hand(self.hand_no + 1, 1 - self.dealer,
+                                 shuffled(DECK, self.seed, self.hand_no + 1))
+
+    def _start_hand(self, hand_no: int, dealer: int, deck: tuple[Card, ...]) -> State:
+        return dataclasses.replace(
+            self, hand_no=hand_no, dealer=dealer, stock=deck, hands=((), ()), table=(),
+            piles=((), ()), sweeps=(0, 0), last_capturer=None,
+            hand_start=len(self.history))._deal(first=True)
+
+    # -- saving ------------------------------------------------------------------------
+    def to_json(self) -> str:
+        return save_json("kasina", {
+            "rules": rules_to_dict(self.rules), "seed": self.seed, "hand_no": self.hand_no,
+            "dealer": self.dealer, "stock": _text(self.stock),
+            "hands": [_text(h) for h in self.hands], "table": _text(self.table),
+            "piles": [_text(p) for p in self.piles], "sweeps": list(self.sweeps),
+            "last_capturer": self.last_capturer, "totals": list(self.totals),
+            "sheet": [{k: list(v) for k, v in row} for row in self.sheet],
+            "winner": self.winner, "history": [str(a) for a in self.history],
+            "hand_start": self.hand_start,
+            "origin": None if self.origin is None else list(self.origin),
+        })
+
+    @classmethod
+    def from_json(cls, text: str) -> State:
+        return _load(SaveReader(text, "kasina"))
+
+    def __str__(self) -> str:
+        return _text_picture(self)
+
+
+def _text(cards: Iterable[Card]) -> str:
+    return " ".join(map(str, cards))
+
+
+# ---------------------------------------------------------------------------------------
+# Starting, loading and determinizing
+
+def new_game(*, players: int | None = None, seed: int | None = None,
+             deck: str | Sequence[Card] | None = None, rules: Rules = Rules(),
+             dealer: int | None = None) -> State:
+    """A new match.  `deck` stacks the first hand (top card first); later hands are
+    shuffled from `seed`."""
+    if players not in (None, 2):
+        raise ValueError(f"Kasína is for exactly 2 players, not {players}")
+    if not isinstance(rules, Rules):
+        raise ValueError("rules must be a kasina.Rules")
+    dealer = 1 if dealer is None else dealer
+    if dealer not in (0, 1):
+        raise ValueError(f"the dealer is seat 0 or 1, not {dealer!r}")
+    seed = fresh_seed() if seed is None else seed
+    if not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    cards = shuffled(DECK, seed, 0) if deck is None else stacked_deck(deck, DECK, "Kasína")
+    blank = State(rules=rules, seed=seed, hand_no=0, dealer=dealer, stock=(), hands=((), ()),
+                  table=(), piles=((), ()), sweeps=(0, 0), last_capturer=None, totals=(0, 0),
+                  sheet=(), winner=None, history=(), hand_start=0,
+                  origin=(seed, dealer, None if deck is None else _text(cards)))
+    return blank._start_hand(0, dealer, cards)
+
+
+def _load(r: SaveReader) -> State:
+    rules = rules_from_dict(Rules, r.get("rules", dict))
+    origin = r.data.get("origin")
+    if origin is not None:
+        return _replay(r, rules, origin)
+    return _load_snapshot(r, rules)
+
+
+def _replay(r: SaveReader, rules: Rules, origin: Any) -> State:
+    """A saved game that started from `new_game` is rebuilt by replaying its moves, so
+    a tampered save cannot produce a position the rules never allow."""
+    if not (isinstance(origin, list) and len(origin) == 3 and type(origin[0]) is int
+            and origin[1] in (0, 1) and (origin[2] is None or isinstance(origin[2], str))):
+        raise ValueError("saved game: field 'origin' must be [seed, dealer, deck or null]")
+    state = new_game(seed=origin[0], dealer=origin[1], deck=origin[2], rules=rules)
+    for n, move in enumerate(r.get("history", list), 1):
+        try:
+            state = state.apply(move)
+        except ValueError as err:
+            raise ValueError(f"saved game is corrupted: move {n} ({move!r}) is illegal: {err}") from None
+    saved = r.data
+    for key, value in json.loads(state.to_json()).items():
+        if saved.get(key) != value:
+            raise ValueError(f"saved game is inconsistent: its field {key!r} is not what its moves give")
+    return state
+
+
+def _load_snapshot(r: SaveReader, rules: Rules) -> State:
+    """A position with no recorded start (a bot's determinized guess): check it card by card."""
+    hands = r.get("hands", list)
+    piles = r.get("piles", list)
+    if len(hands) != 2 or len(piles) != 2:
+        raise ValueError("saved game: 'hands' and 'piles' must have one entry per seat")
+    state = State(
+        rules=rules, seed=r.integer("seed", 0, 2**63), hand_no=r.integer("hand_no", 0, 10**6),
+        dealer=r.integer("dealer", 0, 1), stock=r.cards("stock"),
+        hands=tuple(r.cards("hands", h) for h in hands), table=r.cards("table"),
+        piles=tuple(r.cards("piles", p) for p in piles), sweeps=r.int_tuple("sweeps", 2),
+        last_capturer=r.integer("last_capturer", 0, 1, optional=True),
+        totals=r.int_tuple("totals", 2), sheet=_load_sheet(r.get("sheet", list)),
+        winner=r.integer("winner", 0, 1, optional=True),
+        history=tuple(Action.parse(a) if isinstance(a, str) else Action.parse(repr(a))
+                      for a in r.get("history", list)),
+        hand_start=r.integer("hand_start", 0, 10**6))
+    everything = state.stock + state.table + sum(state.hands + state.piles, ())
+    if sorted(everything) != sorted(DECK):
+        raise ValueError("saved game: its cards are not the 52 cards of one deck, each once")
+    if abs(len(state.hands[0]) - len(state.hands[1])) > 1 or (
+            len(state.hands[state.dealer]) > len(state.hands[1 - state.dealer])):
+        raise ValueError("saved game: the hands are not sizes the alternating play can leave")
+    if state.totals != tuple(sum(dict(row)["total"][s] for row in state.sheet) for s in (0, 1)):
+        raise ValueError("saved game: the scores are not the sum of the score sheet")
+    if state.hand_start > len(state.history):
+        raise ValueError("saved game: 'hand_start' lies beyond the moves played")
+    return state
+
+
+def _load_sheet(rows: list[Any]) -> tuple[tuple[tuple[str, tuple[int, int]], ...], ...]:
+    out = []
+    for row in rows:
+        if not isinstance(row, dict) or set(row) != {*CATEGORIES, "total"} or not all(
+                isinstance(v, list) and len(v) == 2 and all(type(x) is int for x in v) for v in row.values()):
+            raise ValueError("saved game: a score sheet row is malformed")
+        if [sum(row[c][s] for c in CATEGORIES) for s in (0, 1)] != row["total"]:
+            raise ValueError("saved game: a score sheet row's total is not the sum of its items")
+        out.append(tuple((c, tuple(row[c])) for c in (*CATEGORIES, "total")))
+    return tuple(out)
+
+
+def unseen_cards(obs: dict[str, Any]) -> tuple[Card, ...]:
+    """The cards a seat has not seen this hand (other hand and stock), sorted."""
+    seen = set(parse_cards(obs["hand"]) + parse_cards(obs["table"]))
+    for move in obs["history"][obs["hand_start"]:]:
+        action = Action.parse(move)
+        if action.captured:
+            seen |= {action.card, *action.captured}
+    return tuple(c for c in DECK if c not in seen)
+
+
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    """The same position as `seat` sees it, with the cards it cannot see (the other
+    hand and the stock) dealt anew, and a new seed for future shuffles."""
+    obs = state.observation(seat)
+    unseen = list(unseen_cards(obs))
+    rng.shuffle(unseen)
+    hands = [(), ()]
+    hands[seat] = parse_cards(obs["hand"])
+    hands[1 - seat] = tuple(unseen[:obs["opponent_hand_size"]])
+    hidden = obs["opponent_hand_size"] + obs["stock_size"]  # at a match's end: none
+    return dataclasses.replace(state, hands=tuple(hands), stock=tuple(unseen[obs["opponent_hand_size"]:hidden]),
+                               seed=fresh_seed(rng), origin=None)
+
+
+# ---------------------------------------------------------------------------------------
+# Words and pictures for the table widget and notebooks
+
+_WORDS = {
+    "is": {"takes": "tekur {taken} með {card}", "trail": "leggur niður {card}",
+           "sweep": " — svippur!", "seat": "Sæti {n}", "table": "Borð", "stock": "stokkur",
+           "pile": "bunki", "sweeps": "svippar", "hand": "Spil {n}", "dealer": "gjafari",
+           "score": "Stig", "winner": "Sæti {n} vinnur!",
+           "why_sweep": "hreinsar borðið: svippur, 1 stig",
+           "why_little": "tekur litlu kasínu (♠2): 2 stig", "why_big": "tekur stóru kasínu (♦10): 5 stig",
+           "why_take": "tekur {n} spil, {spades} spaða og {aces} ása",
+           "why_forced": "ekkert spil getur tekið, svo þú verður að leggja niður",
+           "why_trail": "leggur niður: {risk}", "risk_sweep": "mótherjinn gæti hreinsað borðið",
+           "risk_none": "mótherjinn getur varla nýtt sér það"},
+    "en": {"takes": "takes {taken} with {card}", "trail": "lays down {card}",
+           "sweep": " — sweep!", "seat": "Seat {n}", "table": "Table", "stock": "stock",
+           "pile": "pile", "sweeps": "sweeps", "hand": "Hand {n}", "dealer": "dealer",
+           "score": "Score", "winner": "Seat {n} wins!",
+           "why_sweep": "clears the table: a sweep (svippur), 1 point",
+           "why_little": "takes little casino (♠2): 2 points", "why_big": "takes big casino (♦10): 5 points",
+           "why_take": "takes {n} cards, {spades} spades and {aces} aces",
+           "why_forced": "no card can take, so you must lay one down",
+           "why_trail": "lays a card down: {risk}", "risk_sweep": "the opponent might clear the table",
+           "risk_none": "the opponent can hardly use it"},
+}
+
+
+def describe(state: State, action: Action | str, lang: str = "is") -> str:
+    """The move in words, e.g. "tekur 2♣ + 3♥ með 5♠ — svippur!"."""
+    action = Action.parse(action) if isinstance(action, str) else action
+    w = _WORDS[lang]
+    if action.is_trail:
+        return w["trail"].format(card=action.card.symbol)
+    taken = " + ".join(c.symbol for c in sorted(action.captured))
+    sweep = w["sweep"] if set(action.captured) >= set(state.table) else ""
+    return w["takes"].format(taken=taken, card=action.card.symbol) + sweep
+
+
+def explain(state: State, action: Action | str, lang: str = "is") -> str:
+    """One line on why one might make this move (the hint button)."""
+    action = Action.parse(action) if isinstance(action, str) else action
+    w = _WORDS[lang]
+    if action.is_trail:
+        if not any(not a.is_trail for a in state.legal_actions()):
+            return w["why_forced"]
+        after = (*state.table, action.card)
+        risky = sweepable(after)
+        return w["why_trail"].format(risk=w["risk_sweep"] if risky else w["risk_none"])
+    taken = {action.card, *action.captured}
+    reasons = []
+    if set(action.captured) >= set(state.table):
+        reasons.append(w["why_sweep"])
+    if LITLA_KASINA in taken:
+        reasons.append(w["why_little"])
+    if STORA_KASINA in taken:
+        reasons.append(w["why_big"])
+    reasons.append(w["why_take"].format(n=len(taken), spades=sum(c.suit == "S" for c in taken),
+                                        aces=sum(c.rank == "A" for c in taken)))
+    return "; ".join(reasons)
+
+
+def sweepable(table: Sequence[Card], rules: Rules | None = None) -> bool:
+    """Could some card take every card of this table at once?"""
+    rules = rules or Rules()
+    full = (1 << len(table)) - 1
+    return bool(table) and any(full in _masks_for(Card(r, "S"), table, rules) for r in _VALUE)
+
+
+def action_cards(action: Action) -> tuple[tuple[str, Card], ...]:
+    """The cards a player clicks to make this move: its hand card, then the table cards."""
+    return (("hand", action.card), *(("table", c) for c in sorted(action.captured)))
+
+
+def layout(state: State, seat: int, lang: str = "is") -> dict[str, Any]:
+    """What `seat` sees, arranged for drawing: zones of face-up cards and face-down counts."""
+    w = _WORDS[lang]
+    other = 1 - seat
+    return {
+        "title": f"{NAME[lang]} — {w['hand'].format(n=state.hand_no + 1)}",
+        "opponents": [{"seat": other, "hand_size": len(state.hands[other]),
+                       "info": f"{w['pile']} {len(state.piles[other])}, {w['sweeps']} {state.sweeps[other]}"
+                               + (f", {w['dealer']}" if state.dealer == other else "")}],
+        "zones": [
+            {"name": "table", "label": w["table"], "cards": [str(c) for c in state.table]},
+            {"name": "stock", "label": w["stock"], "backs": len(state.stock)},
+        ],
+        "hand": [str(c) for c in sorted(state.hands[seat])],
+        "info": f"{w['pile']} {len(state.piles[seat])}, {w['sweeps']} {state.sweeps[seat]}"
+                + (f", {w['dealer']}" if state.dealer == seat else ""),
+        "scores": list(state.totals),
+    }
+
+
+def _text_picture(state: State) -> str:
+    lines = [f"Kasína — hand {state.hand_no + 1}, dealer seat {state.dealer}, "
+             f"stock {len(state.stock)}, score {state.totals[0]}–{state.totals[1]}",
+             "table: " + (" ".join(c.symbol for c in state.table) or "(empty)")]
+    for s in (0, 1):
+        mark = " <- to move" if state.to_move == s else ""
+        lines.append(f"seat {s}: {' '.join(c.symbol for c in sorted(state.hands[s])) or '-'}"
+                     f"   pile {len(state.piles[s])}, sweeps {state.sweeps[s]}{mark}")
+    if state.winner is not None:
+        lines.append(f"seat {state.winner} wins {state.totals[0]}–{state.totals[1]}")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------
+# Bots
+
+def _worth(cards: Iterable[Card]) -> float:
+    """Rough points a set of cards is worth in a pile: casinos, aces, spades, card count."""
+    cards = list(cards)
+    return (2 * (LITLA_KASINA in cards) + 5 * (STORA_KASINA in cards)
+            + 0.5 * sum(c.rank == "A" for c in cards) + 0.2 * sum(c.suit == "S" for c in cards)
+            + 0.06 * len(cards))
+
+
+class ThumbBot(ScoringBot):
+    """Rules of thumb: take the casinos, sweeps, aces and spades; take many cards; leave
+    (or lay down) nothing the opponent can sweep or use to take something valuable."""
+
+    label = {"is": "þumalputti", "en": "rule of thumb"}
+
+    def value(self, state: State, seat: int, action: Action, obs: dict[str, Any]) -> float:
+        table = parse_cards(obs["table"])
+        gain = _worth({action.card, *action.captured}) if action.captured else 0.0
+        left = [c for c in table if c not in action.captured]
+        if action.is_trail:
+            left.append(action.card)
+        elif not left:
+            gain += 1.0  # svippur
+        return gain - self._risk(left, obs, state.rules)
+
+    @staticmethod
+    def _risk(table: list[Card], obs: dict[str, Any], rules: Rules) -> float:
+        """What the opponent could take from `table` with its best unseen rank."""
+        if not table or not obs["opponent_hand_size"]:
+            return 0.0
+        ranks = {c.rank for c in unseen_cards(obs)}
+        worst = 0.0
+        for rank in ranks:
+            for taken in capture_options(Card(rank, "H"), table, rules):
+                worst = max(worst, _worth(taken) + (len(taken) == len(table)))
+        return 0.8 * worst
+
+
+BOTS = {"random": RandomBot, "thumb": ThumbBot}

@@ -1,0 +1,50 @@
+"""The conformance checks can fail: each deliberately broken toy game is caught."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import conformance
+import toygame
+
+
+def states(game, seed=3):
+    return list(conformance.random_match(game, seed))
+
+
+def test_leaky_observation_is_caught():
+    game = toygame.broken("leaky_observation")
+    with pytest.raises(AssertionError, match="leaks"):
+        for state in states(game):
+            conformance.check_observation(game, state, random.Random(0))
+
+
+def test_duplicate_legal_action_is_caught():
+    game = toygame.broken("duplicate_actions")
+    with pytest.raises(AssertionError, match="twice"):
+        conformance.check_legal_actions(game.new_game(seed=1))
+
+
+def test_ignoring_the_seed_is_caught():
+    with pytest.raises(AssertionError, match="same seed"):
+        conformance.check_determinism(toygame.broken("global_random"), seed=4)
+
+
+def test_raw_error_on_malformed_move_is_caught():
+    game = toygame.broken("raw_error")
+    with pytest.raises(AssertionError, match="not IllegalMove"):
+        conformance.check_malformed_actions(game.new_game(seed=1), [])
+
+
+def test_lossy_json_is_caught():
+    game = toygame.broken("lossy_json")
+    state = game.new_game(seed=1)
+    state = state.apply(state.legal_actions()[0])
+    with pytest.raises(AssertionError, match="not equal"):
+        conformance.check_json_round_trip(game, state)
+
+
+def test_the_toy_game_itself_passes():
+    conformance.check_match(toygame, seed=9)

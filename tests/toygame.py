@@ -1,0 +1,214 @@
+"""Hæsta spil ("highest card"): a tiny two-player game that follows the shared API.
+
+It exists to prove that the conformance suite works before, and besides, the real games:
+each deal, both seats get four of eight cards; the leader plays any card, the other
+answers with any card, the higher rank takes the trick and leads the next.  Two deals
+make a match; most tricks wins.  `broken(...)` builds variants that each break one
+point of the contract, so the suite can be shown to catch them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from dataclasses import dataclass, field
+
+from cardlearn.bots import RandomBot
+from cardlearn.cards import Card, RANKS, parse_cards
+from cardlearn.core import GameState, IllegalMove, SaveReader, fresh_seed, save_json, shuffled, stacked_deck
+
+DECK = parse_cards("AS KS QS JS AH KH QH JH")
+DEALS = 2
+
+
+@dataclass(frozen=True)
+class Rules:
+    deals: int = DEALS
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    card: Card
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+@dataclass(frozen=True)
+class State(GameState):
+    seed: int
+    deal_no: int
+    leader: int
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    trick: tuple[Card, ...]
+    tricks: tuple[int, int]
+    sheet: tuple[tuple[int, int], ...]
+    history: tuple[Action, ...]
+    deck0: tuple[Card, ...]  # the first deal's deck, saved so a stacked deck survives JSON
+    rules: Rules = field(default=Rules())
+
+    @property
+    def to_move(self) -> int | None:
+        if len(self.sheet) == self.rules.deals:
+            return None
+        return (self.leader + len(self.trick)) % 2
+
+    @property
+    def winner(self) -> int | None:
+        if self.to_move is not None or self.scores[0] == self.scores[1]:
+            return None
+        return 0 if self.scores[0] > self.scores[1] else 1
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return tuple(sum(row[s] for row in self.sheet) for s in (0, 1))
+
+    @property
+    def score_sheet(self) -> list[dict]:
+        return [{"tricks": row, "total": row} for row in self.sheet]
+
+    def observation(self, seat: int) -> dict:
+        return {"seat": seat, "to_move": self.to_move, "hand": [str(c) for c in self.hands[seat]],
+                "trick": [str(c) for c in self.trick], "tricks": list(self.tricks),
+                "history": [str(a) for a in self.history], "deal_no": self.deal_no,
+                "other_hand_size": len(self.hands[1 - seat]), "scores": list(self.scores)}
+
+    def _legal(self):
+        return tuple(Action(c) for c in sorted(self.hands[self.to_move]))
+
+    def _parse_action(self, text):
+        try:
+            return Action(Card.parse(text))
+        except ValueError as err:
+            raise IllegalMove(f"cannot read {text!r}: {err}") from None
+
+    def _why_illegal(self, action):
+        if not isinstance(action, Action):
+            raise IllegalMove(f"{action!r} is not a move of this game")
+        return f"{action.card} is not in your hand: play a card you hold"
+
+    def _next(self, action):
+        seat = self.to_move
+        hands = list(self.hands)
+        hands[seat] = tuple(c for c in hands[seat] if c != action.card)
+        state = dataclasses.replace(self, hands=tuple(hands), trick=(*self.trick, action.card),
+                                    history=(*self.history, action))
+        if len(state.trick) < 2:
+            return state
+        lead, answer = state.trick
+        taker = self.leader if RANKS.index(lead.rank) >= RANKS.index(answer.rank) else seat
+        tricks = list(state.tricks)
+        tricks[taker] += 1
+        state = dataclasses.replace(state, trick=(), tricks=tuple(tricks), leader=taker)
+        if state.hands[0] or state.hands[1]:
+            return state
+        state = dataclasses.replace(state, sheet=(*state.sheet, state.tricks), tricks=(0, 0))
+        if state.to_move is None:
+            return state
+        return _deal(state, shuffled(DECK, self.seed, state.deal_no + 1), state.deal_no + 1)
+
+    def to_json(self):
+        return save_json("toy", {"seed": self.seed, "history": [str(a) for a in self.history],
+                                 "deck": " ".join(map(str, self.deck0))})
+
+    @classmethod
+    def from_json(cls, text):
+        r = SaveReader(text, "toy")
+        state = new_game(seed=r.get("seed", int), deck=r.cards("deck"))
+        for move in r.get("history", list):
+            try:
+                state = state.apply(move)
+            except ValueError as err:
+                raise ValueError(f"saved game is corrupted: {err}") from None
+        return state
+
+    def __str__(self):
+        return f"toy deal {self.deal_no}: {self.hands} trick {self.trick}"
+
+
+def _deal(state: State, deck, deal_no: int) -> State:
+    return dataclasses.replace(state, deal_no=deal_no, hands=(deck[0:4], deck[4:8]))
+
+
+def new_game(*, players=None, seed=None, deck=None, rules=Rules(), dealer=None) -> State:
+    if players not in (None, 2):
+        raise ValueError("the toy game is for 2 players")
+    seed = fresh_seed() if seed is None else seed
+    cards = shuffled(DECK, seed, 0) if deck is None else stacked_deck(deck, DECK, "toy")
+    blank = State(seed=seed, deal_no=0, leader=0, hands=((), ()), trick=(), tricks=(0, 0),
+                  sheet=(), history=(), deck0=cards, rules=rules)
+    return _deal(blank, cards, 0)
+
+
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    obs = state.observation(seat)
+    played = {Card.parse(a) for a in obs["history"][obs["deal_no"] * len(DECK):]}
+    unseen = sorted(c for c in DECK if c not in played and str(c) not in obs["hand"])
+    rng.shuffle(unseen)
+    hands = [(), ()]
+    hands[seat] = parse_cards(obs["hand"])
+    hands[1 - seat] = tuple(unseen)
+    return dataclasses.replace(state, hands=tuple(hands), seed=fresh_seed(rng))
+
+
+BOTS = {"random": RandomBot}
+
+
+# ---------------------------------------------------------------------------------------
+# Deliberately broken variants, one contract point each.
+
+def broken(kind: str):
+    """A module-like namespace whose game breaks the contract in one way."""
+    import types
+
+    ns = types.SimpleNamespace(new_game=new_game, determinize=determinize, BOTS=BOTS,
+                               State=State, Rules=Rules, __name__=f"toy-broken-{kind}")
+
+    if kind == "leaky_observation":
+        class Leaky(State):
+            def observation(self, seat):
+                obs = State.observation(self, seat)
+                obs["other_hand"] = [str(c) for c in self.hands[1 - seat]]
+                return obs
+        ns.new_game = _rebased(Leaky)
+    elif kind == "duplicate_actions":
+        class Dup(State):
+            def _legal(self):
+                actions = State._legal(self)
+                return actions + actions[:1]
+        ns.new_game = _rebased(Dup)
+    elif kind == "global_random":
+        def new_game_global(*, players=None, seed=None, deck=None, rules=Rules(), dealer=None):
+            return new_game(seed=random.getrandbits(32), deck=deck)
+        ns.new_game = new_game_global
+    elif kind == "raw_error":
+        class Raw(State):
+            def _parse_action(self, text):
+                return Action(Card(text[:-1], text[-1]))  # lets Card's own errors through
+        ns.new_game = _rebased(Raw)
+    elif kind == "lossy_json":
+        class Lossy(State):
+            def to_json(self):
+                data = json.loads(State.to_json(self))
+                data["history"] = data["history"][:-1]
+                return json.dumps(data)
+
+            @classmethod
+            def from_json(cls, text):
+                return _rebase(Lossy, State.from_json(text))
+        ns.new_game = _rebased(Lossy)
+        ns.State = Lossy
+    else:
+        raise ValueError(kind)
+    return ns
+
+
+def _rebase(cls, state: State) -> State:
+    return cls(**{f.name: getattr(state, f.name) for f in dataclasses.fields(State)})
+
+
+def _rebased(cls):
+    def make(**kwargs):
+        return _rebase(cls, new_game(**kwargs))
+    return make
