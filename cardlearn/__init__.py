@@ -11,7 +11,7 @@ from typing import Any
 from cardlearn.cards import Card, parse_cards
 from cardlearn.core import IllegalMove
 
-__all__ = ["Card", "IllegalMove", "parse_cards", "card_svg", "play", "replay"]
+__all__ = ["Card", "IllegalMove", "card_svg", "parse_cards", "play", "replay"]
 __version__ = "0.1.0"
 
 _LAZY = {"card_svg": "cardlearn.draw", "play": "cardlearn.table", "replay": "cardlearn.table"}

@@ -12,26 +12,31 @@ name, as in *spaðaás* (ace of spades) or *tíguldrottning* (queen of diamonds)
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import ClassVar
 
 __all__ = [
-    "RANKS", "SUITS", "Suit", "Card", "JOKER", "parse_cards", "make_deck",
-    "standard_deck", "kozel_deck", "lomber_deck", "kinaskak_deck",
+    "JOKER",
+    "RANKS",
+    "SUITS",
+    "Card",
+    "Suit",
+    "kinaskak_deck",
+    "kozel_deck",
+    "lomber_deck",
+    "make_deck",
+    "parse_cards",
+    "standard_deck",
 ]
 
 
-class Suit(str, Enum):
+class Suit(StrEnum):
     """A suit, equal to its letter: `Suit.SPADES == "S"`."""
 
     SPADES = "S"
     HEARTS = "H"
     DIAMONDS = "D"
     CLUBS = "C"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -59,20 +64,42 @@ _JOKER_NAMES = {"is": "jóker", "en": "joker"}
 LANGS = ("is", "en")
 
 
-@dataclass(frozen=True, slots=True)
 class Card:
-    """One playing card; `rank` and `suit` are `None` for a joker."""
+    """One playing card; `rank` and `suit` are `None` for a joker.  Immutable."""
 
+    __slots__ = ("_key", "rank", "suit")
     rank: str | None
     suit: str | None
 
     _cache: ClassVar[dict[str, Card]] = {}
 
-    def __post_init__(self) -> None:
-        if (self.rank is None) != (self.suit is None):
+    def __init__(self, rank: str | None, suit: str | None):
+        if (rank is None) != (suit is None):
             raise ValueError("a card has both a rank and a suit, or neither (a joker)")
-        if self.rank is not None and (self.rank not in RANKS or self.suit not in SUITS):
-            raise ValueError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+        if rank is not None and (rank not in RANKS or suit not in SUITS):
+            raise ValueError(f"no such card: rank {rank!r}, suit {suit!r}")
+        suit = None if suit is None else str(suit)
+        set_ = object.__setattr__
+        set_(self, "rank", rank)
+        set_(self, "suit", suit)
+        # One small int orders cards for display (suit ♠ ♥ ♦ ♣, then 2 … A; jokers
+        # last) and makes hashing and comparing cheap: the engines do it a lot.
+        set_(self, "_key", 100 if rank is None else SUITS.index(suit) * 16 + RANKS.index(rank))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Card cannot be changed")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a Card cannot be changed")
+
+    def __reduce__(self) -> tuple[type, tuple[str | None, str | None]]:
+        return (Card, (self.rank, self.suit))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and self._key == other._key
+
+    def __hash__(self) -> int:
+        return self._key
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -117,16 +144,29 @@ class Card:
             return _SUIT_STEM_IS[self.suit] + RANK_NAMES["is"][self.rank]
         return f"{RANK_NAMES['en'][self.rank]} of {SUIT_NAMES['en'][self.suit]}"
 
-    def sort_key(self) -> tuple[int, int]:
+    def sort_key(self) -> int:
         """Display order: by suit (♠ ♥ ♦ ♣), then rank from 2 up to ace; jokers last."""
-        if self.rank is None:
-            return (len(SUITS), 0)
-        return (SUITS.index(self.suit), RANKS.index(self.rank))
+        return self._key
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self.sort_key() < other.sort_key()
+        return self._key < other._key
+
+    def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key <= other._key
+
+    def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key > other._key
+
+    def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key >= other._key
 
     def __str__(self) -> str:
         return "JK" if self.rank is None else f"{self.rank}{self.suit}"

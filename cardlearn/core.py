@@ -19,8 +19,15 @@ from typing import Any
 from cardlearn.cards import Card, parse_cards
 
 __all__ = [
-    "IllegalMove", "GameState", "shuffled", "fresh_seed", "stacked_deck", "SaveReader",
-    "save_json", "rules_to_dict", "rules_from_dict",
+    "GameState",
+    "IllegalMove",
+    "SaveReader",
+    "fresh_seed",
+    "rules_from_dict",
+    "rules_to_dict",
+    "save_json",
+    "shuffled",
+    "stacked_deck",
 ]
 
 
@@ -136,6 +143,8 @@ class GameState:
     """Mixin for an immutable game state; see the module docstring."""
 
     __slots__ = ()
+    # Values derived from the fields and cached in the instance dict (immutable state).
+    _CACHED: tuple[str, ...] = ("_legal_cache", "to_move")
 
     # -- supplied by each game ---------------------------------------------------------
     def _legal(self) -> tuple[Any, ...]:
@@ -151,26 +160,39 @@ class GameState:
         raise NotImplementedError
 
     # -- shared --------------------------------------------------------------------------
-    def _legal_set(self) -> frozenset[Any]:
+    def _evolve(self, **changes: Any) -> Any:
+        """A copy with some fields changed: `dataclasses.replace` without its checks,
+        which cost more than a whole Kasína move.  Drops the cached legal actions."""
+        new = object.__new__(type(self))
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        for key in self._CACHED:
+            fields.pop(key, None)
+        fields.update(changes)
+        return new
+
+    def _legal_tuple(self) -> tuple[Any, ...]:
+        # Immutable state, so the legal moves can be cached on the instance.
         cache = self.__dict__.get("_legal_cache")
         if cache is None:
-            actions = self._legal()
-            cache = (actions, frozenset(actions))
-            object.__setattr__(self, "_legal_cache", cache)
-        return cache[1]
+            cache = self._legal() if self.to_move is not None else ()
+            self.__dict__["_legal_cache"] = cache
+        return cache
 
     def legal_actions(self) -> list[Any]:
-        if self.to_move is None:
-            return []
-        self._legal_set()
-        return list(self.__dict__["_legal_cache"][0])
+        return list(self._legal_tuple())
+
+    def is_legal(self, action: Any) -> bool:
+        legal = self._legal_tuple()
+        # Most moves applied are the very objects legal_actions() handed out.
+        return any(a is action for a in legal) or action in legal
 
     def apply(self, action: Any) -> GameState:
         if isinstance(action, str):
             action = self._parse_action(action)
         if self.to_move is None:
             raise IllegalMove("the match is over: no more moves")
-        if action not in self._legal_set():
+        if not self.is_legal(action):
             raise IllegalMove(self._why_illegal(action))
         return self._next(action)
 

@@ -138,7 +138,7 @@ def check_malformed_actions(state: Any, foreign: list[str]) -> None:
             state.apply(bad)
         except IllegalMove as err:
             assert str(err), "IllegalMove needs a message naming the rule"
-        except Exception as err:  # noqa: BLE001 - the point is which type it is
+        except Exception as err:
             raise AssertionError(f"apply({bad!r}) raised {type(err).__name__}, not IllegalMove") from err
         else:
             raise AssertionError(f"apply({bad!r}) was accepted")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
 import conformance
+import pytest
 import toygame
+
 from cardlearn.games import GAMES
 
 MODULES = {"toy": toygame, **GAMES}

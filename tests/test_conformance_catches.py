@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 import conformance
+import pytest
 import toygame
 
 

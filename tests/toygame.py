@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass, field
 
 from cardlearn.bots import RandomBot
-from cardlearn.cards import Card, RANKS, parse_cards
+from cardlearn.cards import RANKS, Card, parse_cards
 from cardlearn.core import GameState, IllegalMove, SaveReader, fresh_seed, save_json, shuffled, stacked_deck
 
 DECK = parse_cards("AS KS QS JS AH KH QH JH")

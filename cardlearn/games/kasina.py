@@ -12,18 +12,26 @@ and takes the two of clubs, three of hearts and five of diamonds (any order, any
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardlearn.bots import RandomBot, ScoringBot
 from cardlearn.cards import Card, parse_cards, standard_deck
 from cardlearn.core import (
-    GameState, IllegalMove, SaveReader, fresh_seed, rules_from_dict, rules_to_dict,
-    save_json, shuffled, stacked_deck,
+    GameState,
+    IllegalMove,
+    SaveReader,
+    fresh_seed,
+    rules_from_dict,
+    rules_to_dict,
+    save_json,
+    shuffled,
+    stacked_deck,
 )
 
 NAME = {"is": "Kasína", "en": "Casino"}
@@ -84,10 +92,12 @@ def played_value(card: Card) -> int:
 _VALUE = {r: i + 2 for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 18)
 def _capture_masks(value: int, table_values: tuple[int, ...], ace_takes_ace: bool,
-                   maximal: bool) -> tuple[int, ...]:
-    """Bit masks of the table positions a card of `value` may take (§A2.4)."""
+                   maximal: bool) -> tuple[tuple[int, ...], ...]:
+    """The sets of table positions a card of `value` may take (§A2.4), smallest first.
+    Found with bit masks: subsets adding up to `value` are the groups, and every union
+    of pairwise disjoint groups is a legal capture."""
     groups: list[int] = []
 
     def subsets(start: int, total: int, mask: int) -> None:
@@ -107,22 +117,30 @@ def _capture_masks(value: int, table_values: tuple[int, ...], ace_takes_ace: boo
     unions.discard(0)
     if maximal:
         unions = {m for m in unions if all(m & g for g in groups)}
-    return tuple(sorted(unions, key=lambda m: (m.bit_count(), m)))
+    order = sorted(unions, key=lambda m: (m.bit_count(), m))
+    return tuple(tuple(i for i in range(len(table_values)) if m >> i & 1) for m in order)
 
 
-def _masks_for(card: Card, table: Sequence[Card], rules: Rules) -> tuple[int, ...]:
+def _table_order(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The table kept in order of value (then suit): the order means nothing in the
+    rules, and a canonical one lets capture searches be cached and reused."""
+    return tuple(sorted(cards, key=lambda c: (table_value(c), c.sort_key())))
+
+
+def _masks_for(card: Card, table: Sequence[Card], rules: Rules) -> tuple[tuple[int, ...], ...]:
     ace_takes_ace = card.rank == "A" and rules.ace_values != "finnish"
     return _capture_masks(played_value(card), tuple(map(table_value, table)),
                           ace_takes_ace, rules.must_capture_maximal)
 
 
-def capture_options(card: Card | str, table: Iterable[Card | str], rules: Rules | None = None) -> list[frozenset[Card]]:
+def capture_options(card: Card | str, table: Iterable[Card | str],
+                    rules: Rules | None = None) -> list[frozenset[Card]]:
     """Every set of table cards that `card` may take (§A2.4): unions of disjoint groups,
     each group one card of the same rank or cards whose values add up to the card's."""
     card = card if isinstance(card, Card) else Card.parse(card)
     table = parse_cards(table)
     masks = _masks_for(card, table, rules or Rules())
-    return [frozenset(c for i, c in enumerate(table) if m >> i & 1) for m in masks]
+    return [frozenset(table[i] for i in m) for m in masks]
 
 
 def hand_score(piles: Sequence[Sequence[Card]], sweeps: Sequence[int],
@@ -180,9 +198,11 @@ def deal_pattern(first: bool, size: int) -> tuple[str, ...]:
 # ---------------------------------------------------------------------------------------
 # Actions
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """Play `card`; take `captured` from the table (empty: lay the card down, a trail)."""
+class Action(NamedTuple):
+    """Play `card`; take `captured` from the table (empty: lay the card down, a trail).
+
+    A named tuple rather than a dataclass: legal moves are built by the thousand in
+    searches, and a tuple is several times cheaper to make, hash and compare."""
 
     card: Card
     captured: frozenset[Card] = frozenset()
@@ -244,7 +264,7 @@ class State(GameState):
     origin: tuple[int, int, str | None] | None = field(default=None, repr=False)
 
     # -- the public API ---------------------------------------------------------------
-    @property
+    @functools.cached_property
     def to_move(self) -> int | None:
         if self.winner is not None:
             return None
@@ -282,15 +302,18 @@ class State(GameState):
     # -- GameState hooks ---------------------------------------------------------------
     def _legal(self) -> tuple[Action, ...]:
         rules, table = self.rules, self.table
-        hand = sorted(self.hands[self.to_move])
-        takes = {card: _masks_for(card, table, rules) for card in hand}
-        anyone = any(takes.values())
+        values = tuple(map(table_value, table))
+        maximal, finnish = rules.must_capture_maximal, rules.ace_values == "finnish"
+        hand = self.hands[self.to_move]  # kept sorted, so the order is stable
+        takes = [_capture_masks(_VALUE[c.rank], values, c.rank == "A" and not finnish, maximal)
+                 for c in hand]
+        trail = rules.trail_rule
+        may_trail = trail == "free" or trail == "card_cannot_capture" or not any(takes)
         actions: list[Action] = []
-        for card in hand:
-            for m in takes[card]:
-                actions.append(Action(card, frozenset(c for i, c in enumerate(table) if m >> i & 1)))
-            if (rules.trail_rule == "free" or not takes[card] and
-                    (rules.trail_rule == "card_cannot_capture" or not anyone)):
+        for card, options in zip(hand, takes):
+            for idx in options:
+                actions.append(Action(card, frozenset([table[i] for i in idx])))
+            if may_trail and (trail == "free" or not options):
                 actions.append(Action(card))
         return tuple(actions)
 
@@ -314,30 +337,32 @@ class State(GameState):
                 action.captured < o for o in capture_options(action.card, self.table, self.rules)):
             return "you must take every group you can with that card (must_capture_maximal)"
         return (f"{action.card} cannot take {'+'.join(map(str, sorted(action.captured)))}: each taken card "
-                "must match its rank, or be in a group adding up to its value (ace 14 from hand, 1 on the table)")
+                "must match its rank, or be in a group adding up to its value "
+                "(ace 14 from hand, 1 on the table)")
 
     def _next(self, action: Action) -> State:
-        seat, rules = self.to_move, self.rules
-        hands = list(self.hands)
-        hand = list(hands[seat])
-        hand.remove(action.card)
-        hands[seat] = tuple(hand)
-        piles, sweeps, last = list(self.piles), list(self.sweeps), self.last_capturer
-        final = not hands[1 - seat] and not hand and not self.stock
-        if action.captured:
-            table = tuple(c for c in self.table if c not in action.captured)
-            piles[seat] += (action.card, *sorted(action.captured))
-            last = seat
-            if not table and (rules.sweep_on_final_play or not final):
-                sweeps[seat] += 1
+        seat = self.to_move
+        card, captured = action
+        hand = self.hands[seat]
+        i = hand.index(card)
+        hand = hand[:i] + hand[i + 1:]
+        other = self.hands[1 - seat]
+        changes: dict[str, Any] = {"hands": (hand, other) if seat == 0 else (other, hand),
+                                   "history": (*self.history, action)}
+        final = not hand and not other and not self.stock
+        if captured:
+            table = tuple([c for c in self.table if c not in captured])
+            piles = list(self.piles)
+            piles[seat] += (card, *sorted(captured))  # a set has no order of its own
+            changes.update(table=table, piles=tuple(piles), last_capturer=seat)
+            if not table and (self.rules.sweep_on_final_play or not final):
+                changes["sweeps"] = (self.sweeps[0] + (seat == 0), self.sweeps[1] + (seat == 1))
         else:
-            table = (*self.table, action.card)
-        state = dataclasses.replace(
-            self, hands=tuple(hands), table=table, piles=tuple(piles), sweeps=tuple(sweeps),
-            last_capturer=last, history=(*self.history, action))
+            changes["table"] = _table_order((*self.table, card))
+        state = self._evolve(**changes)
         if final:
             return state._end_hand()
-        if not hand and not hands[1 - seat]:
+        if not hand and not other:
             return state._deal(first=False)
         return state
 
@@ -350,10 +375,10 @@ class State(GameState):
             for who in packet:
                 got[who].append(stock.pop(0))
         hands = [(), ()]
-        hands[1 - self.dealer] = tuple(got["n"])
-        hands[self.dealer] = tuple(got["d"])
-        table = tuple(got["t"]) if first else self.table
-        return dataclasses.replace(self, stock=tuple(stock), hands=tuple(hands), table=table)
+        hands[1 - self.dealer] = tuple(sorted(got["n"]))
+        hands[self.dealer] = tuple(sorted(got["d"]))
+        table = _table_order(got["t"]) if first else self.table
+        return self._evolve(stock=tuple(stock), hands=tuple(hands), table=table)
 
     def _end_hand(self) -> State:
         piles = list(self.piles)
@@ -362,8 +387,8 @@ class State(GameState):
         row = hand_score(piles, self.sweeps, self.last_capturer, self.rules)
         winner = match_winner(self.totals, row, self.dealer, self.rules)
         totals = tuple(t + r for t, r in zip(self.totals, row["total"]))
-        ended = dataclasses.replace(
-            self, table=(), piles=tuple(piles), totals=totals, winner=winner,
+        ended = self._evolve(
+            table=(), piles=tuple(piles), totals=totals, winner=winner,
             sheet=(*self.sheet, tuple(row.items())))
         if winner is not None:
             return ended
@@ -371,8 +396,8 @@ class State(GameState):
                                  shuffled(DECK, self.seed, self.hand_no + 1))
 
     def _start_hand(self, hand_no: int, dealer: int, deck: tuple[Card, ...]) -> State:
-        return dataclasses.replace(
-            self, hand_no=hand_no, dealer=dealer, stock=deck, hands=((), ()), table=(),
+        return self._evolve(
+            hand_no=hand_no, dealer=dealer, stock=deck, hands=((), ()), table=(),
             piles=((), ()), sweeps=(0, 0), last_capturer=None,
             hand_start=len(self.history))._deal(first=True)
 
@@ -517,7 +542,8 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     hands[seat] = parse_cards(obs["hand"])
     hands[1 - seat] = tuple(unseen[:obs["opponent_hand_size"]])
     hidden = obs["opponent_hand_size"] + obs["stock_size"]  # at a match's end: none
-    return dataclasses.replace(state, hands=tuple(hands), stock=tuple(unseen[obs["opponent_hand_size"]:hidden]),
+    stock = tuple(unseen[obs["opponent_hand_size"]:hidden])
+    return dataclasses.replace(state, hands=tuple(hands), stock=stock,
                                seed=fresh_seed(rng), origin=None)
 
 

@@ -1,0 +1,1 @@
+"""Speed and strength measurements; run `make bench` (or `python -m benchmarks --help`)."""
