@@ -114,7 +114,10 @@ class Card:
     def _parse_new(cls, text: str) -> Card:
         if not isinstance(text, str):
             raise ValueError(f"a card is written as text like 'AS' or '10D', not {text!r}")
-        body = text.strip().upper()
+        body = text.strip()
+        if not body[:-1].isascii():  # "ſ".upper() is "S": only ASCII letters may be upper-cased
+            body = "?"
+        body = body[:-1].upper() + (body[-1:].upper() if body[-1:].isascii() else body[-1:])
         if body in ("JK", "JOKER", JOKER_SYMBOL):
             return cls(None, None)
         rank, suit = body[:-1], _SYMBOL_SUITS.get(body[-1:], body[-1:])
@@ -215,7 +218,7 @@ def lomber_deck() -> tuple[Card, ...]:
 
 def kinaskak_deck(players: int) -> tuple[Card, ...]:
     """Kínaskák: two decks and 4 jokers (108) for 2–4 players, three and 6 (162) for 5–6."""
-    if not 2 <= players <= 6:
+    if type(players) is not int or not 2 <= players <= 6:
         raise ValueError(f"Kínaskák is for 2 to 6 players, not {players}")
     copies = 2 if players <= 4 else 3
     return make_deck(copies=copies, jokers=2 * copies)

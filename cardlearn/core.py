@@ -83,10 +83,18 @@ def rules_from_dict(cls: type, data: Any) -> Any:
     unknown = sorted(set(data) - names)
     if unknown:
         raise ValueError(f"saved game: unknown rule option(s) {', '.join(unknown)}")
-    for f in dataclasses.fields(cls):
-        if f.name in data and type(data[f.name]) is not type(f.default):
-            raise ValueError(f"saved game: rule option {f.name} must be a {type(f.default).__name__}")
-    return cls(**data)
+    try:
+        return cls(**data)
+    except ValueError as err:
+        raise ValueError(f"saved game: {err}") from None
+
+
+def check_rule_types(rules: Any) -> None:
+    """Every variant option must have the type of its default (a `Rules` dataclass)."""
+    for f in dataclasses.fields(rules):
+        value, kind = getattr(rules, f.name), type(f.default)
+        if type(value) is not kind:
+            raise ValueError(f"rule option {f.name} must be a {kind.__name__}, not {value!r}")
 
 
 def save_json(game: str, payload: dict[str, Any]) -> str:

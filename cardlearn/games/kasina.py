@@ -14,18 +14,20 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import math
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from cardlearn.bots import RandomBot, ScoringBot
+from cardlearn.bots import Bot, RandomBot
 from cardlearn.cards import Card, parse_cards, standard_deck
 from cardlearn.core import (
     GameState,
     IllegalMove,
     SaveReader,
+    check_rule_types,
     fresh_seed,
     rules_from_dict,
     rules_to_dict,
@@ -61,6 +63,7 @@ class Rules:
     simultaneous_target: str = "higher_total"
 
     def __post_init__(self) -> None:
+        check_rule_types(self)
         checks = [
             (self.target >= 1, "target must be at least 1 point"),
             (self.hand_size in (4, 5), "hand_size is 4 (Stekkjargerði) or 5 (Dalvíkurskóli)"),
@@ -500,14 +503,40 @@ def _load_snapshot(r: SaveReader, rules: Rules) -> State:
     everything = state.stock + state.table + sum(state.hands + state.piles, ())
     if sorted(everything) != sorted(DECK):
         raise ValueError("saved game: its cards are not the 52 cards of one deck, each once")
-    if abs(len(state.hands[0]) - len(state.hands[1])) > 1 or (
-            len(state.hands[state.dealer]) > len(state.hands[1 - state.dealer])):
+    _check_snapshot(state)
+    return state
+
+
+def _check_snapshot(state: State) -> None:
+    """What must hold of any position the rules can reach; piles and last capturer are
+    worked out again from the hand's moves."""
+    nd, d = len(state.hands[1 - state.dealer]), len(state.hands[state.dealer])
+    if nd not in (d, d - 1):
         raise ValueError("saved game: the hands are not sizes the alternating play can leave")
+    if state.hand_no != len(state.sheet) - (state.winner is not None):
+        raise ValueError("saved game: 'hand_no' does not match the score sheet")
     if state.totals != tuple(sum(dict(row)["total"][s] for row in state.sheet) for s in (0, 1)):
         raise ValueError("saved game: the scores are not the sum of the score sheet")
     if state.hand_start > len(state.history):
         raise ValueError("saved game: 'hand_start' lies beyond the moves played")
-    return state
+    if state.winner is not None:
+        if state.totals[state.winner] < state.rules.target or state.stock or any(state.hands):
+            raise ValueError("saved game: it names a winner who has not reached the target")
+        return
+    if not any(state.hands):
+        raise ValueError("saved game: a running hand must have cards in someone's hand")
+    piles: list[list[Card]] = [[], []]
+    captures, last = [0, 0], None
+    for i, action in enumerate(state.history[state.hand_start:]):
+        seat = (1 - state.dealer + i) % 2
+        if action.captured:
+            piles[seat] += (action.card, *sorted(action.captured))
+            captures[seat] += 1
+            last = seat
+    if [list(p) for p in state.piles] != piles or state.last_capturer != last:
+        raise ValueError("saved game: the piles are not what this hand's moves took")
+    if any(s > c for s, c in zip(state.sweeps, captures)):
+        raise ValueError("saved game: more sweeps than captures")
 
 
 def _load_sheet(rows: list[Any]) -> tuple[tuple[tuple[str, tuple[int, int]], ...], ...]:
@@ -664,33 +693,55 @@ def _worth(cards: Iterable[Card]) -> float:
             + 0.06 * len(cards))
 
 
-class ThumbBot(ScoringBot):
-    """Rules of thumb: take the casinos, sweeps, aces and spades; take many cards; leave
-    (or lay down) nothing the opponent can sweep or use to take something valuable."""
+def _gain(table: Sequence[Card], action: Action) -> float:
+    """What a move takes into its player's pile, counting a sweep as a point."""
+    if action.is_trail:
+        return 0.0
+    return _worth((action.card, *action.captured)) + (len(action.captured) == len(table))
+
+
+class ThumbBot(Bot):
+    """Rules of thumb: take what is worth most (casinos, sweeps, aces, spades, many
+    cards), and weigh each move against the best reply the opponent could make to it,
+    guessed over a few deals of the cards this seat cannot see."""
 
     label = {"is": "þumalputti", "en": "rule of thumb"}
+    samples = 12
+    depth = 5  # moves per side: a whole deal
 
-    def value(self, state: State, seat: int, action: Action, obs: dict[str, Any]) -> float:
-        table = parse_cards(obs["table"])
-        gain = _worth({action.card, *action.captured}) if action.captured else 0.0
-        left = [c for c in table if c not in action.captured]
-        if action.is_trail:
-            left.append(action.card)
-        elif not left:
-            gain += 1.0  # svippur
-        return gain - self._risk(left, obs, state.rules)
+    def choose(self, state: State, seat: int) -> Action:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        rng = self.rng(state, seat)
+        worlds = [determinize(state, seat, rng) for _ in range(self.samples)]
+        best, choice = -math.inf, actions[0]
+        for action in actions:
+            score = _gain(state.table, action) + sum(
+                self._exchange(w.apply(action), seat, state.hand_no) for w in worlds) / len(worlds)
+            if score > best + 1e-9:
+                best, choice = score, action
+        return choice
 
-    @staticmethod
-    def _risk(table: list[Card], obs: dict[str, Any], rules: Rules) -> float:
-        """What the opponent could take from `table` with its best unseen rank."""
-        if not table or not obs["opponent_hand_size"]:
-            return 0.0
-        ranks = {c.rank for c in unseen_cards(obs)}
-        worst = 0.0
-        for rank in ranks:
-            for taken in capture_options(Card(rank, "H"), table, rules):
-                worst = max(worst, _worth(taken) + (len(taken) == len(table)))
-        return 0.8 * worst
+    def _exchange(self, world: State, seat: int, hand_no: int) -> float:
+        """Play on greedily (both sides taking what is worth most at once) to the end of
+        the deal; what this seat gains minus what the opponent gains.  When that ends
+        the hand, the hand's real score decides (last trick, majorities and all)."""
+        score = 0.0
+        for _ in range(2 * self.depth):
+            if world.hand_no != hand_no or world.is_over:
+                row = world.score_sheet[hand_no]
+                return row["total"][seat] - row["total"][1 - seat]
+            if not world.hands[world.to_move]:
+                break
+            mover = world.to_move
+            move = max(world.legal_actions(), key=lambda a, t=world.table: _gain(t, a))
+            score += _gain(world.table, move) * (1 if mover == seat else -1)
+            before = len(world.hands[0]) + len(world.hands[1])
+            world = world.apply(move)
+            if world.hand_no == hand_no and len(world.hands[0]) + len(world.hands[1]) > before:
+                break  # a new deal: the rest depends on cards nobody has seen
+        return score
 
 
 BOTS = {"random": RandomBot, "thumb": ThumbBot}
