@@ -29,9 +29,9 @@ bench: $(STAMP)
 images: $(STAMP)
 	$(BIN)/python -m cardlearn.images images
 
-# Re-execute every notebook in place, storing outputs (after changing one).
+# Re-execute every notebook in place, storing reproducible outputs (after changing one).
 notebooks: $(STAMP)
-	$(BIN)/python -m cardlearn.notebooks notebooks/*.ipynb
+	$(BIN)/python tools/run_notebooks.py notebooks/*.ipynb
 
 clean:
 	rm -rf $(VENV) build *.egg-info

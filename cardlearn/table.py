@@ -95,7 +95,8 @@ def _new_state(game: ModuleType, seed: int | None, rules: Any, players: int) -> 
 
 
 def _roles(game: ModuleType, n: int, seats: dict[int, str] | None) -> dict[int, str]:
-    """Seat → "human" or bot level; unnamed seats get the strongest bot."""
+    """Seat → "human" or bot level; an unnamed seat 0 is human, other unnamed seats get
+    the strongest bot (as with no `seats` at all)."""
     strongest = list(game.BOTS)[-1]
     if seats is None:
         return {s: HUMAN if s == 0 else strongest for s in range(n)}
@@ -105,7 +106,7 @@ def _roles(game: ModuleType, n: int, seats: dict[int, str] | None) -> dict[int, 
         if role != HUMAN and role not in game.BOTS:
             raise ValueError(f"seat {seat}: {role!r} is neither 'human' nor a bot level "
                              f"({', '.join(game.BOTS)})")
-    return {s: seats.get(s, strongest) for s in range(n)}
+    return {s: seats.get(s, HUMAN if s == 0 else strongest) for s in range(n)}
 
 
 def _css(text: str) -> str:
@@ -583,7 +584,8 @@ class Table(widgets.VBox):
         if not rows:
             return ""
         keys = list(rows[0])
-        head = "".join(f"<th>{html.escape(str(k).replace('_', ' '))}</th>" for k in keys)
+        names = getattr(self.game, "SHEET_NAMES", {}).get(self._lang, {})
+        head = "".join(f"<th>{html.escape(names.get(k, str(k).replace('_', ' ')))}</th>" for k in keys)
         body = "".join(f"<tr><td>{n}</td>" + "".join(f"<td>{html.escape(_cell(r.get(k, '')))}</td>"
                                                       for k in keys) + "</tr>"
                        for n, r in enumerate(rows, 1))
@@ -645,8 +647,8 @@ class Replay(widgets.VBox):
         self._slider = widgets.IntSlider(min=0, max=len(self.moves), value=0)
         self._slider.add_class("cardlearn-replay-slider")
         self._slider.observe(lambda _change: self._render(), "value")
-        steps = [("⏮", lambda: 0, "first"), ("◀", lambda: self.index - 1, "back"),
-                 ("▶", lambda: self.index + 1, "forward"), ("⏭", lambda: len(self.moves), "last")]
+        steps = [("|◀", lambda: 0, "first"), ("◀", lambda: self.index - 1, "back"),
+                 ("▶", lambda: self.index + 1, "forward"), ("▶|", lambda: len(self.moves), "last")]
         buttons = []
         for label, where, css in steps:
             button = widgets.Button(description=label, layout=widgets.Layout(width="44px"))

@@ -1019,3 +1019,35 @@ def test_json_snapshot_claiming_a_winner_below_target_refused():
     data["winner"] = 0  # nobody has 21: §A2.9 allows no winner
     with pytest.raises(ValueError):
         kasina.State.from_json(json.dumps(data))
+
+
+# ---------------------------------------------------------------------------------------
+# What a seat may infer (§A2.5): a trail shows that no card in the trailer's hand could take.
+
+def test_determinize_respects_what_trails_reveal():
+    """Over random play, the inference never rules out a card the opponent really holds,
+    determinized hands never contain a ruled-out card, and it does rule some out."""
+    rng = random.Random(4)
+    ruled_out = 0
+    for seed in range(6):
+        state = kasina.new_game(seed=seed)
+        bot = kasina.BOTS["random"](seed=seed)
+        while not state.is_over:
+            seat = state.to_move
+            obs = state.observation(seat)
+            excluded = kasina.cannot_hold(obs, state.rules)
+            ruled_out += len(excluded)
+            assert not excluded & set(state.hands[1 - seat])
+            guess = kasina.determinize(state, seat, rng)
+            assert not excluded & set(guess.hands[1 - seat])
+            assert guess.observation(seat) == obs
+            state = state.apply(bot.choose(state, seat))
+    assert ruled_out > 0
+
+
+def test_no_inference_when_trailing_is_free():
+    state = kasina.new_game(seed=3, rules=kasina.Rules(trail_rule="free"))
+    bot = kasina.BOTS["random"](seed=1)
+    for _ in range(30):
+        state = state.apply(bot.choose(state, state.to_move))
+        assert kasina.cannot_hold(state.observation(state.to_move), state.rules) == set()

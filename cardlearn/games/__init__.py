@@ -16,6 +16,7 @@ and the pictures a small *view description*, so that one generic table serves al
     "zones": [{"name": str, "label": str, "cards": [card, ...]} or
               {"name": str, "label": str, "backs": int}, ...]}`
   with cards as canonical strings; every card listed there is one `seat` may see.
+- `SHEET_NAMES` (optional) — `{lang: {score_sheet key: heading}}` for the score sheet.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ import functools
 import json
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -42,6 +42,15 @@ DECK = standard_deck()
 LITLA_KASINA = Card("2", "S")   # little casino, 2 points
 STORA_KASINA = Card("10", "D")  # big casino, 5 points
 CATEGORIES = ("little_casino", "big_casino", "sweeps", "last_trick", "spades", "aces", "cards")
+
+SHEET_NAMES = {  # score sheet headings, for the table
+    "is": {"little_casino": "litla kasína", "big_casino": "stóra kasína", "sweeps": "svippar",
+           "last_trick": "síðasti slagur", "spades": "spaðar", "aces": "ásar", "cards": "spil",
+           "total": "alls"},
+    "en": {"little_casino": "little casino", "big_casino": "big casino", "sweeps": "sweeps",
+           "last_trick": "last trick", "spades": "spades", "aces": "aces", "cards": "cards",
+           "total": "total"},
+}
 
 _ACE_VALUES = ("hand_1_or_14_table_1", "finnish", "both_anywhere")
 _TRAIL_RULES = ("only_if_no_capture", "card_cannot_capture", "free")
@@ -561,17 +570,53 @@ def unseen_cards(obs: dict[str, Any]) -> tuple[Card, ...]:
     return tuple(c for c in DECK if c not in seen)
 
 
+def deal_sizes(rules: Rules) -> tuple[int, ...]:
+    """Cards per player in each deal of a hand: 4 six times, or 5, 5, 5, 5, 4."""
+    return (4,) * 6 if rules.hand_size == 4 else (5, 5, 5, 5, 4)
+
+
+def cannot_hold(obs: dict[str, Any], rules: Rules) -> set[Card]:
+    """Cards the opponent cannot be holding: taking is compulsory, so each time it laid
+    a card down in this deal, no card in its hand could take anything then (§A2.5)."""
+    moves = [Action.parse(m) for m in obs["history"][obs["hand_start"]:]]
+    if rules.trail_rule != "only_if_no_capture" or not obs["opponent_hand_size"]:
+        return set()
+    start = 0
+    for size in deal_sizes(rules):
+        if len(moves) < start + 2 * size:
+            break
+        start += 2 * size
+    table = list(parse_cards(obs["table"]))
+    opponent, first = 1 - obs["seat"], 1 - obs["dealer"]
+    unseen, excluded = unseen_cards(obs), set()
+    for i in range(len(moves) - 1, start - 1, -1):  # back through the deal, undoing moves
+        move = moves[i]
+        if move.captured:
+            table += move.captured
+            continue
+        table.remove(move.card)
+        if (first + i) % 2 == opponent:
+            excluded |= {c for c in unseen if _masks_for(c, table, rules)}
+    return excluded
+
+
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """The same position as `seat` sees it, with the cards it cannot see (the other
-    hand and the stock) dealt anew, and a new seed for future shuffles."""
+    hand and the stock) dealt anew, consistent with what the opponent's play has shown
+    (see `cannot_hold`), and a new seed for future shuffles."""
     obs = state.observation(seat)
-    unseen = list(unseen_cards(obs))
-    rng.shuffle(unseen)
+    unseen = unseen_cards(obs)
+    held = obs["opponent_hand_size"]
+    excluded = cannot_hold(obs, state.rules)
+    possible = [c for c in unseen if c not in excluded]
+    rng.shuffle(possible)
+    hand = tuple(sorted(possible[:held]))
+    rest = [c for c in unseen if c not in hand]
+    rng.shuffle(rest)
     hands = [(), ()]
     hands[seat] = parse_cards(obs["hand"])
-    hands[1 - seat] = tuple(unseen[:obs["opponent_hand_size"]])
-    hidden = obs["opponent_hand_size"] + obs["stock_size"]  # at a match's end: none
-    stock = tuple(unseen[obs["opponent_hand_size"]:hidden])
+    hands[1 - seat] = hand
+    stock = tuple(rest[:obs["stock_size"]])  # at a match's end, nothing is hidden
     return dataclasses.replace(state, hands=tuple(hands), stock=stock,
                                seed=fresh_seed(rng), origin=None)
 
@@ -609,7 +654,7 @@ def describe(state: State, action: Action | str, lang: str = "is") -> str:
     w = _WORDS[lang]
     if action.is_trail:
         return w["trail"].format(card=action.card.symbol)
-    taken = " + ".join(c.symbol for c in sorted(action.captured))
+    taken = " + ".join(c.symbol for c in _table_order(action.captured))
     sweep = w["sweep"] if set(action.captured) >= set(state.table) else ""
     return w["takes"].format(taken=taken, card=action.card.symbol) + sweep
 
@@ -701,13 +746,14 @@ def _gain(table: Sequence[Card], action: Action) -> float:
 
 
 class ThumbBot(Bot):
-    """Rules of thumb: take what is worth most (casinos, sweeps, aces, spades, many
-    cards), and weigh each move against the best reply the opponent could make to it,
-    guessed over a few deals of the cards this seat cannot see."""
+    """Rules of thumb, tried out: each move is followed, over a few deals of the cards
+    this seat cannot see, by both sides taking what is worth most at once (casinos,
+    sweeps, aces, spades, many cards) until the deal ends; the move that does best on
+    average is played.  The opponent is assumed careless now and then."""
 
     label = {"is": "þumalputti", "en": "rule of thumb"}
     samples = 12
-    depth = 5  # moves per side: a whole deal
+    careless = 0.0  # how often the imagined opponent makes a random move
 
     def choose(self, state: State, seat: int) -> Action:
         actions = state.legal_actions()
@@ -717,31 +763,51 @@ class ThumbBot(Bot):
         worlds = [determinize(state, seat, rng) for _ in range(self.samples)]
         best, choice = -math.inf, actions[0]
         for action in actions:
-            score = _gain(state.table, action) + sum(
-                self._exchange(w.apply(action), seat, state.hand_no) for w in worlds) / len(worlds)
+            score = sum(self._play_out(w, action, seat, rng) for w in worlds) / len(worlds)
             if score > best + 1e-9:
                 best, choice = score, action
         return choice
 
-    def _exchange(self, world: State, seat: int, hand_no: int) -> float:
-        """Play on greedily (both sides taking what is worth most at once) to the end of
-        the deal; what this seat gains minus what the opponent gains.  When that ends
-        the hand, the hand's real score decides (last trick, majorities and all)."""
-        score = 0.0
-        for _ in range(2 * self.depth):
-            if world.hand_no != hand_no or world.is_over:
-                row = world.score_sheet[hand_no]
-                return row["total"][seat] - row["total"][1 - seat]
-            if not world.hands[world.to_move]:
-                break
-            mover = world.to_move
-            move = max(world.legal_actions(), key=lambda a, t=world.table: _gain(t, a))
-            score += _gain(world.table, move) * (1 if mover == seat else -1)
-            before = len(world.hands[0]) + len(world.hands[1])
+    def _play_out(self, world: State, move: Action, seat: int, rng: random.Random) -> float:
+        """Play `move`, then both sides greedily to the end of the deal, and judge the
+        position reached by `expected_margin`."""
+        hand_no = world.hand_no
+        while True:
+            cards = len(world.hands[0]) + len(world.hands[1])
             world = world.apply(move)
-            if world.hand_no == hand_no and len(world.hands[0]) + len(world.hands[1]) > before:
+            if world.hand_no != hand_no or world.is_over:
+                row = world.score_sheet[hand_no]["total"]
+                return row[seat] - row[1 - seat]
+            if len(world.hands[0]) + len(world.hands[1]) > cards:
                 break  # a new deal: the rest depends on cards nobody has seen
-        return score
+            options = world.legal_actions()
+            if world.to_move != seat and rng.random() < self.careless:
+                move = rng.choice(options)
+            else:
+                move = max(options, key=lambda a, t=world.table: _gain(t, a))
+        return expected_margin(world, seat)
+
+
+def expected_margin(state: State, seat: int) -> float:
+    """Roughly how many points `seat` will make more than the opponent in this hand, from
+    the piles so far: casinos and sweeps as they stand, and each majority (spades, aces,
+    cards) by how far ahead it is compared with what is still to be won."""
+    mine, theirs = state.piles[seat], state.piles[1 - seat]
+
+    def majority(count: Callable[[tuple[Card, ...]], int], total: int) -> float:
+        a, b = count(mine), count(theirs)
+        if 2 * a > total or 2 * b > total:
+            return 1.0 if a > b else -1.0
+        return math.tanh((a - b) / (1 + math.sqrt(total - a - b)))
+
+    def holds(card: Card, points: int) -> float:
+        return points * ((card in mine) - (card in theirs))
+
+    return (holds(LITLA_KASINA, 2) + holds(STORA_KASINA, 5)
+            + state.sweeps[seat] - state.sweeps[1 - seat]
+            + majority(lambda p: sum(c.suit == "S" for c in p), 13)
+            + majority(lambda p: sum(c.rank == "A" for c in p), 4)
+            + majority(len, 52))
 
 
 BOTS = {"random": RandomBot, "thumb": ThumbBot}

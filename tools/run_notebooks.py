@@ -1,0 +1,37 @@
+"""Execute notebooks in place so that their stored outputs are reproducible.
+
+    python tools/run_notebooks.py notebooks/*.ipynb
+
+Like `jupyter nbconvert --execute --inplace`, but stores no timings, no widget state and
+no widget views (their model ids are random on every run; nbval ignores them anyway, and
+each widget's text form stays), so running twice gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def run(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False,
+                            store_widget_state=False, resources={"metadata": {"path": str(path.parent)}})
+    client.execute()
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+        for output in cell.get("outputs", []):
+            output.get("data", {}).pop(WIDGET_VIEW, None)
+    nb.metadata.pop("widgets", None)
+    nbformat.write(nb, path)
+    print(f"executed {path}")
+
+
+if __name__ == "__main__":
+    for name in sys.argv[1:]:
+        run(Path(name))
