@@ -29,6 +29,11 @@ bench: $(STAMP)
 images: $(STAMP)
 	$(BIN)/python -m cardlearn.images images
 
+# Serve each game as a classroom page (no code; Voilà) on http://127.0.0.1:8866/
+pages: $(STAMP)
+	JUPYTER_PATH=$(CURDIR)/pages/.voila $(BIN)/voila --Voila.ip=127.0.0.1 --port=8866 \
+	  --template=cardlearn pages/
+
 # Re-execute every notebook in place, storing reproducible outputs (after changing one).
 notebooks: $(STAMP)
 	$(BIN)/python tools/run_notebooks.py notebooks/*.ipynb

@@ -4,6 +4,7 @@
     python -m benchmarks --only engine   # µs per random step and deals per second
     python -m benchmarks --only bots     # win rates of each bot against `random`
     python -m benchmarks --only notebooks
+    python -m benchmarks --only browser  # click-to-redraw in Chromium (benchmarks/browser_latency.py)
 
 Numbers are printed, never asserted: the machines are shared and noisy.
 """
@@ -126,14 +127,21 @@ def bench_notebooks(args) -> None:
     print(f"  {'all notebooks':40s} {total:6.1f} s")
 
 
+def bench_browser(args) -> None:
+    from benchmarks import browser_latency
+    print("browser: click-to-redraw latency on the Kasína page")
+    browser_latency.main([])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", choices=["engine", "bots", "notebooks"], action="append")
+    parser.add_argument("--only", choices=["engine", "bots", "notebooks", "browser"], action="append")
     parser.add_argument("--seconds", type=float, default=3.0, help="time per game for engine speed")
     parser.add_argument("--matches", type=int, default=200, help="matches per bot level")
     args = parser.parse_args()
-    parts = {"engine": bench_engine, "bots": bench_bots, "notebooks": bench_notebooks}
+    parts = {"engine": bench_engine, "bots": bench_bots, "notebooks": bench_notebooks,
+             "browser": bench_browser}
     for name in args.only or parts:
         parts[name](args)
 
