@@ -138,27 +138,47 @@ def _cell(value: Any) -> str:
     return "–".join(map(str, value)) if isinstance(value, (tuple, list)) else str(value)
 
 
+@lru_cache(maxsize=1)
+def _card_style() -> str:
+    """One <style> that paints every card button with its card's picture, so the card
+    itself is what a learner clicks.  Sent once per table; a redraw then changes only a
+    button's classes and state, which keeps it to a few small widget messages."""
+    from cardlearn.cards import make_deck
+    from cardlearn.draw import card_svg
+    rules = []
+    for card in (*make_deck(), Card.parse("JK")):
+        data = base64.b64encode(card_svg(card).encode()).decode()
+        rules.append(f".cardlearn-card-{_css(str(card))}{{background-image:url(data:image/svg+xml;base64,{data})}}")
+    return ("<style>button.cardlearn-card{background-color:transparent;background-size:contain;"
+            "background-repeat:no-repeat;background-position:center;color:transparent;border:none;"
+            "box-shadow:none;border-radius:6px;transition:transform .1s}"
+            "button.cardlearn-card:disabled{opacity:.45}"
+            "button.cardlearn-card.mod-info{outline:2px solid #1976d2}"
+            "button.cardlearn-card.mod-success{outline:3px solid #2e7d32;transform:translateY(-8px)}"
+            + "".join(rules) + "</style>")
+
+
 class _CardRow(widgets.HBox):
-    """The face-up cards of one zone, each drawn above its own button.  Cells are kept
+    """The face-up cards of one zone, each a button showing the card.  Buttons are kept
     and reused, so a redraw only assigns traits (fast, and no widgets leak in a kernel)."""
 
     def __init__(self, zone: str, on_click: Any):
-        super().__init__(layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__(layout=widgets.Layout(flex_flow="row wrap", padding="10px 0 0 0"))
         self.zone, self._on_click, self._cells = zone, on_click, []
         self.add_class(f"cardlearn-zone-{_css(zone)}")
 
-    def _new_cell(self, index: int) -> widgets.VBox:
-        button = widgets.Button(layout=widgets.Layout(width="58px", padding="0"))
+    def _new_cell(self, index: int) -> widgets.Button:
+        button = widgets.Button(layout=widgets.Layout(width="58px", height="83px", margin="0 3px",
+                                                      padding="0"))
         button.on_click(lambda _b: self._on_click(self.zone, index))
-        return widgets.VBox([widgets.HTML(), button], layout=widgets.Layout(margin="0 2px"))
+        return button
 
     def show(self, cards: list[str], looks: list[tuple[bool, str]]) -> None:
         while len(self._cells) < len(cards):
             self._cells.append(self._new_cell(len(self._cells)))
-        for cell, text, (disabled, style) in zip(self._cells, cards, looks):
-            picture, button = cell.children
-            picture.value = _card_img(text)
-            button.description = Card.parse(text).symbol
+        for button, text, (disabled, style) in zip(self._cells, cards, looks):
+            button.description = Card.parse(text).symbol  # for screen readers; drawn transparent
+            button.tooltip = Card.parse(text).symbol
             button.disabled, button.button_style = disabled, style
             _set_classes(button, ("cardlearn-card", f"cardlearn-card-{_css(text)}",
                                   f"cardlearn-zone-{_css(self.zone)}"))
@@ -486,6 +506,8 @@ class Table(widgets.VBox):
         self._ready_button = self._button(self._ready, "cardlearn-ready")
         self._message, self._hints = html_("cardlearn-message"), html_("cardlearn-hints")
         self._log, self._sheet = html_("cardlearn-log"), html_("cardlearn-sheet")
+        self._header.children = (widgets.HTML(_card_style(), layout=widgets.Layout(display="none")),
+                                 *self._header.children)
 
     def _render(self) -> None:
         w, state = WORDS[self._lang], self.state
