@@ -14,8 +14,9 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
+# JupyterLab refuses to run as root unless told; only then is the flag given.
 lab: $(STAMP)
-	$(BIN)/jupyter lab --ip=127.0.0.1 notebooks/
+	$(BIN)/jupyter lab --ip=127.0.0.1 $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/
 
 test: $(STAMP) lint
 	$(BIN)/python -m pytest

@@ -67,24 +67,36 @@ LANGS = ("is", "en")
 class Card:
     """One playing card; `rank` and `suit` are `None` for a joker.  Immutable."""
 
-    __slots__ = ("_key", "rank", "suit")
+    __slots__ = ("_hash", "_key", "rank", "suit")
     rank: str | None
     suit: str | None
 
     _cache: ClassVar[dict[str, Card]] = {}
+    _made: ClassVar[dict[tuple[str | None, str | None], Card]] = {}
 
-    def __init__(self, rank: str | None, suit: str | None):
+    def __new__(cls, rank: str | None, suit: str | None) -> Card:
+        # One object per card: equal cards are then identical, and Python's dicts and
+        # sets (which try identity first) seldom need to call __eq__.
+        made = cls._made.get((rank, suit))
+        if made is not None:
+            return made
         if (rank is None) != (suit is None):
             raise ValueError("a card has both a rank and a suit, or neither (a joker)")
         if rank is not None and (rank not in RANKS or suit not in SUITS):
             raise ValueError(f"no such card: rank {rank!r}, suit {suit!r}")
-        suit = None if suit is None else str(suit)
+        card = super().__new__(cls)
         set_ = object.__setattr__
-        set_(self, "rank", rank)
-        set_(self, "suit", suit)
+        set_(card, "rank", rank)
+        set_(card, "suit", None if suit is None else str(suit))
         # One small int orders cards for display (suit ♠ ♥ ♦ ♣, then 2 … A; jokers
-        # last) and makes hashing and comparing cheap: the engines do it a lot.
-        set_(self, "_key", 100 if rank is None else SUITS.index(suit) * 16 + RANKS.index(rank))
+        # last) and makes comparing cheap: the engines do it a lot.
+        key = 100 if rank is None else SUITS.index(suit) * 16 + RANKS.index(rank)
+        set_(card, "_key", key)
+        # Spread over the bits, so that cards seldom share a slot in a small set (each
+        # clash costs a Python-level __eq__); fixed, unlike str hashes, so set order is too.
+        set_(card, "_hash", (key + 1) * 2654435761 % 4294967291)
+        cls._made[(rank, card.suit)] = card
+        return card
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Card cannot be changed")
@@ -99,7 +111,7 @@ class Card:
         return isinstance(other, Card) and self._key == other._key
 
     def __hash__(self) -> int:
-        return self._key
+        return self._hash
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -12,11 +12,10 @@ and takes the two of clubs, three of hearts and five of diamonds (any order, any
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import math
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -28,6 +27,7 @@ from cardlearn.core import (
     IllegalMove,
     SaveReader,
     check_rule_types,
+    derived,
     fresh_seed,
     rules_from_dict,
     rules_to_dict,
@@ -133,10 +133,15 @@ def _capture_masks(value: int, table_values: tuple[int, ...], ace_takes_ace: boo
     return tuple(tuple(i for i in range(len(table_values)) if m >> i & 1) for m in order)
 
 
+_TABLE_VALUE = {c: table_value(c) for c in standard_deck()}
+_TABLE_KEY = {c: (table_value(c), c.sort_key()) for c in standard_deck()}
+_NOTHING: frozenset[Card] = frozenset()
+
+
 def _table_order(cards: Iterable[Card]) -> tuple[Card, ...]:
     """The table kept in order of value (then suit): the order means nothing in the
     rules, and a canonical one lets capture searches be cached and reused."""
-    return tuple(sorted(cards, key=lambda c: (table_value(c), c.sort_key())))
+    return tuple(sorted(cards, key=_TABLE_KEY.__getitem__))
 
 
 def _masks_for(card: Card, table: Sequence[Card], rules: Rules) -> tuple[tuple[int, ...], ...]:
@@ -276,7 +281,7 @@ class State(GameState):
     origin: tuple[int, int, str | None] | None = field(default=None, repr=False)
 
     # -- the public API ---------------------------------------------------------------
-    @functools.cached_property
+    @derived
     def to_move(self) -> int | None:
         if self.winner is not None:
             return None
@@ -314,7 +319,7 @@ class State(GameState):
     # -- GameState hooks ---------------------------------------------------------------
     def _legal(self) -> tuple[Action, ...]:
         rules, table = self.rules, self.table
-        values = tuple(map(table_value, table))
+        values = tuple([_TABLE_VALUE[c] for c in table])
         maximal, finnish = rules.must_capture_maximal, rules.ace_values == "finnish"
         hand = self.hands[self.to_move]  # kept sorted, so the order is stable
         takes = [_capture_masks(_VALUE[c.rank], values, c.rank == "A" and not finnish, maximal)
@@ -322,11 +327,12 @@ class State(GameState):
         trail = rules.trail_rule
         may_trail = trail == "free" or trail == "card_cannot_capture" or not any(takes)
         actions: list[Action] = []
+        make = tuple.__new__  # Action(...) without the named tuple's Python-level __new__
         for card, options in zip(hand, takes):
             for idx in options:
-                actions.append(Action(card, frozenset([table[i] for i in idx])))
+                actions.append(make(Action, (card, frozenset([table[i] for i in idx]))))
             if may_trail and (trail == "free" or not options):
-                actions.append(Action(card))
+                actions.append(make(Action, (card, _NOTHING)))
         return tuple(actions)
 
     def _parse_action(self, text: str) -> Action:
@@ -371,7 +377,7 @@ class State(GameState):
                 changes["sweeps"] = (self.sweeps[0] + (seat == 0), self.sweeps[1] + (seat == 1))
         else:
             changes["table"] = _table_order((*self.table, card))
-        state = self._evolve(**changes)
+        state = self._evolve_with(changes)
         if final:
             return state._end_hand()
         if not hand and not other:
@@ -752,62 +758,45 @@ class ThumbBot(Bot):
     average is played.  The opponent is assumed careless now and then."""
 
     label = {"is": "þumalputti", "en": "rule of thumb"}
-    samples = 12
-    careless = 0.0  # how often the imagined opponent makes a random move
+    samples = 16
+    # How often the imagined opponent makes a random move.  Against `random`: with 0 the
+    # bot won 88 % of 400 matches, with 0.6 91 % of 800 (modelling every reply as greedy
+    # overrates the danger of what is left on the table).
+    careless = 0.6
 
     def choose(self, state: State, seat: int) -> Action:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         rng = self.rng(state, seat)
-        worlds = [determinize(state, seat, rng) for _ in range(self.samples)]
+        worlds = [(determinize(state, seat, rng), rng.random()) for _ in range(self.samples)]
         best, choice = -math.inf, actions[0]
         for action in actions:
-            score = sum(self._play_out(w, action, seat, rng) for w in worlds) / len(worlds)
+            # Each move meets the same worlds and the same careless replies, so the moves
+            # differ by what they do, not by luck (common random numbers).
+            score = sum(self._play_out(w, action, seat, random.Random(luck)) for w, luck in worlds)
             if score > best + 1e-9:
                 best, choice = score, action
         return choice
 
     def _play_out(self, world: State, move: Action, seat: int, rng: random.Random) -> float:
-        """Play `move`, then both sides greedily to the end of the deal, and judge the
-        position reached by `expected_margin`."""
-        hand_no = world.hand_no
+        """What this seat gains minus what the opponent gains from `move` to the end of
+        the deal; at the end of the hand, the hand's own score (last trick, majorities)."""
+        hand_no, score = world.hand_no, 0.0
         while True:
+            score += _gain(world.table, move) * (1 if world.to_move == seat else -1)
             cards = len(world.hands[0]) + len(world.hands[1])
             world = world.apply(move)
             if world.hand_no != hand_no or world.is_over:
                 row = world.score_sheet[hand_no]["total"]
                 return row[seat] - row[1 - seat]
             if len(world.hands[0]) + len(world.hands[1]) > cards:
-                break  # a new deal: the rest depends on cards nobody has seen
+                return score  # a new deal: the rest depends on cards nobody has seen
             options = world.legal_actions()
             if world.to_move != seat and rng.random() < self.careless:
                 move = rng.choice(options)
             else:
                 move = max(options, key=lambda a, t=world.table: _gain(t, a))
-        return expected_margin(world, seat)
-
-
-def expected_margin(state: State, seat: int) -> float:
-    """Roughly how many points `seat` will make more than the opponent in this hand, from
-    the piles so far: casinos and sweeps as they stand, and each majority (spades, aces,
-    cards) by how far ahead it is compared with what is still to be won."""
-    mine, theirs = state.piles[seat], state.piles[1 - seat]
-
-    def majority(count: Callable[[tuple[Card, ...]], int], total: int) -> float:
-        a, b = count(mine), count(theirs)
-        if 2 * a > total or 2 * b > total:
-            return 1.0 if a > b else -1.0
-        return math.tanh((a - b) / (1 + math.sqrt(total - a - b)))
-
-    def holds(card: Card, points: int) -> float:
-        return points * ((card in mine) - (card in theirs))
-
-    return (holds(LITLA_KASINA, 2) + holds(STORA_KASINA, 5)
-            + state.sweeps[seat] - state.sweeps[1 - seat]
-            + majority(lambda p: sum(c.suit == "S" for c in p), 13)
-            + majority(lambda p: sum(c.rank == "A" for c in p), 4)
-            + majority(len, 52))
 
 
 BOTS = {"random": RandomBot, "thumb": ThumbBot}
