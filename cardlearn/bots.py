@@ -37,19 +37,3 @@ class RandomBot(Bot):
 
     def choose(self, state: Any, seat: int) -> Any:
         return self.rng(state, seat).choice(state.legal_actions())
-
-
-class ScoringBot(Bot):
-    """Plays the legal move with the best `value(state, seat, action, obs)`; ties are
-    broken at random.  Subclasses give the game's rules of thumb as `value`."""
-
-    def value(self, state: Any, seat: int, action: Any, obs: dict[str, Any]) -> float:
-        raise NotImplementedError
-
-    def choose(self, state: Any, seat: int) -> Any:
-        obs = state.observation(seat)
-        actions = state.legal_actions()
-        scored = [(self.value(state, seat, a, obs), i) for i, a in enumerate(actions)]
-        best = max(v for v, _ in scored)
-        tied = [actions[i] for v, i in scored if v >= best - 1e-9]
-        return tied[0] if len(tied) == 1 else self.rng(state, seat).choice(tied)

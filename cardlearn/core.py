@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -32,7 +33,17 @@ __all__ = [
 
 
 class IllegalMove(ValueError):
-    """A move the rules forbid; the message names the rule."""
+    """A move the rules forbid; the message names the rule.  `rule` and `params`, where
+    a game gives them, let the table say the same in another language (the game's
+    `RULE_WORDS[lang][rule]`, formatted with `params`)."""
+
+    def __init__(self, message: str, *, rule: str | None = None, params: dict[str, str] | None = None):
+        super().__init__(message)
+        self.rule, self.params = rule, params or {}
+
+    def say(self, words: dict[str, str]) -> str:
+        """The message in the language of `words` (a game's `RULE_WORDS[lang]`)."""
+        return words[self.rule].format(**self.params) if self.rule in words else str(self)
 
 
 def shuffled(cards: Sequence[Card], seed: int, *salt: object) -> tuple[Card, ...]:
@@ -177,7 +188,9 @@ class GameState:
     def _parse_action(self, text: str) -> Any:
         raise NotImplementedError
 
-    def _why_illegal(self, action: Any) -> str:
+    def _why_illegal(self, action: Any) -> str | tuple[str, dict[str, str]]:
+        """Why a well-formed `action` is not legal: a message, or a key of the game's
+        `RULE_WORDS` with the values to fill in."""
         raise NotImplementedError
 
     def _next(self, action: Any) -> GameState:
@@ -220,7 +233,12 @@ class GameState:
         if self.to_move is None:
             raise IllegalMove("the match is over: no more moves")
         if not self.is_legal(action):
-            raise IllegalMove(self._why_illegal(action))
+            why = self._why_illegal(action)
+            if isinstance(why, str):
+                raise IllegalMove(why)
+            rule, params = why
+            words = sys.modules[type(self).__module__].RULE_WORDS["en"]
+            raise IllegalMove(words[rule].format(**params), rule=rule, params=params)
         return self._next(action)
 
     @property

@@ -28,6 +28,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from cardlearn.cards import Card
+from cardlearn.core import IllegalMove
 from cardlearn.games import game_module
 
 __all__ = ["WORDS", "Replay", "Table", "play", "replay", "seat_count", "start_of", "states_of"]
@@ -334,7 +335,8 @@ class Table(widgets.VBox):
         try:
             after = state.apply(action)
         except ValueError as err:  # IllegalMove, or a malformed action
-            self._say("illegal", msg=str(err))
+            words = getattr(self.game, "RULE_WORDS", {}).get(self._lang, {})
+            self._say("illegal", msg=err.say(words) if isinstance(err, IllegalMove) else str(err))
             return
         self._push(state.to_move, after)
         self._changed()

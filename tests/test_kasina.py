@@ -1051,3 +1051,16 @@ def test_no_inference_when_trailing_is_free():
     for _ in range(30):
         state = state.apply(bot.choose(state, state.to_move))
         assert kasina.cannot_hold(state.observation(state.to_move), state.rules) == set()
+
+
+def test_every_illegal_move_reason_is_said_in_both_languages():
+    import string
+    fields = {lang: {k: {f for _, f, _, _ in string.Formatter().parse(t) if f}
+                     for k, t in kasina.RULE_WORDS[lang].items()} for lang in ("is", "en")}
+    assert fields["is"] == fields["en"]
+    state = kasina.new_game(seed=4)
+    absent = next(c for c in kasina.DECK if c not in state.hands[0])
+    with pytest.raises(IllegalMove) as caught:
+        state.apply(str(absent))
+    assert caught.value.rule == "not_in_hand"
+    assert caught.value.say(kasina.RULE_WORDS["is"]).startswith(f"{absent} er ekki á hendi")

@@ -92,7 +92,10 @@ def test_illegal_kasina_card_names_the_rule():
     absent = next(c for c in GAMES["kasina"].DECK if c not in before.hands[0])
     table.act(str(absent))
     assert table.state is before
-    assert "not in seat 0's hand" in table.message
+    assert f"{absent} er ekki á hendi þinni" in table.message  # the rule, in Icelandic
+    table.lang = "en"
+    table.act(str(absent))
+    assert f"{absent} is not in your hand" in table.message
 
 
 @pytest.mark.parametrize("name", NAMES)

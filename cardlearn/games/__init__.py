@@ -17,6 +17,7 @@ and the pictures a small *view description*, so that one generic table serves al
               {"name": str, "label": str, "backs": int}, ...]}`
   with cards as canonical strings; every card listed there is one `seat` may see.
 - `SHEET_NAMES` (optional) — `{lang: {score_sheet key: heading}}` for the score sheet.
+- `RULE_WORDS` — `{lang: {rule: message}}`: why a move is illegal, for `IllegalMove.rule`.
 """
 
 from __future__ import annotations

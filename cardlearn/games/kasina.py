@@ -43,6 +43,26 @@ LITLA_KASINA = Card("2", "S")   # little casino, 2 points
 STORA_KASINA = Card("10", "D")  # big casino, 5 points
 CATEGORIES = ("little_casino", "big_casino", "sweeps", "last_trick", "spades", "aces", "cards")
 
+RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
+    "en": {"not_in_hand": "{card} is not in your hand: you play one card from your own hand",
+           "not_on_table": "{cards} not on the table: you can only take cards lying there",
+           "trail_card_can_take": "{card} can take cards, so it may not be laid down (trail rule)",
+           "must_take": "taking is compulsory: you may lay a card down only when no card "
+                        "in your hand can take",
+           "must_take_all": "you must take every group you can with that card "
+                            "(must_capture_maximal)",
+           "cannot_take": "{card} cannot take {cards}: each taken card must match its rank, or be "
+                          "in a group adding up to its value (ace 14 from hand, 1 on the table)"},
+    "is": {"not_in_hand": "{card} er ekki á hendi þinni: þú spilar einu spili af eigin hendi",
+           "not_on_table": "{cards} liggur ekki í borði: aðeins má taka spil sem liggja þar",
+           "trail_card_can_take": "{card} getur tekið, svo það má ekki leggja það niður",
+           "must_take": "skylt er að taka: aðeins má leggja niður ef ekkert spil á hendi getur tekið",
+           "must_take_all": "taka verður alla flokka sem spilið getur tekið",
+           "cannot_take": "{card} getur ekki tekið {cards}: hvert spil sem er tekið þarf að vera "
+                          "sömu tegundar eða í flokki sem leggst saman í gildi spilsins "
+                          "(ás 14 af hendi, 1 í borði)"},
+}
+
 SHEET_NAMES = {  # score sheet headings, for the table
     "is": {"little_casino": "litla kasína", "big_casino": "stóra kasína", "sweeps": "svippar",
            "last_trick": "síðasti slagur", "spades": "spaðar", "aces": "ásar", "cards": "spil",
@@ -338,25 +358,23 @@ class State(GameState):
     def _parse_action(self, text: str) -> Action:
         return Action.parse(text)
 
-    def _why_illegal(self, action: Any) -> str:
+    def _why_illegal(self, action: Any) -> tuple[str, dict[str, str]]:
         if not isinstance(action, Action):
             raise IllegalMove(f"{action!r} is not a Kasína move")
-        seat = self.to_move
-        if action.card not in self.hands[seat]:
-            return f"{action.card} is not in seat {seat}'s hand: you play one card from your own hand"
-        missing = sorted(action.captured - set(self.table))
+        if action.card not in self.hands[self.to_move]:
+            return "not_in_hand", {"card": str(action.card)}
+        missing = _table_order(action.captured - set(self.table))
         if missing:
-            return f"{' '.join(map(str, missing))} not on the table: you can only take cards lying there"
+            return "not_on_table", {"cards": " ".join(map(str, missing))}
         if action.is_trail:
             if self.rules.trail_rule == "card_cannot_capture":
-                return f"{action.card} can take cards, so it may not be laid down (trail rule)"
-            return "taking is compulsory: you may lay a card down only when no card in your hand can take"
+                return "trail_card_can_take", {"card": str(action.card)}
+            return "must_take", {}
         if self.rules.must_capture_maximal and any(
                 action.captured < o for o in capture_options(action.card, self.table, self.rules)):
-            return "you must take every group you can with that card (must_capture_maximal)"
-        return (f"{action.card} cannot take {'+'.join(map(str, sorted(action.captured)))}: each taken card "
-                "must match its rank, or be in a group adding up to its value "
-                "(ace 14 from hand, 1 on the table)")
+            return "must_take_all", {}
+        taken = "+".join(map(str, _table_order(action.captured)))
+        return "cannot_take", {"card": str(action.card), "cards": taken}
 
     def _next(self, action: Action) -> State:
         seat = self.to_move
