@@ -23,6 +23,8 @@ __all__ = [
     "GameState",
     "IllegalMove",
     "SaveReader",
+    "check_rule_types",
+    "derived",
     "fresh_seed",
     "rules_from_dict",
     "rules_to_dict",

@@ -119,20 +119,12 @@ def _set_classes(widget: widgets.DOMWidget, classes: tuple[str, ...]) -> None:
         widget._dom_classes = classes
 
 
-@lru_cache(maxsize=128)
-def _card_img(text: str, face_up: bool = True, width: int = 56, style: str = "") -> str:
-    """One card as an <img> of its SVG: a data URI scales cleanly and cannot clash
-    with other pictures on the page."""
-    from cardlearn.draw import card_svg
-    svg = card_svg(text if face_up else "AS", face_up=face_up)
-    data = base64.b64encode(svg.encode()).decode()
-    alt = Card.parse(text).symbol if face_up else "🂠"
-    return f'<img src="data:image/svg+xml;base64,{data}" width="{width}" alt="{alt}" style="{style}">'
-
-
 def _backs_html(n: int, shown: int = 8) -> str:
     """`n` face-down cards, overlapping, at most `shown` drawn."""
-    return "".join(_card_img("", False, 40, "margin-left:-28px" if i else "") for i in range(min(n, shown)))
+    from cardlearn.draw import card_html
+    back = card_html("", face_up=False, height=57)
+    return "".join(f'<span style="display:inline-block;margin-left:{-28 if i else 0}px">{back}</span>'
+                   for i in range(min(n, shown)))
 
 
 def _cell(value: Any) -> str:
@@ -178,8 +170,7 @@ class _CardRow(widgets.HBox):
         while len(self._cells) < len(cards):
             self._cells.append(self._new_cell(len(self._cells)))
         for button, text, (disabled, style) in zip(self._cells, cards, looks):
-            button.description = Card.parse(text).symbol  # for screen readers; drawn transparent
-            button.tooltip = Card.parse(text).symbol
+            button.tooltip = Card.parse(text).symbol  # the picture is the label
             button.disabled, button.button_style = disabled, style
             _set_classes(button, ("cardlearn-card", f"cardlearn-card-{_css(text)}",
                                   f"cardlearn-zone-{_css(self.zone)}"))

@@ -1064,3 +1064,14 @@ def test_every_illegal_move_reason_is_said_in_both_languages():
         state.apply(str(absent))
     assert caught.value.rule == "not_in_hand"
     assert caught.value.say(kasina.RULE_WORDS["is"]).startswith(f"{absent} er ekki á hendi")
+
+
+def test_sweepable_tells_whether_one_card_could_clear_the_table():
+    assert kasina.sweepable(parse_cards("2C 3H"))        # a five takes 2 + 3
+    assert kasina.sweepable(parse_cards("AH QC"))        # a king takes A + Q
+    assert not kasina.sweepable(parse_cards("KC QD"))    # 25: no card is worth that
+    assert not kasina.sweepable(())
+    state = kasina.new_game(seed=3, rules=Rules(trail_rule="free"))
+    free = replace(state, hands=(parse_cards("2H 3S 4S QS"), state.hands[1]), table=parse_cards("QD"))
+    assert kasina.explain(free, "2H", "en").endswith("the opponent might clear the table")  # A: 12 + 2
+    assert kasina.explain(free, "3S", "en").endswith("the opponent can hardly use it")

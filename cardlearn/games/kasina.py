@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from cardlearn.bots import Bot, RandomBot
-from cardlearn.cards import Card, parse_cards, standard_deck
+from cardlearn.cards import RANKS, Card, parse_cards, standard_deck
 from cardlearn.core import (
     GameState,
     IllegalMove,
@@ -121,7 +121,7 @@ def played_value(card: Card) -> int:
     return _VALUE[card.rank]
 
 
-_VALUE = {r: i + 2 for i, r in enumerate(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))}
+_VALUE = {rank: i + 2 for i, rank in enumerate(RANKS)}  # 2 … 10, J 11, Q 12, K 13, A 14
 
 
 @lru_cache(maxsize=1 << 18)
@@ -153,8 +153,8 @@ def _capture_masks(value: int, table_values: tuple[int, ...], ace_takes_ace: boo
     return tuple(tuple(i for i in range(len(table_values)) if m >> i & 1) for m in order)
 
 
-_TABLE_VALUE = {c: table_value(c) for c in standard_deck()}
-_TABLE_KEY = {c: (table_value(c), c.sort_key()) for c in standard_deck()}
+_TABLE_VALUE = {c: table_value(c) for c in DECK}
+_TABLE_KEY = {c: (table_value(c), c.sort_key()) for c in DECK}
 _NOTHING: frozenset[Card] = frozenset()
 
 
@@ -164,10 +164,14 @@ def _table_order(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_TABLE_KEY.__getitem__))
 
 
-def _masks_for(card: Card, table: Sequence[Card], rules: Rules) -> tuple[tuple[int, ...], ...]:
+def _table_values(table: Sequence[Card]) -> tuple[int, ...]:
+    return tuple([_TABLE_VALUE[c] for c in table])
+
+
+def _masks_for(card: Card, values: tuple[int, ...], rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """`_capture_masks` for `card` played onto a table of these `values`."""
     ace_takes_ace = card.rank == "A" and rules.ace_values != "finnish"
-    return _capture_masks(played_value(card), tuple(map(table_value, table)),
-                          ace_takes_ace, rules.must_capture_maximal)
+    return _capture_masks(_VALUE[card.rank], values, ace_takes_ace, rules.must_capture_maximal)
 
 
 def capture_options(card: Card | str, table: Iterable[Card | str],
@@ -176,7 +180,7 @@ def capture_options(card: Card | str, table: Iterable[Card | str],
     each group one card of the same rank or cards whose values add up to the card's."""
     card = card if isinstance(card, Card) else Card.parse(card)
     table = parse_cards(table)
-    masks = _masks_for(card, table, rules or Rules())
+    masks = _masks_for(card, _table_values(table), rules or Rules())
     return [frozenset(table[i] for i in m) for m in masks]
 
 
@@ -339,11 +343,9 @@ class State(GameState):
     # -- GameState hooks ---------------------------------------------------------------
     def _legal(self) -> tuple[Action, ...]:
         rules, table = self.rules, self.table
-        values = tuple([_TABLE_VALUE[c] for c in table])
-        maximal, finnish = rules.must_capture_maximal, rules.ace_values == "finnish"
+        values = _table_values(table)
         hand = self.hands[self.to_move]  # kept sorted, so the order is stable
-        takes = [_capture_masks(_VALUE[c.rank], values, c.rank == "A" and not finnish, maximal)
-                 for c in hand]
+        takes = [_masks_for(card, values, rules) for card in hand]
         trail = rules.trail_rule
         may_trail = trail == "free" or trail == "card_cannot_capture" or not any(takes)
         actions: list[Action] = []
@@ -530,8 +532,7 @@ def _load_snapshot(r: SaveReader, rules: Rules) -> State:
         last_capturer=r.integer("last_capturer", 0, 1, optional=True),
         totals=r.int_tuple("totals", 2), sheet=_load_sheet(r.get("sheet", list)),
         winner=r.integer("winner", 0, 1, optional=True),
-        history=tuple(Action.parse(a) if isinstance(a, str) else Action.parse(repr(a))
-                      for a in r.get("history", list)),
+        history=tuple(map(Action.parse, r.get("history", list))),
         hand_start=r.integer("hand_start", 0, 10**6))
     everything = state.stock + state.table + sum(state.hands + state.piles, ())
     if sorted(everything) != sorted(DECK):
@@ -602,9 +603,9 @@ def deal_sizes(rules: Rules) -> tuple[int, ...]:
 def cannot_hold(obs: dict[str, Any], rules: Rules) -> set[Card]:
     """Cards the opponent cannot be holding: taking is compulsory, so each time it laid
     a card down in this deal, no card in its hand could take anything then (§A2.5)."""
-    moves = [Action.parse(m) for m in obs["history"][obs["hand_start"]:]]
     if rules.trail_rule != "only_if_no_capture" or not obs["opponent_hand_size"]:
         return set()
+    moves = [Action.parse(m) for m in obs["history"][obs["hand_start"]:]]
     start = 0
     for size in deal_sizes(rules):
         if len(moves) < start + 2 * size:
@@ -620,7 +621,8 @@ def cannot_hold(obs: dict[str, Any], rules: Rules) -> set[Card]:
             continue
         table.remove(move.card)
         if (first + i) % 2 == opponent:
-            excluded |= {c for c in unseen if _masks_for(c, table, rules)}
+            values = _table_values(table)
+            excluded |= {c for c in unseen if _masks_for(c, values, rules)}
     return excluded
 
 
@@ -708,9 +710,9 @@ def explain(state: State, action: Action | str, lang: str = "is") -> str:
 
 def sweepable(table: Sequence[Card], rules: Rules | None = None) -> bool:
     """Could some card take every card of this table at once?"""
-    rules = rules or Rules()
-    full = (1 << len(table)) - 1
-    return bool(table) and any(full in _masks_for(Card(r, "S"), table, rules) for r in _VALUE)
+    rules, values = rules or Rules(), _table_values(table)
+    everything = tuple(range(len(table)))
+    return bool(table) and any(everything in _masks_for(Card(r, "S"), values, rules) for r in RANKS)
 
 
 def action_cards(action: Action) -> tuple[tuple[str, Card], ...]:
