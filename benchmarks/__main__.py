@@ -2,7 +2,8 @@
 
     python -m benchmarks                 # everything
     python -m benchmarks --only engine   # µs per random step and deals per second
-    python -m benchmarks --only bots     # win rates of each bot against `random`
+    python -m benchmarks --only bots     # win rates of each bot against `random`, 95 % intervals
+    python -m benchmarks --game kasina   # one game only (repeatable)
     python -m benchmarks --only notebooks
     python -m benchmarks --only browser  # click-to-redraw in Chromium (benchmarks/browser_latency.py)
 
@@ -12,8 +13,10 @@ Numbers are printed, never asserted: the machines are shared and noisy.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -47,10 +50,10 @@ def random_steps(game, seconds: float) -> tuple[float, float]:
 
 def bench_engine(args) -> None:
     print("engine: random play, legal_actions + apply")
-    for name, game in GAMES.items():
+    for name, game in _games(args):
         us, dps = random_steps(game, args.seconds)
         print(f"  {name:9s} {us:7.1f} µs/step (median of matches)   {dps:8.1f} deals/s")
-    if "kasina" in GAMES:
+    if "kasina" in dict(_games(args)):
         bench_capture_options()
 
 
@@ -79,36 +82,53 @@ def timed(fn: Callable, *, cold: bool = False):
 
 
 def bench_bots(args) -> None:
-    print(f"bots: each level against `random`, {args.matches} matches, seats alternating")
-    for name, game in GAMES.items():
+    print(f"bots: each level's team against `random` teams, {args.matches} matches, "
+          "the strong team rotating through the teams")
+    for name, game in _games(args):
         for level, cls in game.BOTS.items():
             if level == "random":
                 continue
             wins, ties, start = 0, 0, time.perf_counter()
             for m in range(args.matches):
-                seat = m % 2
-                winner = play_match(game, seed=10_000 + m, bots=_lineup(game, cls, seat))
-                wins += winner == _side(game, seat)
+                state = game.new_game(seed=10_000 + m)
+                team = m % len(state.teams)
+                bots = {s: (cls if s in state.teams[team] else game.BOTS["random"])(seed=s)
+                        for s in range(state.players)}
+                winner = play_match(state, bots)
+                wins += winner == team
                 ties += winner is None
+                _progress(f"{name} {level}", m + 1, args.matches)
             took = time.perf_counter() - start
+            low, high = wilson(wins, args.matches)
             print(f"  {name:9s} {level:10s} won {wins}/{args.matches} = {wins / args.matches:.1%} "
-                  f"(ties {ties}) in {took:.0f} s")
+                  f"(95 % interval {low:.1%}–{high:.1%}; ties {ties}) in {took:.0f} s")
 
 
-def _lineup(game, strong_cls, strong_seat: int) -> dict[int, object]:
-    n = len(game.new_game(seed=0).hands) if hasattr(game.new_game(seed=0), "hands") else 2
-    return {s: (strong_cls if s % 2 == strong_seat % 2 else game.BOTS["random"])(seed=s) for s in range(n)}
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre, spread = p + z * z / (2 * n), z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return (centre - spread) / (1 + z * z / n), (centre + spread) / (1 + z * z / n)
 
 
-def _side(game, seat: int) -> int:
-    return seat % 2 if game.__name__.endswith("kozel") else seat
+def _progress(label: str, done: int, total: int) -> None:
+    """A progress line on stderr (overwritten in place), cleared when done."""
+    if sys.stderr.isatty():
+        end = "\r" + " " * 60 + "\r" if done == total else ""
+        print(f"\r  {label}: {done}/{total}{end}", end="", file=sys.stderr, flush=True)
 
 
-def play_match(game, seed: int, bots: dict[int, object]):
-    state = game.new_game(seed=seed)
+def play_match(state, bots: dict[int, object]):
+    """Play `state` to the end with one bot per seat; the winner (a team index)."""
     while not state.is_over:
         state = state.apply(bots[state.to_move].choose(state, state.to_move))
     return state.winner
+
+
+def _games(args):
+    return [(n, g) for n, g in GAMES.items() if not args.game or n in args.game]
 
 
 def bench_notebooks(args) -> None:
@@ -139,6 +159,7 @@ def main() -> None:
     parser.add_argument("--only", choices=["engine", "bots", "notebooks", "browser"], action="append")
     parser.add_argument("--seconds", type=float, default=3.0, help="time per game for engine speed")
     parser.add_argument("--matches", type=int, default=200, help="matches per bot level")
+    parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only these games")
     args = parser.parse_args()
     parts = {"engine": bench_engine, "bots": bench_bots, "notebooks": bench_notebooks,
              "browser": bench_browser}

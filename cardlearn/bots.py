@@ -8,7 +8,6 @@ look the same from its seat, whatever happened before.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -23,8 +22,7 @@ class Bot:
 
     def rng(self, state: Any, seat: int) -> random.Random:
         """A generator that depends only on this bot's seed and what `seat` sees."""
-        seen = json.dumps(state.observation(seat), sort_keys=True, ensure_ascii=False)
-        return random.Random(f"{self.seed}:{seen}")
+        return random.Random(f"{self.seed}:{state.observation_digest(seat)}")
 
     def choose(self, state: Any, seat: int) -> Any:
         raise NotImplementedError

@@ -4,7 +4,9 @@ saved-game (JSON) helpers and a small base class for game states.
 No game logic lives here.  A game's `State` subclasses `GameState` and supplies
 `_legal()` (its legal actions as a tuple), `_parse_action(text)`, `_why_illegal(action)`
 and `_next(action)`; the base class turns those into the public `legal_actions()` and
-`apply()` of `shared/API.md`, so every game rejects bad moves the same way.
+`apply()`, so every game rejects bad moves the same way.  The game facts every state
+states (`GAME`, `players`, `teams`, `phase`, `max_game_length`, `start()`) are described
+in `cardlearn.games`.
 """
 
 from __future__ import annotations
@@ -12,10 +14,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-import sys
+import types
+import typing
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cardlearn.cards import Card, parse_cards
 
@@ -102,12 +105,44 @@ def rules_from_dict(cls: type, data: Any) -> Any:
         raise ValueError(f"saved game: {err}") from None
 
 
+def _fits(value: Any, kind: Any) -> bool:
+    """Does `value` have the declared type `kind`?  Plain classes, `X | None` unions,
+    `Literal[...]` and `tuple[...]` are understood; `bool` is not taken for `int`, and
+    a whole number is taken for a `float`."""
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if kind is Any:
+        return True
+    if kind is type(None) or kind is None:
+        return value is None
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, k) for k in args)
+    if origin is typing.Literal:
+        return any(value == a and type(value) is type(a) for a in args)
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(v, args[0]) for v in value)
+        return len(args) == len(value) and all(_fits(v, k) for v, k in zip(value, args))
+    if kind is float:
+        return type(value) in (int, float)
+    if kind is int:
+        return type(value) is int
+    return isinstance(value, origin or kind)
+
+
+def _type_name(kind: Any) -> str:
+    return getattr(kind, "__name__", None) or str(kind).replace("typing.", "")
+
+
 def check_rule_types(rules: Any) -> None:
-    """Every variant option must have the type of its default (a `Rules` dataclass)."""
+    """Every variant option must have its declared type (a `Rules` dataclass)."""
+    hints = typing.get_type_hints(type(rules))
     for f in dataclasses.fields(rules):
-        value, kind = getattr(rules, f.name), type(f.default)
-        if type(value) is not kind:
-            raise ValueError(f"rule option {f.name} must be a {kind.__name__}, not {value!r}")
+        value = getattr(rules, f.name)
+        kind = hints.get(f.name, type(f.default))
+        if not _fits(value, kind):
+            raise ValueError(f"rule option {f.name} must be a {_type_name(kind)}, not {value!r}")
 
 
 def save_json(game: str, payload: dict[str, Any]) -> str:
@@ -163,11 +198,16 @@ class SaveReader:
 class derived:  # lower case: used like `property`
     """A property computed once per (immutable) state and kept in the instance dict, which
     then shadows it.  Like `functools.cached_property`, without the lock that makes that
-    one cost a microsecond in Python 3.11 (a lot, at a few µs per move)."""
+    one cost a microsecond in Python 3.11 (a lot, at a few µs per move).  Each one
+    registers itself with its class, so `GameState._evolve` drops every derived value."""
 
     def __init__(self, fn: Any):
         self.fn, self.name = fn, fn.__name__
         self.__doc__ = fn.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+        owner._DERIVED = (*owner.__dict__.get("_DERIVED", ()), name)
 
     def __get__(self, obj: Any, cls: type | None = None) -> Any:
         if obj is None:
@@ -180,8 +220,44 @@ class GameState:
     """Mixin for an immutable game state; see the module docstring."""
 
     __slots__ = ()
-    # Values derived from the fields and cached in the instance dict (immutable state).
-    _CACHED: tuple[str, ...] = ("_legal_cache", "to_move")
+    GAME: ClassVar[types.ModuleType]  # the game module; each game sets it on its State
+    _DERIVED: ClassVar[tuple[str, ...]] = ()  # names of `derived` values, per class
+
+    # -- game facts (see `cardlearn.games`); games override where they differ -----------
+    @property
+    def players(self) -> int:
+        return len(self.hands)  # type: ignore[attr-defined]
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        return tuple((s,) for s in range(self.players))
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.to_move is None else "play"
+
+    @property
+    def max_game_length(self) -> int | None:
+        return None
+
+    def start(self) -> GameState:
+        """The position this match started from; `history` replays from it to here."""
+        raise ValueError("this position has no recorded start (e.g. a determinized one)")
+
+    def observation_digest(self, seat: int) -> str:
+        """A text that depends on `observation(seat)` alone, to seed a bot's choices.
+        Games may give a cheaper one (the whole observation, history and all, costs tens
+        of µs late in a match); it must never read anything the seat cannot see."""
+        return json.dumps(self.observation(seat), sort_keys=True, ensure_ascii=False)
+
+    @classmethod
+    def _cached_names(cls) -> tuple[str, ...]:
+        # Every derived value of the class and its bases, plus the legal-move cache.
+        names = cls.__dict__.get("_cached_names_")
+        if names is None:
+            names = ("_legal_cache", *{n for k in cls.__mro__ for n in k.__dict__.get("_DERIVED", ())})
+            cls._cached_names_ = names
+        return names
 
     # -- supplied by each game ---------------------------------------------------------
     def _legal(self) -> tuple[Any, ...]:
@@ -208,7 +284,7 @@ class GameState:
         new = object.__new__(type(self))
         fields = new.__dict__
         fields.update(self.__dict__)
-        for key in self._CACHED:
+        for key in self._cached_names():
             fields.pop(key, None)
         fields.update(changes)
         return new
@@ -224,24 +300,35 @@ class GameState:
     def legal_actions(self) -> list[Any]:
         return list(self._legal_tuple())
 
-    def is_legal(self, action: Any) -> bool:
+    def _canonical(self, action: Any) -> Any:
+        """The legal action equal to `action` (the engine's own object), or None."""
         legal = self._legal_tuple()
-        # Most moves applied are the very objects legal_actions() handed out.
-        return any(a is action for a in legal) or action in legal
+        for a in legal:  # most moves applied are the very objects legal_actions() gave
+            if a is action:
+                return a
+        try:
+            return legal[legal.index(action)]
+        except ValueError:
+            return None
+
+    def is_legal(self, action: Any) -> bool:
+        return self._canonical(action) is not None
 
     def apply(self, action: Any) -> GameState:
         if isinstance(action, str):
             action = self._parse_action(action)
         if self.to_move is None:
             raise IllegalMove("the match is over: no more moves")
-        if not self.is_legal(action):
+        canonical = self._canonical(action)
+        if canonical is None:
             why = self._why_illegal(action)
             if isinstance(why, str):
                 raise IllegalMove(why)
             rule, params = why
-            words = sys.modules[type(self).__module__].RULE_WORDS["en"]
+            words = self.GAME.RULE_WORDS["en"]
             raise IllegalMove(words[rule].format(**params), rule=rule, params=params)
-        return self._next(action)
+        # The stored action is the engine's own, never an equal look-alike (a plain tuple).
+        return self._next(canonical)
 
     @property
     def is_over(self) -> bool:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from collections import Counter
 from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
@@ -18,41 +20,30 @@ import pytest
 
 from cardlearn import IllegalMove
 
-MAX_STEPS = 5000
+MAX_STEPS = 5000  # for games whose rules set no bound (`max_game_length` is None)
 MALFORMED = ["", "   ", "??", "ZZ", "5X", "11S", "AS:", ":AS", "AS:AS:AS", "AS::", "BID 99",
              "\u0000", "ÁS", 42, None, 3.5, ("AS",), object()]
 
 
-def random_match(game: ModuleType, seed: int, *, chaos: bool = False) -> Iterator[Any]:
+def random_match(game: ModuleType, seed: int, *, chaos: bool = False, **new_game: Any) -> Iterator[Any]:
     """Yield every state of a match played by random bots; `chaos` calls the global RNG
-    between steps, which must not change anything."""
-    state = game.new_game(seed=seed)
+    between steps, which must not change anything.  `new_game` passes rules, players..."""
+    state = game.new_game(seed=seed, **new_game)
     bot = game.BOTS["random"](seed=seed)
+    limit = state.max_game_length or MAX_STEPS
     yield state
-    for _ in range(MAX_STEPS):
+    for _ in range(limit):
         if state.is_over:
             return
         if chaos:
             random.random()
         state = state.apply(bot.choose(state, state.to_move))
         yield state
-    raise AssertionError(f"match with seed {seed} did not end in {MAX_STEPS} moves")
+    assert state.is_over, f"match with seed {seed} did not end in {limit} moves"
 
 
 def seats(state: Any) -> range:
-    return range(len(state.observation(0)["scores"]) if False else _seat_count(state))
-
-
-def _seat_count(state: Any) -> int:
-    n = 0
-    while True:
-        try:
-            json.dumps(state.observation(n))
-        except (IndexError, KeyError, TypeError, ValueError):
-            return n
-        n += 1
-        if n > 8:
-            return n
+    return range(state.players)
 
 
 # -- one state at a time ------------------------------------------------------------
@@ -157,16 +148,132 @@ def check_scores(state: Any) -> None:
         assert state.winner is None, "a running match has no winner"
 
 
+def check_facts(game: ModuleType, state: Any) -> None:
+    """The game facts every state states (see `cardlearn.games`)."""
+    assert type(state).GAME is game or getattr(game, "State", None) is type(state).GAME.State, (
+        "State.GAME is not the game module")
+    low, high = game.PLAYERS
+    assert low <= state.players <= high
+    members = sorted(s for team in state.teams for s in team)
+    assert members == list(range(state.players)), "teams must hold every seat exactly once"
+    assert len(state.scores) == len(state.teams), "scores are per team"
+    assert isinstance(state.phase, str) and state.phase
+    assert (state.phase == "over") == state.is_over, "phase is 'over' exactly when the match is"
+    assert state.winner is None or 0 <= state.winner < len(state.teams)
+    bound = state.max_game_length
+    assert bound is None or len(state.history) <= bound, "more moves than max_game_length"
+
+
+def check_history(game: ModuleType, final: Any, states: list[Any]) -> None:
+    """History holds the applied actions, each the engine's own legal object, and replays
+    from `start()` through every state (OpenSpiel's history test)."""
+    assert len(final.history) == len(states) - 1
+    replayed = final.start()
+    assert replayed == states[0], "start() is not the position the match started from"
+    for i, action in enumerate(final.history):
+        legal = replayed.legal_actions()
+        assert action in legal, f"history[{i}] = {action} was not legal there"
+        assert type(action) is type(legal[legal.index(action)]), "history stores a foreign action type"
+        replayed = replayed.apply(action)
+        assert replayed == states[i + 1], f"replaying history[{i}] does not give the next state"
+        assert replayed.history == final.history[:i + 1]
+
+
+def check_redeal(game: ModuleType, states: list[Any], rng: random.Random, samples: int = 6) -> None:
+    """`determinize` really re-deals: the hidden cards are exactly the cards the seat
+    cannot see (the same multiset), and they land in different places for different
+    generators wherever that is possible.  A determinize that re-deals nothing fails."""
+    eligible = varied = 0
+    for state in states[::5]:
+        for seat in seats(state):
+            hidden = Counter(game.hidden_cards(state, seat))
+            others = [s for s in seats(state) if s != seat]
+            held = sum(len(state.observation(s)["hand"]) for s in others)
+            looks = set()
+            for _ in range(samples):
+                world = game.determinize(state, seat, random.Random(rng.random()))
+                assert Counter(game.hidden_cards(world, seat)) == hidden, (
+                    "determinize must deal exactly the cards the seat cannot see")
+                looks.add(tuple(tuple(sorted(world.observation(s)["hand"])) for s in others))
+            if 0 < held < sum(hidden.values()) or (held > 1 and len(others) > 1):
+                eligible += 1
+                varied += len(looks) > 1
+    assert eligible == 0 or varied >= 0.8 * eligible, (
+        f"determinize left the hidden cards where they were in {eligible - varied} of {eligible} positions")
+
+
+_CARD_WORD = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])")
+_SUIT_OF = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def _faces(layout: dict) -> set[str]:
+    """The face-up cards of a layout, as canonical strings."""
+    entries = list(layout["hand"])
+    for zone in layout["zones"]:
+        entries += zone.get("cards", [])
+    cards = {e if isinstance(e, str) else e.get("card") for e in entries}
+    return {c for c in cards if c}
+
+
+def check_view(game: ModuleType, state: Any, rng: random.Random) -> None:
+    """The view description: layouts are plain data that determinize leaves unchanged,
+    every legal move's tokens can be clicked in the mover's layout and no two moves share
+    them, and the words exist in both languages and name no card hidden from the viewer."""
+    for seat in seats(state):
+        view = game.layout(state, seat, "en")
+        assert json.loads(json.dumps(view)) == view, "layout is not plain data"
+        for key in ("title", "hand", "info", "scores", "opponents", "zones"):
+            assert key in view, f"layout lacks {key!r}"
+        world = game.determinize(state, seat, random.Random(rng.random()))
+        assert game.layout(world, seat, "en") == view, f"layout({seat}) shows cards hidden from seat {seat}"
+    if state.is_over:
+        return
+    mover = state.to_move
+    view = game.layout(state, mover, "en")
+    zones = {z["name"]: z for z in view["zones"]}
+    seen_tokens = set()
+    for action in state.legal_actions():
+        tokens = tuple(game.action_cards(state, action))
+        key = tuple(sorted(Counter(tokens).items(), key=repr))
+        assert key not in seen_tokens or not tokens, f"two legal moves share the tokens of {action}"
+        seen_tokens.add(key)
+        need = Counter(tokens)
+        for (zone, card), count in need.items():
+            if card is None:
+                assert zones.get(zone, {}).get("target"), f"{action}: zone {zone!r} is not a target"
+                continue
+            pool = view["hand"] if zone == "hand" else zones.get(zone, {}).get("cards", [])
+            have = sum(1 for e in pool if (e if isinstance(e, str) else e.get("card")) == str(card))
+            assert have >= count, f"{action}: {card} is not clickable in {zone!r}"
+        for lang in ("is", "en"):
+            assert game.describe(state, action, lang, viewer=mover).strip()
+            assert game.explain(state, action, lang).strip()
+    # Words for onlookers name only cards they may see (before or after the move).
+    action = rng.choice(state.legal_actions())
+    after = state.apply(action)
+    for viewer in seats(state):
+        if viewer == mover:
+            continue
+        text = game.describe(state, action, "en", viewer=viewer)
+        shown = (_faces(game.layout(state, viewer, "en")) | _faces(game.layout(after, viewer, "en"))
+                 | set(json.dumps(after.observation(viewer)).replace('"', " ").replace("+", " ")
+                       .replace(":", " ").split()))
+        for rank, suit in _CARD_WORD.findall(text):
+            assert rank + _SUIT_OF[suit] in shown, (
+                f"describe({action}) tells seat {viewer} about {rank}{suit}, which it cannot see")
+
+
 # -- whole matches -----------------------------------------------------------------
 
-def check_match(game: ModuleType, seed: int, *, every: int = 1) -> Any:
+def check_match(game: ModuleType, seed: int, *, every: int = 1, **new_game: Any) -> Any:
     """Every per-state check along one random match; returns the final state."""
     rng = random.Random(seed)
-    states = list(random_match(game, seed))
+    states = list(random_match(game, seed, **new_game))
     foreign = sorted({str(a) for s in states[::7] for a in s.legal_actions()})[:40]
     for i, state in enumerate(states):
         check_legal_actions(state)
         check_scores(state)
+        check_facts(game, state)
         if i % every == 0 or state.is_over:
             check_apply_pure(state)
             check_json_round_trip(game, state)
@@ -174,8 +281,11 @@ def check_match(game: ModuleType, seed: int, *, every: int = 1) -> Any:
             check_determinize(game, state, rng)
             check_bots_do_not_peek(game, state, rng)
             check_malformed_actions(state, foreign)
+            check_view(game, state, rng)
     final = states[-1]
-    assert final.is_over and len(final.history) == len(states) - 1
+    assert final.is_over
+    check_history(game, final, states)
+    check_redeal(game, states, rng)
     return final
 
 

@@ -6,9 +6,19 @@ import conformance
 import pytest
 import toygame
 
-from cardlearn.games import GAMES
+from cardlearn.games import GAMES, kasina
 
 MODULES = {"toy": toygame, **GAMES}
+
+# A few non-default rule sets per game, so that the contract is checked off the default
+# path too.  A game added to GAMES must add its own here (a test below insists).
+VARIANTS = {
+    "toy": [toygame.Rules(deals=1)],
+    "kasina": [kasina.Rules(trail_rule="free", sweep_on_final_play=False, ace_scoring="each"),
+               kasina.Rules(hand_size=5, ace_values="finnish", must_capture_maximal=True, target=11),
+               kasina.Rules(trail_rule="card_cannot_capture", sweeps_cancel=True,
+                            simultaneous_target="count_out", target=15)],
+}
 
 
 @pytest.fixture(params=sorted(MODULES), ids=str)
@@ -19,6 +29,17 @@ def game(request):
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_match_keeps_the_contract(game, seed):
     conformance.check_match(game, seed, every=3)
+
+
+@pytest.mark.parametrize("name, index", [(n, i) for n in sorted(VARIANTS) for i in range(len(VARIANTS[n]))])
+def test_contract_holds_under_other_rules(name, index):
+    rules = VARIANTS[name][index]
+    final = conformance.check_match(MODULES[name], seed=20 + index, every=5, rules=rules)
+    assert final.rules == rules
+
+
+def test_every_game_lists_rule_variants():
+    assert set(MODULES) <= set(VARIANTS), "add a few non-default Rules for the new game to VARIANTS"
 
 
 def test_same_seed_same_match(game):
@@ -34,7 +55,11 @@ def test_bad_saved_games_and_decks_are_refused(game):
 
 
 def test_registry_modules_have_the_shared_names():
-    for name, module in GAMES.items():
-        for attr in ("Rules", "new_game", "State", "determinize", "BOTS"):
+    for name, module in MODULES.items():
+        for attr in ("Rules", "new_game", "State", "determinize", "hidden_cards", "BOTS", "NAME", "PLAYERS",
+                     "RULE_WORDS", "SHEET_NAMES", "describe", "explain", "action_cards", "layout"):
             assert hasattr(module, attr), f"{name} lacks {attr}"
-        assert "random" in module.BOTS and len(module.BOTS) >= 2
+        assert module.State.GAME is module, f"{name}: State.GAME is not its module"
+        assert "random" in module.BOTS
+    for name, module in GAMES.items():
+        assert len(module.BOTS) >= 2, f"{name} needs a bot stronger than random"

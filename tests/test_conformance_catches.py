@@ -45,5 +45,37 @@ def test_lossy_json_is_caught():
         conformance.check_json_round_trip(game, state)
 
 
+def test_determinize_that_redeals_nothing_is_caught():
+    game = toygame.broken("no_redeal")
+    with pytest.raises(AssertionError, match="left the hidden cards"):
+        conformance.check_redeal(game, states(game), random.Random(0))
+
+
+def test_history_of_foreign_actions_is_caught():
+    game = toygame.broken("foreign_history")
+    match = states(game)
+    with pytest.raises(AssertionError, match="history"):
+        conformance.check_history(game, match[-1], match)
+
+
+def test_words_that_name_hidden_cards_are_caught():
+    game = toygame.broken("leaky_describe")
+    with pytest.raises(AssertionError, match="cannot see"):
+        for state in states(game):
+            conformance.check_view(game, state, random.Random(0))
+
+
+def test_tokens_that_cannot_be_clicked_are_caught():
+    game = toygame.broken("unclickable")
+    with pytest.raises(AssertionError, match="not clickable"):
+        conformance.check_view(game, game.new_game(seed=1), random.Random(0))
+
+
+def test_teams_that_miss_a_seat_are_caught():
+    game = toygame.broken("bad_teams")
+    with pytest.raises(AssertionError, match="teams"):
+        conformance.check_facts(game, game.new_game(seed=1))
+
+
 def test_the_toy_game_itself_passes():
     conformance.check_match(toygame, seed=9)

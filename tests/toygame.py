@@ -1,10 +1,13 @@
 """Hæsta spil ("highest card"): a tiny two-player game that follows the shared API.
 
 It exists to prove that the conformance suite works before, and besides, the real games:
-each deal, both seats get four of eight cards; the leader plays any card, the other
+each deal, both seats get four of ten cards (two lie aside, unseen); the leader plays any card, the other
 answers with any card, the higher rank takes the trick and leads the next.  Two deals
 make a match; most tricks wins.  `broken(...)` builds variants that each break one
 point of the contract, so the suite can be shown to catch them.
+
+It has a view description too (`layout`, `describe`, ...; see `cardlearn.games`), so
+the table's generic tests run on a second game.  Action notation: a card, e.g. `"QH"`.
 """
 
 from __future__ import annotations
@@ -12,14 +15,21 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import sys
 from dataclasses import dataclass, field
 
 from cardlearn.bots import RandomBot
 from cardlearn.cards import RANKS, Card, parse_cards
 from cardlearn.core import GameState, IllegalMove, SaveReader, fresh_seed, save_json, shuffled, stacked_deck
 
-DECK = parse_cards("AS KS QS JS AH KH QH JH")
+DECK = parse_cards("AS KS QS JS 10S AH KH QH JH 10H")
+HAND = 4
 DEALS = 2
+NAME = {"is": "Hæsta spil", "en": "Highest card"}
+PLAYERS = (2, 2)
+RULE_WORDS = {"en": {"not_in_hand": "{card} is not in your hand: play a card you hold"},
+              "is": {"not_in_hand": "{card} er ekki á hendi þinni: spilaðu spili sem þú átt"}}
+SHEET_NAMES = {"en": {"tricks": "tricks", "total": "total"}, "is": {"tricks": "slagir", "total": "alls"}}
 
 
 @dataclass(frozen=True)
@@ -46,6 +56,7 @@ class State(GameState):
     sheet: tuple[tuple[int, int], ...]
     history: tuple[Action, ...]
     deck0: tuple[Card, ...]  # the first deal's deck, saved so a stacked deck survives JSON
+    aside: tuple[Card, ...] = ()  # dealt to nobody, seen by nobody
     rules: Rules = field(default=Rules())
 
     @property
@@ -68,6 +79,17 @@ class State(GameState):
     def score_sheet(self) -> list[dict]:
         return [{"tricks": row, "total": row} for row in self.sheet]
 
+    @property
+    def players(self) -> int:
+        return 2
+
+    @property
+    def max_game_length(self) -> int:
+        return 2 * HAND * self.rules.deals
+
+    def start(self) -> State:
+        return _rebase(type(self), new_game(seed=self.seed, deck=self.deck0, rules=self.rules))
+
     def observation(self, seat: int) -> dict:
         return {"seat": seat, "to_move": self.to_move, "hand": [str(c) for c in self.hands[seat]],
                 "trick": [str(c) for c in self.trick], "tricks": list(self.tricks),
@@ -86,7 +108,7 @@ class State(GameState):
     def _why_illegal(self, action):
         if not isinstance(action, Action):
             raise IllegalMove(f"{action!r} is not a move of this game")
-        return f"{action.card} is not in your hand: play a card you hold"
+        return "not_in_hand", {"card": action.card.symbol}
 
     def _next(self, action):
         seat = self.to_move
@@ -110,12 +132,16 @@ class State(GameState):
 
     def to_json(self):
         return save_json("toy", {"seed": self.seed, "history": [str(a) for a in self.history],
+                                 "rules": {"deals": self.rules.deals},
                                  "deck": " ".join(map(str, self.deck0))})
 
     @classmethod
     def from_json(cls, text):
         r = SaveReader(text, "toy")
-        state = new_game(seed=r.get("seed", int), deck=r.cards("deck"))
+        deals = r.get("rules", dict).get("deals")
+        if type(deals) is not int or deals < 1:
+            raise ValueError("saved game: rules.deals must be a whole number, at least 1")
+        state = new_game(seed=r.get("seed", int), deck=r.cards("deck"), rules=Rules(deals=deals))
         for move in r.get("history", list):
             try:
                 state = state.apply(move)
@@ -127,8 +153,12 @@ class State(GameState):
         return f"toy deal {self.deal_no}: {self.hands} trick {self.trick}"
 
 
+State.GAME = sys.modules[__name__]
+
+
 def _deal(state: State, deck, deal_no: int) -> State:
-    return dataclasses.replace(state, deal_no=deal_no, hands=(deck[0:4], deck[4:8]))
+    return dataclasses.replace(state, deal_no=deal_no, hands=(deck[0:HAND], deck[HAND:2 * HAND]),
+                               aside=tuple(deck[2 * HAND:]))
 
 
 def new_game(*, players=None, seed=None, deck=None, rules=Rules(), dealer=None) -> State:
@@ -143,16 +173,54 @@ def new_game(*, players=None, seed=None, deck=None, rules=Rules(), dealer=None) 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     obs = state.observation(seat)
-    played = {Card.parse(a) for a in obs["history"][obs["deal_no"] * len(DECK):]}
+    played = {Card.parse(a) for a in obs["history"][obs["deal_no"] * 2 * HAND:]}
     unseen = sorted(c for c in DECK if c not in played and str(c) not in obs["hand"])
     rng.shuffle(unseen)
     hands = [(), ()]
     hands[seat] = parse_cards(obs["hand"])
-    hands[1 - seat] = tuple(unseen)
-    return dataclasses.replace(state, hands=tuple(hands), seed=fresh_seed(rng))
+    aside = tuple(sorted(unseen[obs["other_hand_size"]:]))
+    hands[1 - seat] = tuple(sorted(unseen[:obs["other_hand_size"]]))
+    return dataclasses.replace(state, hands=tuple(hands), aside=aside, seed=fresh_seed(rng))
+
+
+def hidden_cards(state: State, seat: int) -> tuple[Card, ...]:
+    """The cards `seat` cannot see: the other hand and the cards aside."""
+    return tuple(sorted(state.hands[1 - seat] + state.aside))
 
 
 BOTS = {"random": RandomBot}
+
+
+# -- view description -------------------------------------------------------------------
+
+def describe(state: State, action, lang: str = "is", viewer: int | None = None) -> str:
+    card = state._parse_action(action).card if isinstance(action, str) else action.card
+    return ("spilar " if lang == "is" else "plays ") + card.symbol
+
+
+def explain(state: State, action, lang: str = "is") -> str:
+    if not state.trick:
+        return "slær út" if lang == "is" else "leads"
+    lead = state.trick[0]
+    wins = RANKS.index(action.card.rank) > RANKS.index(lead.rank)
+    return {("is", True): "tekur slaginn", ("is", False): "gefur slaginn",
+            ("en", True): "takes the trick", ("en", False): "gives the trick away"}[lang, wins]
+
+
+def action_cards(state: State, action) -> tuple:
+    return (("hand", action.card),)
+
+
+def layout(state: State, seat: int, lang: str = "is") -> dict:
+    other = 1 - seat
+    label = {"is": "Slagur", "en": "Trick"}[lang]
+    plays = [{"card": str(c), "seat": (state.leader + i) % 2} for i, c in enumerate(state.trick)]
+    return {"title": f"{NAME[lang]} — {state.deal_no + 1}",
+            "info": f"{state.tricks[seat]}", "hand": [str(c) for c in sorted(state.hands[seat])],
+            "scores": list(state.scores),
+            "opponents": [{"seat": other, "hand_size": len(state.hands[other]),
+                           "info": f"{state.tricks[other]}"}],
+            "zones": [{"name": "trick", "label": label, "owner": None, "target": False, "cards": plays}]}
 
 
 # ---------------------------------------------------------------------------------------
@@ -162,8 +230,9 @@ def broken(kind: str):
     """A module-like namespace whose game breaks the contract in one way."""
     import types
 
-    ns = types.SimpleNamespace(new_game=new_game, determinize=determinize, BOTS=BOTS,
-                               State=State, Rules=Rules, __name__=f"toy-broken-{kind}")
+    module = sys.modules[__name__]
+    ns = types.SimpleNamespace(**{k: v for k, v in vars(module).items() if not k.startswith("_")})
+    ns.__name__ = f"toy-broken-{kind}"
 
     if kind == "leaky_observation":
         class Leaky(State):
@@ -199,6 +268,29 @@ def broken(kind: str):
                 return _rebase(Lossy, State.from_json(text))
         ns.new_game = _rebased(Lossy)
         ns.State = Lossy
+    elif kind == "no_redeal":
+        def lazy_determinize(state, seat, rng):
+            return dataclasses.replace(state, seed=fresh_seed(rng))  # the true hands stay
+        ns.determinize = lazy_determinize
+    elif kind == "foreign_history":
+        class Foreign(State):
+            def _next(self, action):
+                after = State._next(self, action)
+                return dataclasses.replace(after, history=(*after.history[:-1], str(action)))
+        ns.new_game = _rebased(Foreign)
+    elif kind == "leaky_describe":
+        def leaky_describe(state, action, lang="is", viewer=None):
+            other = " ".join(c.symbol for c in state.hands[state.to_move] if c != action.card)
+            return f"{describe(state, action, lang, viewer)} ({other})"
+        ns.describe = leaky_describe
+    elif kind == "unclickable":
+        ns.action_cards = lambda state, action: (("trick", action.card),)
+    elif kind == "bad_teams":
+        class Lonely(State):
+            @property
+            def teams(self):
+                return ((0,),)
+        ns.new_game = _rebased(Lonely)
     else:
         raise ValueError(kind)
     return ns

@@ -1,4 +1,8 @@
-"""Kasína — the Icelandic Casino, a two-player fishing game (rules: `shared/rules/kasina.md`).
+"""Kasína — the Icelandic Casino, a two-player fishing game.
+
+The whole game and every variant option are summed up in the notebook
+`notebooks/01-kasina.ipynb`, section "Reglur í hnotskurn / Rules at a glance"; the section
+numbers (§A2.4 …) in this module are those of the project's rule file for Kasína.
 
 Each turn a player plays one card from hand, either *taking* (`taka`) table cards whose
 rank matches it or whose values add up to its value, or *laying it down* (a trail,
@@ -11,11 +15,11 @@ and takes the two of clubs, three of hearts and five of diamonds (any order, any
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import math
 import random
-from collections.abc import Iterable, Sequence
+import sys
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -211,6 +215,15 @@ def hand_score(piles: Sequence[Sequence[Card]], sweeps: Sequence[int],
     return row  # type: ignore[return-value]
 
 
+def is_sweep(state: State, action: Action) -> bool:
+    """Does `action` clear the table for a svippur (sweep) point (§A2.7)?  A final play of
+    the hand that clears the table scores only with `sweep_on_final_play`."""
+    if not action.captured or not action.captured >= set(state.table):
+        return False
+    final = not state.stock and sum(len(h) for h in state.hands) == 1
+    return state.rules.sweep_on_final_play or not final
+
+
 def match_winner(before: tuple[int, int], row: dict[str, tuple[int, int]], dealer: int,
                  rules: Rules) -> int | None:
     """Who has won after a hand's `row` is added to the totals `before` (§A2.9)."""
@@ -316,6 +329,23 @@ class State(GameState):
         return self.totals
 
     @property
+    def players(self) -> int:
+        return 2
+
+    @property
+    def max_game_length(self) -> int | None:
+        """No bound: a hand plays 48 cards, but the rules set no number of hands (a tie
+        above the target plays on under `simultaneous_target="higher_total"`, and with
+        `trail_rule="free"` a hand may end with nothing taken and no points)."""
+        return None
+
+    def start(self) -> State:
+        if self.origin is None:
+            return super().start()
+        seed, dealer, deck = self.origin
+        return new_game(seed=seed, dealer=dealer, deck=deck, rules=self.rules)
+
+    @property
     def score_sheet(self) -> list[dict[str, tuple[int, int]]]:
         return [dict(row) for row in self.sheet]
 
@@ -339,6 +369,13 @@ class State(GameState):
             "winner": self.winner,
             "rules": rules_to_dict(self.rules),
         }
+
+    def observation_digest(self, seat: int) -> str:
+        # What `seat` sees, in short: this hand's moves (with the hand, table and scores)
+        # fix the rest of its observation.
+        moves = ",".join(map(str, self.history[self.hand_start:]))
+        return (f"{seat}|{self.hand_no}|{self.dealer}|{self.totals}|{_text(self.hands[seat])}|"
+                f"{_text(self.table)}|{len(self.history)}|{moves}|{self.winner}")
 
     # -- GameState hooks ---------------------------------------------------------------
     def _legal(self) -> tuple[Action, ...]:
@@ -393,7 +430,7 @@ class State(GameState):
             piles = list(self.piles)
             piles[seat] += (card, *sorted(captured))  # a set has no order of its own
             changes.update(table=table, piles=tuple(piles), last_capturer=seat)
-            if not table and (self.rules.sweep_on_final_play or not final):
+            if is_sweep(self, action):
                 changes["sweeps"] = (self.sweeps[0] + (seat == 0), self.sweeps[1] + (seat == 1))
         else:
             changes["table"] = _table_order((*self.table, card))
@@ -459,6 +496,9 @@ class State(GameState):
 
     def __str__(self) -> str:
         return _text_picture(self)
+
+
+State.GAME = sys.modules[__name__]
 
 
 def _text(cards: Iterable[Card]) -> str:
@@ -587,9 +627,13 @@ def _load_sheet(rows: list[Any]) -> tuple[tuple[tuple[str, tuple[int, int]], ...
 
 def unseen_cards(obs: dict[str, Any]) -> tuple[Card, ...]:
     """The cards a seat has not seen this hand (other hand and stock), sorted."""
-    seen = set(parse_cards(obs["hand"]) + parse_cards(obs["table"]))
-    for move in obs["history"][obs["hand_start"]:]:
-        action = Action.parse(move)
+    moves = [Action.parse(m) for m in obs["history"][obs["hand_start"]:]]
+    return _unseen(parse_cards(obs["hand"]), parse_cards(obs["table"]), moves)
+
+
+def _unseen(hand: Sequence[Card], table: Sequence[Card], moves: Sequence[Action]) -> tuple[Card, ...]:
+    seen = {*hand, *table}
+    for action in moves:
         if action.captured:
             seen |= {action.card, *action.captured}
     return tuple(c for c in DECK if c not in seen)
@@ -603,17 +647,22 @@ def deal_sizes(rules: Rules) -> tuple[int, ...]:
 def cannot_hold(obs: dict[str, Any], rules: Rules) -> set[Card]:
     """Cards the opponent cannot be holding: taking is compulsory, so each time it laid
     a card down in this deal, no card in its hand could take anything then (§A2.5)."""
-    if rules.trail_rule != "only_if_no_capture" or not obs["opponent_hand_size"]:
-        return set()
     moves = [Action.parse(m) for m in obs["history"][obs["hand_start"]:]]
+    unseen = _unseen(parse_cards(obs["hand"]), parse_cards(obs["table"]), moves)
+    return _cannot_hold(parse_cards(obs["table"]), moves, unseen, 1 - obs["seat"], 1 - obs["dealer"],
+                        obs["opponent_hand_size"], rules)
+
+
+def _cannot_hold(table: Sequence[Card], moves: Sequence[Action], unseen: Sequence[Card], opponent: int,
+                 first: int, opponent_hand_size: int, rules: Rules) -> set[Card]:
+    if rules.trail_rule != "only_if_no_capture" or not opponent_hand_size:
+        return set()
     start = 0
     for size in deal_sizes(rules):
         if len(moves) < start + 2 * size:
             break
         start += 2 * size
-    table = list(parse_cards(obs["table"]))
-    opponent, first = 1 - obs["seat"], 1 - obs["dealer"]
-    unseen, excluded = unseen_cards(obs), set()
+    table, excluded = list(table), set()
     for i in range(len(moves) - 1, start - 1, -1):  # back through the deal, undoing moves
         move = moves[i]
         if move.captured:
@@ -626,25 +675,42 @@ def cannot_hold(obs: dict[str, Any], rules: Rules) -> set[Card]:
     return excluded
 
 
+def redealer(state: State, seat: int) -> Callable[[random.Random], State]:
+    """What `seat` cannot see, and what the opponent's trails show it cannot hold, worked
+    out once (from the same facts as `observation(seat)`: own hand, table, this hand's
+    moves); the function returned deals those cards anew for each generator it is given.
+    A bot that samples many deals for one choice calls this once."""
+    moves = state.history[state.hand_start:]
+    own = state.hands[seat]
+    unseen = _unseen(own, state.table, moves)
+    held = len(state.hands[1 - seat])
+    excluded = _cannot_hold(state.table, moves, unseen, 1 - seat, 1 - state.dealer, held, state.rules)
+    possible = [c for c in unseen if c not in excluded]
+    stock_size = len(state.stock)
+
+    def deal(rng: random.Random) -> State:
+        candidates = possible[:]
+        rng.shuffle(candidates)
+        hand = tuple(sorted(candidates[:held]))
+        rest = [c for c in unseen if c not in hand]
+        rng.shuffle(rest)
+        hands = (own, hand) if seat == 0 else (hand, own)
+        stock = tuple(rest[:stock_size])  # at a match's end, nothing is hidden
+        return state._evolve(hands=hands, stock=stock, seed=fresh_seed(rng), origin=None)
+
+    return deal
+
+
+def hidden_cards(state: State, seat: int) -> tuple[Card, ...]:
+    """The cards `seat` cannot see, wherever they lie (the other hand and the stock)."""
+    return tuple(sorted(state.hands[1 - seat] + state.stock))
+
+
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """The same position as `seat` sees it, with the cards it cannot see (the other
     hand and the stock) dealt anew, consistent with what the opponent's play has shown
     (see `cannot_hold`), and a new seed for future shuffles."""
-    obs = state.observation(seat)
-    unseen = unseen_cards(obs)
-    held = obs["opponent_hand_size"]
-    excluded = cannot_hold(obs, state.rules)
-    possible = [c for c in unseen if c not in excluded]
-    rng.shuffle(possible)
-    hand = tuple(sorted(possible[:held]))
-    rest = [c for c in unseen if c not in hand]
-    rng.shuffle(rest)
-    hands = [(), ()]
-    hands[seat] = parse_cards(obs["hand"])
-    hands[1 - seat] = hand
-    stock = tuple(rest[:obs["stock_size"]])  # at a match's end, nothing is hidden
-    return dataclasses.replace(state, hands=tuple(hands), stock=stock,
-                               seed=fresh_seed(rng), origin=None)
+    return redealer(state, seat)(rng)
 
 
 # ---------------------------------------------------------------------------------------
@@ -674,14 +740,15 @@ _WORDS = {
 }
 
 
-def describe(state: State, action: Action | str, lang: str = "is") -> str:
-    """The move in words, e.g. "tekur 2♣ + 3♥ með 5♠ — svippur!"."""
+def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None) -> str:
+    """The move in words, e.g. "tekur 2♣ + 3♥ með 5♠ — svippur!".  Every Kasína move is
+    played face up, so every `viewer` reads the same words."""
     action = Action.parse(action) if isinstance(action, str) else action
     w = _WORDS[lang]
     if action.is_trail:
         return w["trail"].format(card=action.card.symbol)
     taken = " + ".join(c.symbol for c in _table_order(action.captured))
-    sweep = w["sweep"] if set(action.captured) >= set(state.table) else ""
+    sweep = w["sweep"] if is_sweep(state, action) else ""
     return w["takes"].format(taken=taken, card=action.card.symbol) + sweep
 
 
@@ -697,7 +764,7 @@ def explain(state: State, action: Action | str, lang: str = "is") -> str:
         return w["why_trail"].format(risk=w["risk_sweep"] if risky else w["risk_none"])
     taken = {action.card, *action.captured}
     reasons = []
-    if set(action.captured) >= set(state.table):
+    if is_sweep(state, action):
         reasons.append(w["why_sweep"])
     if LITLA_KASINA in taken:
         reasons.append(w["why_little"])
@@ -715,7 +782,7 @@ def sweepable(table: Sequence[Card], rules: Rules | None = None) -> bool:
     return bool(table) and any(everything in _masks_for(Card(r, "S"), values, rules) for r in RANKS)
 
 
-def action_cards(action: Action) -> tuple[tuple[str, Card], ...]:
+def action_cards(state: State, action: Action) -> tuple[tuple[str, Card], ...]:
     """The cards a player clicks to make this move: its hand card, then the table cards."""
     return (("hand", action.card), *(("table", c) for c in sorted(action.captured)))
 
@@ -789,7 +856,8 @@ class ThumbBot(Bot):
         if len(actions) == 1:
             return actions[0]
         rng = self.rng(state, seat)
-        worlds = [(determinize(state, seat, rng), rng.random()) for _ in range(self.samples)]
+        deal = redealer(state, seat)  # the hidden cards' constraints, once per choice
+        worlds = [(deal(rng), rng.random()) for _ in range(self.samples)]
         best, choice = -math.inf, actions[0]
         for action in actions:
             # Each move meets the same worlds and the same careless replies, so the moves

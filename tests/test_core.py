@@ -1,0 +1,76 @@
+"""The shared machinery of `cardlearn.core`: derived values, canonical actions, rule types."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Literal
+
+import pytest
+
+from cardlearn.core import GameState, check_rule_types, derived
+from cardlearn.games import kasina
+
+
+@dataclass(frozen=True)
+class Counter_(GameState):
+    n: int
+
+    @derived
+    def double(self) -> int:
+        return 2 * self.n
+
+    @derived
+    def square(self) -> int:  # a derived value nobody listed anywhere: it must not go stale
+        return self.n * self.n
+
+
+def test_every_derived_value_is_dropped_on_evolve():
+    state = Counter_(3)
+    assert (state.double, state.square) == (6, 9)
+    later = state._evolve(n=4)
+    assert (later.double, later.square) == (8, 16)
+    assert (state.double, state.square) == (6, 9)
+
+
+def test_apply_stores_the_engines_own_action():
+    state = kasina.new_game(seed=8)
+    action = state.legal_actions()[0]
+    after = state.apply(tuple(action))  # an equal look-alike: a plain tuple
+    assert type(after.history[-1]) is kasina.Action
+    assert after.history[-1] is action
+    assert type(after).from_json(after.to_json()) == after
+
+
+@dataclass(frozen=True)
+class Options:
+    count: int = 3
+    limit: int | None = None
+    ratio: float = 0.5
+    mode: Literal["a", "b"] = "a"
+    flag: bool = False
+    pair: tuple[int, int] = (1, 2)
+
+    def __post_init__(self):
+        check_rule_types(self)
+
+
+@pytest.mark.parametrize("good", [{}, {"limit": 4}, {"limit": None}, {"ratio": 1}, {"ratio": 0.25},
+                                  {"mode": "b"}, {"flag": True}, {"pair": (3, 4)}])
+def test_rule_options_of_any_declared_type_are_accepted(good):
+    Options(**good)
+
+
+@pytest.mark.parametrize("bad", [{"count": True}, {"count": "3"}, {"count": 3.0}, {"limit": "4"},
+                                 {"ratio": "x"}, {"mode": "c"}, {"flag": 1}, {"pair": (1, "2")},
+                                 {"pair": [1, 2]}])
+def test_rule_options_of_another_type_are_refused_by_name(bad):
+    name = next(iter(bad))
+    with pytest.raises(ValueError, match=f"rule option {name} must be"):
+        Options(**bad)
+
+
+def test_kasina_rules_still_check_types():
+    with pytest.raises(ValueError, match="target"):
+        kasina.Rules(target="21")
+    assert json.loads(json.dumps(kasina.Rules().__dict__))
