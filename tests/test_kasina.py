@@ -260,6 +260,22 @@ def test_case_13_final_card_sweep_and_last_trick(sweep_on_final_play, sweeps):
     assert row == hand_score(final, sweeps, 1, rules)  # no leftovers anywhere
 
 
+@pytest.mark.parametrize("sweep_on_final_play", [True, False])
+def test_words_and_sweep_count_agree_on_a_final_play(sweep_on_final_play):
+    """One sweep rule (`is_sweep`) for the score, the move log and the hint: a final play
+    that clears the table says "svippur" exactly when it scores one."""
+    rules = Rules(sweep_on_final_play=sweep_on_final_play)
+    final = build_piles(26, 7, 2, p0_has="2S", p1_has="KS AH QC")
+    p1 = tuple(c for c in final[1] if c not in cards("KS AH QC"))
+    state = last_play("AH QC", "KS", piles=(final[0], p1), rules=rules)
+    move = kasina.Action.parse("KS:AH+QC")
+    scored = state.apply(move).score_sheet[-1]["sweeps"][1] == 1
+    assert kasina.is_sweep(state, move) is scored is sweep_on_final_play
+    for lang, word in (("is", "svippur"), ("en", "sweep")):
+        assert (word in kasina.describe(state, move, lang)) is scored
+        assert (word in kasina.explain(state, move, lang)) is scored
+
+
 def test_case_14_empty_table_at_a_new_deal():
     stock = "2H 3H 4H 5H 6H 7H 8H 9H"
     state = replace(last_play("AH QC", "KS"), stock=cards(stock))
