@@ -1,0 +1,6 @@
+"""Helpers for the teaching notebooks: one module per game (`cardlearn.lessons.kasina`).
+
+A notebook's rules sections should read as prose, pictures and one-line calls; the set-up
+code they need (a stacked position, a picture of a hand's end, a quiz) lives here, built
+only on each game's public API and `cardlearn.draw`.
+"""

@@ -1,0 +1,352 @@
+"""Helpers for the Kasína notebook, so that its rules sections read as prose and pictures.
+
+- `labelled(cards, labels)` — a row of card pictures, each with a caption under it;
+- `first_deal_picture()` — where the top twelve cards of a deck go in the first deal;
+- `values_picture()` — every rank's value on the table and played from the hand;
+- `options_picture(card, table)` — the table, then every set of cards `card` may take;
+- `stacked(seat0, table, seat1)` / `position(...)` — a game whose first deal gives these cards;
+- `positions(state)` — every position of a match with the move made from it;
+- `hand_end(state, hand_no)` / `hand_end_picture(end)` — a finished hand: its last card,
+  both piles and its row of the score sheet, drawn;
+- `hand_dealers(state)` — who dealt each hand;
+- `match_sheet(state)` — the score sheet of a match, hand by hand, with running totals;
+- `bot_match(seats, seed)` — a whole match between two computer players;
+- `Question` / `quiz(questions)` — radio-button questions with a Check button;
+- `OPTIONS` / `options_table()` — every field of `kasina.Rules`: default and meaning.
+
+Everything is built on the public API of `cardlearn.games.kasina` and on `cardlearn.draw`;
+pictures are HTML strings (wrapped in `IPython.display.HTML` where a notebook shows them)
+with no ids and no dates, so stored notebook outputs are reproduced exactly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from html import escape
+from typing import Any, NamedTuple
+
+import ipywidgets as widgets
+from IPython.display import HTML
+
+from cardlearn.cards import RANKS, Card, parse_cards, standard_deck
+from cardlearn.draw import card_html
+from cardlearn.games import kasina
+
+SEAT_NAMES = {"n": "seat 0", "d": "seat 1", "t": "table"}  # with seat 1 dealing (the default)
+_ROW = '<div style="display:flex;align-items:center;flex-wrap:wrap;gap:6px;margin-top:4px">{}</div>'
+
+
+# ---------------------------------------------------------------------------------------
+# Rows of cards
+
+def cards_row(cards: str | Iterable[Card | str], height: float = 48) -> str:
+    """Cards as a small row of pictures (HTML), e.g. for a question's text."""
+    cards = parse_cards(cards) if isinstance(cards, str) else cards
+    pictures = "".join(card_html(c, height=height) for c in cards)
+    return f'<div style="display:flex;gap:3px;margin:4px 0">{pictures}</div>'
+
+
+def labelled(cards: Iterable[Card | str], labels: Iterable[str], height: float = 64) -> HTML:
+    """A row of cards, each with a caption under it."""
+    cells = "".join(f'<div style="text-align:center;font-size:12px">{card_html(c, height=height)}'
+                    f"<br>{escape(label)}</div>" for c, label in zip(cards, labels))
+    return HTML(f'<div style="display:flex;flex-wrap:wrap;gap:4px">{cells}</div>')
+
+
+def first_deal_picture(hand_size: int = 4) -> HTML:
+    """The top cards of an unshuffled deck, each labelled with where the first deal puts it
+    (seat 1 deals, so seat 0 gets the first packet)."""
+    pattern = "".join(kasina.deal_pattern(first=True, size=hand_size))
+    return labelled(standard_deck()[:len(pattern)], [SEAT_NAMES[w] for w in pattern])
+
+
+def values_picture() -> HTML:
+    """One card of each rank, captioned with its value on the table / played from the hand."""
+    spades = [Card(rank, "S") for rank in RANKS]
+    return labelled(spades, [f"{kasina.table_value(c)} / {kasina.played_value(c)}" for c in spades],
+                    height=56)
+
+
+def options_picture(card: Card | str, table: str | Iterable[Card | str], height: float = 56) -> HTML:
+    """The table, then one line per set of table cards that `card` may take (in table
+    order), each with its move in the notation ("5S:2C+3H"); a take that clears the table
+    is marked as a svippur."""
+    card = card if isinstance(card, Card) else Card.parse(card)
+    table = parse_cards(table) if isinstance(table, str) else tuple(table)
+    lines = [_ROW.format("<b>Table:</b> " + "".join(card_html(c, height=height) for c in table))]
+    for n, taken in enumerate(kasina.capture_options(card, table), 1):
+        move = kasina.Action(card, frozenset(taken))
+        sweep = " — <b>svippur</b> (the table is cleared)" if set(taken) == set(table) else ""
+        shown = "".join(card_html(c, height=height) for c in table if c in taken)
+        lines.append(_ROW.format(f"{n}. {card_html(card, height=height)} takes {shown}"
+                                 f" — written <code>{escape(str(move))}</code>{sweep}"))
+    return HTML("".join(lines))
+
+
+# ---------------------------------------------------------------------------------------
+# Stacked positions
+
+def stacked(seat0: str = "", table: str = "", seat1: str = "",
+            rules: kasina.Rules | None = None) -> tuple[Card, ...]:
+    """A 52-card deck, top card first, whose first deal (seat 1 dealing) gives seat 0, the
+    table and seat 1 these cards; every other place gets the unused cards in deck order."""
+    rules = rules or kasina.Rules()
+    pattern = "".join(kasina.deal_pattern(first=True, size=rules.hand_size))
+    chosen = {"n": list(parse_cards(seat0)), "t": list(parse_cards(table)), "d": list(parse_cards(seat1))}
+    for who, cards in chosen.items():
+        if len(cards) > pattern.count(who):
+            raise ValueError(f"the first deal gives {SEAT_NAMES[who]} only {pattern.count(who)} cards, "
+                             f"not {len(cards)}")
+    named = [c for cards in chosen.values() for c in cards]
+    if len(set(named)) != len(named):
+        raise ValueError("a card is named twice: a deck has each card once")
+    rest = [c for c in standard_deck() if c not in named]
+    top = [(chosen[who] or rest).pop(0) for who in pattern]
+    return (*top, *rest)
+
+
+def position(seat0: str = "", table: str = "", seat1: str = "",
+             rules: kasina.Rules | None = None) -> kasina.State:
+    """A new game (seat 1 deals, seat 0 to move) whose first deal gives these cards."""
+    rules = rules or kasina.Rules()
+    return kasina.new_game(deck=stacked(seat0, table, seat1, rules), rules=rules)
+
+
+# ---------------------------------------------------------------------------------------
+# The end of a hand
+
+def positions(state: kasina.State) -> list[tuple[kasina.State, kasina.Action]]:
+    """Every position of the match up to `state`, each with the move made from it."""
+    now, out = state.start(), []
+    for move in state.history:
+        out.append((now, move))
+        now = now.apply(move)
+    return out
+
+
+class HandEnd(NamedTuple):
+    """A finished hand, worked out again from its moves."""
+
+    hand_no: int                      # 0 for the first hand
+    last_position: kasina.State       # just before the last card of the hand
+    last_move: kasina.Action
+    piles: tuple[tuple[Card, ...], tuple[Card, ...]]  # each seat's pile, leftovers included
+    sweeps: tuple[int, int]
+    last_trick: int | None            # who took the last trick (and the leftovers)
+    leftovers: tuple[Card, ...]       # table cards after the last card, given to `last_trick`
+    row: dict[str, tuple[int, int]]   # the engine's score-sheet row for this hand
+
+
+def hand_end(state: kasina.State, hand_no: int = 0) -> HandEnd:
+    """Hand `hand_no` of the match `state` (which must be past it), rebuilt from the moves:
+    after the last card the engine scores the hand and deals the next one at once, so the
+    piles are gathered again here to be drawn next to the score-sheet row."""
+    sheet = state.score_sheet
+    if not 0 <= hand_no < len(sheet):
+        raise ValueError(f"hand {hand_no + 1} is not finished in this match ({len(sheet)} finished)")
+    moves = [(before, move) for before, move in positions(state) if before.hand_no == hand_no]
+    piles: tuple[list[Card], list[Card]] = ([], [])
+    sweeps, last = [0, 0], None
+    for before, move in moves:
+        if move.captured:
+            seat = before.to_move
+            piles[seat].extend([move.card, *sorted(move.captured)])
+            sweeps[seat] += kasina.is_sweep(before, move)
+            last = seat
+    leftovers = tuple(c for c in standard_deck() if c not in piles[0] and c not in piles[1])
+    if last is not None:
+        piles[last].extend(leftovers)
+    return HandEnd(hand_no, *moves[-1], (tuple(piles[0]), tuple(piles[1])), (sweeps[0], sweeps[1]),
+                   last, leftovers, sheet[hand_no])
+
+
+def _counts(pile: Sequence[Card]) -> str:
+    spades, aces = sum(c.suit == "S" for c in pile), sum(c.rank == "A" for c in pile)
+    extra = [name for card, name in ((kasina.LITLA_KASINA, "2♠"), (kasina.STORA_KASINA, "10♦"))
+             if card in pile]
+    return ", ".join([f"{len(pile)} cards", f"{spades} spades", f"{aces} aces", *extra])
+
+
+def _pile_html(pile: Sequence[Card], height: float = 60) -> str:
+    """A pile spread out, sorted by suit and rank, each card covering most of the one
+    before but leaving its corner (rank and suit) in sight."""
+    shift = -round(height * 0.7 - 19)
+    cards = "".join(f'<span style="display:inline-flex;margin-left:{shift if i else 0}px">'
+                    f"{card_html(c, height=height)}</span>" for i, c in enumerate(sorted(pile)))
+    return f'<div style="display:flex;margin:2px 0 10px 0">{cards}</div>'
+
+
+def _table(head: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
+    """A small bordered HTML table; cells are HTML already."""
+    cell = 'style="border:1px solid #999;padding:2px 6px;text-align:left;vertical-align:top"'
+    lines = ["".join(f"<th {cell}>{h}</th>" for h in head)]
+    lines += ["".join(f"<td {cell}>{c}</td>" for c in row) for row in rows]
+    return ('<table style="border-collapse:collapse;font-size:13px">'
+            + "".join(f"<tr>{line}</tr>" for line in lines) + "</table>")
+
+
+def score_row_html(row: dict[str, tuple[int, int]]) -> str:
+    """One row of the score sheet as a small table: a column per category (Icelandic and
+    English names), a line per seat."""
+    names_is, names_en = kasina.SHEET_NAMES["is"], kasina.SHEET_NAMES["en"]
+    head = ["", *(f"{escape(names_is[k])}<br><i>{escape(names_en[k])}</i>" for k in row)]
+    bold = {k: ("<b>", "</b>") if k == "total" else ("", "") for k in row}
+    lines = [[f"<b>seat {s}</b>", *(f"{bold[k][0]}{v[s]}{bold[k][1]}" for k, v in row.items())]
+             for s in (0, 1)]
+    return _table(head, lines)
+
+
+def hand_end_picture(end: HandEnd) -> HTML:
+    """The end of a hand: each seat's pile drawn with what it holds, who took the leftover
+    table cards, and the hand's row of the score sheet."""
+    parts = []
+    for seat in (0, 1):
+        sweeps = end.sweeps[seat]
+        notes = [_counts(end.piles[seat]), f"{sweeps} {'svippur' if sweeps == 1 else 'svippar'}"]
+        if end.last_trick == seat:
+            notes.append("the last trick")
+        parts.append(f"<div><b>Seat {seat}'s pile</b> — {escape(', '.join(notes))}</div>"
+                     + _pile_html(end.piles[seat]))
+    if end.last_trick is not None:
+        left = "".join(card_html(c, height=40) for c in end.leftovers) or "(none)"
+        parts.append(_ROW.format(f"Left on the table after the last card, taken by seat {end.last_trick} "
+                                 f"with the last trick: {left}"))
+    parts.append(f"<div style='margin-top:8px'><b>Score sheet, hand {end.hand_no + 1}</b></div>"
+                 + score_row_html(end.row))
+    return HTML("".join(parts))
+
+
+def hand_dealers(state: kasina.State) -> list[int]:
+    """Who dealt each hand of the match so far, read from the positions themselves."""
+    dealers: dict[int, int] = {}
+    for before, _ in positions(state):
+        dealers.setdefault(before.hand_no, before.dealer)
+    return [dealers[n] for n in sorted(dealers)]
+
+
+def match_sheet(state: kasina.State) -> str:
+    """The score sheet of a match as text: per finished hand its dealer, both seats'
+    points and the running totals."""
+    dealers = hand_dealers(state)
+    lines = [f"{'hand':>4}  {'dealer':<7}{'seat 0':>7}{'seat 1':>7}   total"]
+    totals = [0, 0]
+    for n, row in enumerate(state.score_sheet):
+        totals = [t + p for t, p in zip(totals, row["total"])]
+        lines.append(f"{n + 1:>4}  seat {dealers[n]:<2}{row['total'][0]:>7}{row['total'][1]:>7}"
+                     f"   {totals[0]:>2} – {totals[1]}")
+    return "\n".join(lines)
+
+
+def bot_match(seats: dict[int, str], seed: int) -> kasina.State:
+    """A whole match between computer players: `seats` maps seat 0 and seat 1 to a level
+    in `kasina.BOTS`; the deal and both bots are seeded with `seed`.  The final position."""
+    bots = {seat: kasina.BOTS[level](seed=seed) for seat, level in seats.items()}
+    state = kasina.new_game(seed=seed)
+    while not state.is_over:
+        state = state.apply(bots[state.to_move].choose(state, state.to_move))
+    return state
+
+
+# ---------------------------------------------------------------------------------------
+# A quiz
+
+class Question(NamedTuple):
+    """One question: `prompt` (HTML), its `options`, the right `answer` (computed by the
+    engine) and `why` it is right."""
+
+    prompt: str
+    options: Sequence[Any]
+    answer: Any
+    why: str
+
+
+class Quiz(widgets.VBox):
+    """A column of questions; shown as plain text where widgets cannot run."""
+
+    def __repr__(self) -> str:
+        return f"<Kasína quiz: {len(self.children)} questions — run the notebook to answer them>"
+
+
+def question_box(n: int, q: Question) -> widgets.VBox:
+    """Question `n`: its text, radio buttons, a Check button and a feedback line."""
+    if str(q.answer) not in map(str, q.options):
+        raise ValueError(f"question {n}: the answer {q.answer!r} is not among its options")
+    choice = widgets.RadioButtons(options=[str(o) for o in q.options], value=None)
+    check, feedback = widgets.Button(description="Athuga / Check"), widgets.HTML()
+
+    def on_click(_button: widgets.Button) -> None:
+        feedback.value = ("Veldu svar / Choose an answer first." if choice.value is None else
+                          f"✔ Rétt! / Right. {q.why}" if choice.value == str(q.answer) else
+                          "✘ Rangt / Not quite — try again.")
+
+    check.on_click(on_click)
+    return widgets.VBox([widgets.HTML(f"<br><b>{n}.</b> {q.prompt}"), choice, check, feedback])
+
+
+def quiz(questions: Sequence[Question]) -> Quiz:
+    """The questions, numbered from 1, as one widget."""
+    return Quiz([question_box(n, q) for n, q in enumerate(questions, 1)])
+
+
+def check_quiz(questions: Sequence[Question]) -> int:
+    """Answer a fresh copy of the quiz with every option in turn: only the right answer may
+    say "Rétt".  Returns the number of options tried."""
+    tried = 0
+    for n, box in enumerate(quiz(questions).children, 1):
+        _, choice, check, feedback = box.children
+        for option in choice.options:
+            choice.value = option
+            check.click()
+            right = option == str(questions[n - 1].answer)
+            if feedback.value.startswith("✔") != right:
+                raise AssertionError(f"question {n}: option {option!r} got the wrong feedback")
+            tried += 1
+    return tried
+
+
+# ---------------------------------------------------------------------------------------
+# The variant options
+
+OPTIONS: dict[str, tuple[str, str]] = {  # Rules field -> (meaning of the default, other choices)
+    "target": ("points needed to win the match (Stekkjargerði)",
+               "20 in the Dalvíkurskóli rules; any whole number ≥ 1"),
+    "hand_size": ("cards each player gets per deal: six deals of 4 make a hand",
+                  "5 (Dalvíkurskóli): deals of 5, 5, 5, 5 and a last deal of 4, still 4 table cards"),
+    "ace_values": ("an ace played from the hand counts 14 and also takes a lone ace; "
+                   "on the table an ace counts 1",
+                   "'finnish': the same values, but an ace does not take an ace by rank; "
+                   "'both_anywhere': plays exactly like the default"),
+    "trail_rule": ("taking is compulsory: you may lay a card down only when no card in your hand can take",
+                   "'card_cannot_capture': you may lay down any card that itself cannot take "
+                   "(the English rule); 'free': lay down any card at any time"),
+    "must_capture_maximal": ("False: a card may take any legal set of table cards, not "
+                             "necessarily the most it can",
+                             "True: it must take every group it can"),
+    "builds": ("False: no building (announcing a sum to take on a later turn)",
+               "True is refused: building belongs to other versions of Casino"),
+    "sweep_on_final_play": ("True: clearing the table with the very last card of the hand is a svippur",
+                            "False: the last card of the hand never scores a svippur"),
+    "sweeps_cancel": ("False: every svippur scores 1",
+                      "True: each svippur of one player cancels one of the other's (Hornafjörður)"),
+    "ace_scoring": ("'majority': 1 point for most aces; 2–2 scores nothing",
+                    "'each': 1 point per ace"),
+    "simultaneous_target": ("'higher_total': if both reach the target in the same count, the higher "
+                            "total wins; equal totals play another hand",
+                            "'count_out': count the items in order (2♠, 10♦, svippar, last trick, "
+                            "spades, aces, cards), non-dealer first; the first to reach the target wins"),
+}
+
+
+def options_table(notes: dict[str, tuple[str, str]] | None = None) -> HTML:
+    """Every field of `kasina.Rules`, in order, with its default, meaning and alternatives.
+    A field without a note is an error, so the table cannot silently fall behind the engine."""
+    notes = OPTIONS if notes is None else notes
+    fields = dataclasses.fields(kasina.Rules)
+    missing = [f.name for f in fields if f.name not in notes]
+    if missing:
+        raise ValueError(f"no description for Rules field(s): {', '.join(missing)}")
+    head = ("option", "default", "meaning of the default", "other choices")
+    rows = [(f"<code>{f.name}</code>", f"<code>{escape(repr(f.default))}</code>",
+             escape(notes[f.name][0]), escape(notes[f.name][1])) for f in fields]
+    return HTML(_table(head, rows))
