@@ -6,7 +6,7 @@ import conformance
 import pytest
 import toygame
 
-from cardlearn.games import GAMES, kasina
+from cardlearn.games import GAMES, kasina, kozel
 
 MODULES = {"toy": toygame, **GAMES}
 
@@ -18,6 +18,12 @@ VARIANTS = {
                kasina.Rules(hand_size=5, ace_values="finnish", must_capture_maximal=True, target=11),
                kasina.Rules(trail_rule="card_cannot_capture", sweeps_cancel=True,
                             simultaneous_target="count_out", target=15)],
+    "kozel": [kozel.Rules(discards_visible="all", pairing="declared", trump_reveal="top_to_bottom"),
+              kozel.Rules(four_suit_priority="counterclockwise", beat_target="lead", must_beat_if_able=True,
+                          allow_beat_partner=False, deal_packet=2),
+              kozel.Rules(trump_reveal="middle_to_bottom", trump_index_range="any", eggs_rule="double_cumulative",
+                          eggs_same_dealer=True, next_dealer="last_trick_winner_right", first_lead="random",
+                          four_suit_interrupt="off", loss_table=(21, 2, 4, 6), match_limit=16)],
 }
 
 

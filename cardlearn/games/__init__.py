@@ -91,9 +91,9 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from cardlearn.games import kasina
+from cardlearn.games import kasina, kozel
 
-GAMES: dict[str, ModuleType] = {"kasina": kasina}
+GAMES: dict[str, ModuleType] = {"kasina": kasina, "kozel": kozel}
 
 
 def game_module(game: str | ModuleType) -> ModuleType:
