@@ -1,0 +1,95 @@
+"""Lomber (L'Hombre) — the three-player trick-taking game with an auction, played in
+Iceland since the 19th century (rules: the Lomber rule file, after *Múlaþing* 1985).
+
+Three seats in playing order (counter-clockwise at the table; seat i+1 sits to seat i's
+right).  Each deal: 9 cards each, three at a time, and a 13-card talon (*stokkur*).  The
+auction fixes a contract and its declarer (*sagnhafi*); trumps are named or turned; the
+declarer and/or the defenders exchange (*kaupa*) from the talon; nine tricks are played,
+with the black aces always trumps in a trump game, the matadors' privilege (spadda,
+manilía, basti need not follow a smaller trump), and the nolo orders in the nolo games.
+Rasle payments: the declarer settles with each defender, so every deal sums to zero.  A
+match is 12 deals.
+
+Action notation (`str(action)`; case does not matter):
+
+- auction: `pass`, or a contract: `spil`, `betra_spil`, `turnir`, `kupp`, `grand_turnir`,
+  `solo`, `grandisamo`, `spadasolo`, `hrein_nolo`, `hrein_yfir` (an earlier seat *holds* by
+  naming the standing contract again);
+- declaring: `spil` (keep) or `kupp` (turn a won spil into kúpp), `trump H` (name trumps),
+  `play` or `concede` (*leggja sig*), `totus` or `play` (tótus, when enabled);
+- exchange: `discard 5H` (one card at a time, face down), then `done` (draw as many);
+- play: the card, e.g. `5H`.
+
+`state.phase` is `auction`, `exchange`, `declare` (conversion, trump naming, concession,
+tótus), `play` or `over`; `state.step` names the step within it.  `observation(seat)` holds,
+beyond `seat`, `to_move` and `hand`: `phase`, `step`, `deal_no`, `dealer`, `bids` ([seat,
+call] in order), `contract`, `declarer`, `trump`, `talon_size`, `turned` and
+`turned_on_talon` (the túrnir card), `leader`, `trick`, `played` ([leader, cards] per
+finished trick), `tricks`, `hand_sizes`, `bought` and `discarding` (counts: others' discards
+and drawn cards are never shown), `discards` (this seat's own), `exposed` ({"seat": cards}
+everyone has seen: the túrnir card with whoever drew it, grand-túrnir's black aces, the
+hrein-yfir hand after the first lead), `totus`, `last_trick`, `scores`, `score_sheet`, `rules`.
+
+Engine choices where the rule file leaves room: with `trump_named="at_bid"` the declarer
+of spil names trumps as soon as the auction is won; a card shown to the table (grand-túrnir's
+aces) may not be discarded; `must_trump_when_void` and `must_overtake` apply to the trump
+contracts and grandisamó only, the latter to a player who follows suit.
+
+The module is a small package: `facts` (orders, contracts, legal plays, payments),
+`engine` (the state), `saves`, `view` (words and zones) and `bots`.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from cardlearn.games.lomber.bots import BOTS, RandomBot, ThumbBot
+from cardlearn.games.lomber.engine import (
+    Action,
+    Auction,
+    Row,
+    State,
+    determinize,
+    hidden_cards,
+    new_game,
+    script,
+    voids,
+)
+from cardlearn.games.lomber.facts import (
+    CONTRACTS,
+    DECK,
+    Contract,
+    Rules,
+    contract_level,
+    deal_payments,
+    ladder,
+    legal_plays,
+    matadors,
+    nullo_order,
+    outcome,
+    plain_order,
+    trick_winner,
+    trump_order,
+)
+from cardlearn.games.lomber.view import (
+    CONTRACT_NAMES,
+    NAME,
+    PLAYERS,
+    RULE_WORDS,
+    SHEET_NAMES,
+    action_cards,
+    describe,
+    explain,
+    layout,
+)
+
+State.GAME = sys.modules[__name__]
+
+__all__ = [
+    "BOTS", "CONTRACTS", "CONTRACT_NAMES", "DECK", "NAME", "PLAYERS", "RULE_WORDS", "SHEET_NAMES",
+    "Action", "Auction", "Contract", "RandomBot", "Row", "Rules", "State", "ThumbBot", "action_cards",
+    "contract_level", "deal_payments", "describe", "determinize", "explain", "hidden_cards", "ladder",
+    "layout",
+    "legal_plays", "matadors", "new_game", "nullo_order", "outcome", "plain_order", "script",
+    "trick_winner", "trump_order", "voids",
+]

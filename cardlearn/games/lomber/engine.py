@@ -1,0 +1,740 @@
+"""The Lomber state machine: deal, auction, declaring, exchange, play, settlement, the
+12-deal match, saves and determinize.  Rule facts come from `facts`."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from cardlearn.cards import Card, parse_cards
+from cardlearn.core import (
+    GameState,
+    IllegalMove,
+    SaveReader,
+    derived,
+    fresh_seed,
+    rules_from_dict,
+    rules_to_dict,
+    save_json,
+    shuffled,
+    stacked_deck,
+)
+from cardlearn.games.lomber.facts import (
+    BASTI,
+    BID_ORDER,
+    CONTRACTS,
+    DECK,
+    HAND_SIZE,
+    SPADDA,
+    SPIL_FAMILY,
+    TRICKS,
+    TRUMP,
+    Rules,
+    contract_kind,
+    contract_level,
+    deal_payments,
+    ladder,
+    legal_plays,
+    may_hold,
+    trick_winner,
+    trump_choices,
+)
+
+# Most actions in one deal: an auction of at most 16 calls (each later bid is higher, each
+# hold answers one; tests/test_lomber.py searches every auction), 4 declarations (kúpp,
+# trump, concession, tótus), 13 discards and 3 "done", and 27 cards played.
+PER_DEAL_BOUND = 16 + 4 + 16 + 27
+STEP_PHASE = {"auction": "auction", "convert": "declare", "trump": "declare", "concede": "declare",
+              "totus": "declare", "play": "play", "over": "over"}
+SAYINGS = ("play", "concede", "totus")
+
+
+# ---------------------------------------------------------------------------------------
+# Actions
+
+class Action(NamedTuple):
+    """One decision.  `kind` is "bid" (a contract id or "pass"), "convert" ("spil" keeps
+    the spil, "kupp" turns it into kúpp), "trump" (a suit letter), "discard" (a card),
+    "done" (ends an exchange: draw as many as were discarded), "say" ("play", "concede",
+    "totus") or "card" (a card played to the trick).  Text forms: `pass`, `spil`, …,
+    `trump H`, `discard 5H`, `done`, `play`, `concede`, `totus`, `5H`."""
+
+    kind: str
+    arg: Any = None
+
+    def __str__(self) -> str:
+        if self.kind in ("trump", "discard"):
+            return f"{self.kind} {self.arg}"
+        if self.kind == "done":
+            return "done"
+        return str(self.arg)
+
+    def __repr__(self) -> str:
+        return f"Action({self.kind!r}, {str(self.arg) if self.arg is not None else None!r})"
+
+
+def parse_action(text: Any, step: str) -> Action:
+    """Read a move's text form; `step` (the state's current step) settles the words that
+    mean different things in different steps ("spil" and "kupp")."""
+    if not isinstance(text, str):
+        raise IllegalMove(f"a Lomber move is text like 'pass', 'spil', 'trump H', 'discard 5H', "
+                          f"'done' or '5H', not {text!r}")
+    word = text.strip().lower()
+    head, _, rest = word.partition(" ")
+    try:
+        if word == "done":
+            return Action("done")
+        if head == "trump" and rest.upper() in ("S", "H", "D", "C"):
+            return Action("trump", rest.upper())
+        if head == "discard":
+            return Action("discard", Card.parse(rest))
+        if word in SAYINGS:
+            return Action("say", word)
+        if word == "pass" or word in CONTRACTS:
+            if step == "convert" and word in ("spil", "kupp"):
+                return Action("convert", word)
+            return Action("bid", word)
+        card = Card.parse(word)
+    except ValueError as err:
+        raise IllegalMove(f"cannot read the move {text!r}: {err}") from None
+    if card.is_joker:
+        raise IllegalMove("there is no joker in Lomber")
+    return Action("card", card)
+
+
+# ---------------------------------------------------------------------------------------
+# The auction (§2.4), as a small value
+
+class Auction(NamedTuple):
+    """Where the auction stands: `turn` (None when it is over), the surviving earlier seat
+    `champion`, the later seat contesting it, the seats yet to speak, and the standing bid."""
+
+    turn: int | None
+    champion: int | None
+    challenger: int | None
+    waiting: tuple[int, ...]
+    holder: int | None
+    high: str | None
+
+    def settle(self) -> Auction:
+        """Whose turn it is once a call has been dealt with (the contest of §2.4)."""
+        if self.champion is None:
+            if not self.waiting:
+                return self._replace(turn=None)  # everyone passed
+            return self._replace(turn=self.waiting[0], waiting=self.waiting[1:])
+        if self.challenger is None:
+            if not self.waiting:
+                return self._replace(turn=None)  # the champion declares
+            return self._replace(turn=self.waiting[0], challenger=self.waiting[0], waiting=self.waiting[1:])
+        return self
+
+    def may_hold(self) -> bool:
+        return self.turn == self.champion and self.challenger is not None
+
+    def call(self, seat: int, bid: str) -> Auction:
+        if bid == "pass":
+            if self.champion is None:
+                return self.settle()
+            if seat == self.challenger:
+                return self._replace(challenger=None).settle()
+            return self._replace(champion=self.challenger, challenger=None).settle()
+        if self.champion is None:
+            return self._replace(champion=seat, holder=seat, high=bid).settle()
+        other = self.champion if seat == self.challenger else self.challenger
+        return self._replace(holder=seat, high=bid, turn=other)
+
+
+def opening_auction(forehand: int) -> Auction:
+    order = tuple((forehand + i) % 3 for i in range(3))
+    return Auction(None, None, None, order, None, None).settle()
+
+
+# ---------------------------------------------------------------------------------------
+# State
+
+Three = tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
+
+
+class Row(NamedTuple):
+    """One finished deal on the score sheet."""
+
+    contract: str | None
+    declarer: int | None
+    tricks: tuple[int, int, int]
+    outcome: str
+    payments: tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class State(GameState):
+    """One moment of a match; immutable (`apply` returns a new state).  `steps` is what is
+    left of this deal's script, its head the step now due ("auction", "convert", "trump",
+    "ex0"/"ex1"/"ex2" an exchange by that seat, "concede", "totus", "play", "over")."""
+
+    rules: Rules
+    seed: int
+    deal_no: int
+    dealer: int
+    hands: Three
+    talon: tuple[Card, ...]
+    discards: Three
+    bought: tuple[int, int, int]
+    calls: tuple[tuple[int, str], ...]
+    auction: Auction
+    contract: str | None
+    declarer: int | None
+    trump: str | None
+    turned: Card | None
+    steps: tuple[str, ...]
+    leader: int
+    trick: tuple[Card, ...]
+    played: tuple[tuple[int, tuple[Card, ...]], ...]
+    tricks: tuple[int, int, int]
+    totus: bool
+    last_trick: tuple[int, tuple[Card, ...]] | None  # the latest whole trick, kept across deals
+    totals: tuple[int, int, int]
+    sheet: tuple[Row, ...]
+    history: tuple[Action, ...]
+    origin: tuple[int, int, str | None] | None = field(default=None, repr=False)
+
+    # -- game facts ----------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return 3
+
+    @property
+    def step(self) -> str:
+        return self.steps[0]
+
+    @property
+    def phase(self) -> str:
+        step = self.steps[0]
+        return "exchange" if step.startswith("ex") else STEP_PHASE[step]
+
+    @property
+    def max_game_length(self) -> int:
+        return PER_DEAL_BOUND * self.rules.match_deals
+
+    def start(self) -> State:
+        if self.origin is None:
+            return super().start()
+        seed, dealer, deck = self.origin
+        return new_game(seed=seed, dealer=dealer, deck=deck, rules=self.rules)
+
+    @property
+    def forehand(self) -> int:
+        return (self.dealer + 1) % 3
+
+    # -- the public API ------------------------------------------------------------------
+    @derived
+    def to_move(self) -> int | None:
+        step = self.steps[0]
+        if step == "auction":
+            return self.auction.turn
+        if step == "play":
+            return (self.leader + len(self.trick)) % 3
+        if step.startswith("ex"):
+            return int(step[2])
+        return None if step == "over" else self.declarer
+
+    @derived
+    def winner(self) -> int | None:
+        if self.steps[0] != "over":
+            return None
+        best = max(self.totals)
+        return self.totals.index(best) if self.totals.count(best) == 1 else None
+
+    @property
+    def scores(self) -> tuple[int, int, int]:
+        return self.totals
+
+    @property
+    def score_sheet(self) -> list[dict[str, Any]]:
+        return [{"contract": r.contract, "declarer": r.declarer, "tricks": list(r.tricks),
+                 "outcome": r.outcome, "payments": list(r.payments), "total": list(r.payments)}
+                for r in self.sheet]
+
+    @property
+    def pending(self) -> int:
+        """Cards the seat now exchanging has discarded and not yet replaced."""
+        step = self.steps[0]
+        if not step.startswith("ex"):
+            return 0
+        seat = int(step[2])
+        return len(self.discards[seat]) - self.bought[seat]
+
+    @derived
+    def exposed(self) -> dict[int, tuple[Card, ...]]:
+        """Cards in a hand that everyone has seen: the turned túrnir card (with whoever
+        drew it), grand-túrnir's black aces, the hrein-yfir hand after the first lead."""
+        shown: dict[int, tuple[Card, ...]] = {}
+        d = self.declarer
+        if self.contract == "hrein_yfir" and (self.played or self.trick):
+            shown[d] = self.hands[d]
+        if self.contract == "grand_turnir":
+            shown[d] = tuple(c for c in (SPADDA, BASTI) if c in self.hands[d])
+        if self.turned is not None:
+            for seat in range(3):
+                if self.turned in self.hands[seat]:
+                    shown[seat] = (*shown.get(seat, ()), self.turned)
+        return {s: cards for s, cards in shown.items() if cards}
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        if seat not in (0, 1, 2):
+            raise IndexError(f"Lomber has seats 0, 1 and 2, not {seat!r}")
+        return {
+            "seat": seat, "to_move": self.to_move, "hand": [str(c) for c in self.hands[seat]],
+            "phase": self.phase, "step": self.steps[0], "deal_no": self.deal_no, "dealer": self.dealer,
+            "bids": [[s, b] for s, b in self.calls], "contract": self.contract,
+            "declarer": self.declarer, "trump": self.trump, "talon_size": len(self.talon),
+            "turned": None if self.turned is None else str(self.turned),
+            "turned_on_talon": bool(self.talon) and self.talon[0] == self.turned,
+            "leader": self.leader, "trick": [str(c) for c in self.trick],
+            "played": [[lead, [str(c) for c in cards]] for lead, cards in self.played],
+            "tricks": list(self.tricks), "hand_sizes": [len(h) for h in self.hands],
+            "bought": list(self.bought), "discarding": self.pending,
+            "discards": [str(c) for c in self.discards[seat]],
+            "exposed": {str(s): [str(c) for c in cards] for s, cards in self.exposed.items()},
+            "totus": self.totus, "last_trick": self._last_trick_json(),
+            "scores": list(self.totals), "score_sheet": self.score_sheet,
+            "rules": rules_to_dict(self.rules),
+        }
+
+    def observation_digest(self, seat: int) -> str:
+        """A cheap text made only of what `seat` sees (to seed bots): its hand and
+        discards, the step, the calls, the trick and the public counts."""
+        return "|".join(map(str, (
+            seat, self.deal_no, self.steps[0], _text(self.hands[seat]), _text(self.discards[seat]),
+            self.calls, _text(self.trick), self.leader, self.tricks, self.bought, self.pending,
+            self.trump, self.totals)))
+
+    def _last_trick_json(self) -> list[Any] | None:
+        if self.last_trick is None:
+            return None
+        return [self.last_trick[0], [str(c) for c in self.last_trick[1]]]
+
+    # -- legal moves ---------------------------------------------------------------------
+    def _legal(self) -> tuple[Action, ...]:
+        step, seat = self.steps[0], self.to_move
+        if step == "auction":
+            return tuple(Action("bid", b) for b in ("pass", *self._biddable(seat)))
+        if step == "convert":
+            return (Action("convert", "spil"), Action("convert", "kupp"))
+        if step == "trump":
+            return tuple(Action("trump", s) for s in trump_choices(self.contract))
+        if step.startswith("ex"):
+            lo, hi = self._exchange_bounds(seat)
+            pending = self.pending
+            shown = self.exposed.get(seat, ())
+            discards = () if pending >= hi else tuple(
+                Action("discard", c) for c in self.hands[seat] if c not in shown)
+            return (*discards, Action("done")) if pending >= lo else discards
+        if step == "concede":
+            return (Action("say", "play"), Action("say", "concede"))
+        if step == "totus":
+            return (Action("say", "play"), Action("say", "totus"))
+        return tuple(Action("card", c) for c in self.playable(seat))
+
+    def _biddable(self, seat: int) -> list[str]:
+        a, rules = self.auction, self.rules
+        out = []
+        for bid in BID_ORDER:
+            if bid == "grandisamo" and not rules.enable_grandisamo:
+                continue
+            if bid == "grand_turnir" and not {SPADDA, BASTI} <= set(self.hands[seat]):
+                continue
+            if a.high is not None:
+                level, high = contract_level(bid, rules), contract_level(a.high, rules)
+                if not (level > high or (a.may_hold() and may_hold(a.high, bid, rules))):
+                    continue
+            out.append(bid)
+        return sorted(out, key=lambda b: (contract_level(b, rules), BID_ORDER.index(b)))
+
+    def _exchange_bounds(self, seat: int) -> tuple[int, int]:
+        """Fewest and most cards `seat` may discard in its exchange now (§2.5, §3 #4, #5)."""
+        hi, lo = min(HAND_SIZE, len(self.talon)), 0
+        if seat == self.declarer and self.contract in SPIL_FAMILY:
+            hi = min(hi, self.rules.declarer_exchange_max)
+            lo = self.rules.declarer_exchange_min
+            if self.turned is not None and self.rules.turnir_card == "to_declarer":
+                lo = max(lo, 1)  # the turned card is his first bought card
+        return min(lo, hi), hi
+
+    def playable(self, seat: int) -> tuple[Card, ...]:
+        """The cards `seat` may play to the current trick (`legal_plays`)."""
+        return legal_plays(self.hands[seat], self.trick, self.contract, self.trump,
+                           must_trump_when_void=self.rules.must_trump_when_void,
+                           must_overtake=self.rules.must_overtake)
+
+    def _parse_action(self, text: str) -> Action:
+        return parse_action(text, self.steps[0])
+
+    def _why_illegal(self, action: Any) -> tuple[str, dict[str, str]]:
+        if not isinstance(action, Action):
+            raise IllegalMove(f"{action!r} is not a Lomber move")
+        step, seat = self.steps[0], self.to_move
+        wanted = {"auction": ("bid",), "convert": ("convert",), "trump": ("trump",),
+                  "concede": ("say",), "totus": ("say",), "play": ("card",)}.get(step, ("discard", "done"))
+        if action == Action("say", "concede") and not (
+                self.contract in CONTRACTS and CONTRACTS[self.contract].concede):
+            return "no_concede", {"contract": self.contract or "-"}
+        if action.kind not in wanted:
+            if action.kind in ("discard", "done"):
+                return "exchange_closed", {}
+            if action.kind == "card" and "discard" in wanted:
+                return "write_discard", {"card": str(action.arg)}
+            return "not_now", {"move": str(action)}
+        if action.kind == "bid":
+            return self._why_bad_bid(seat, action.arg)
+        if action.kind == "trump":
+            return ("spil_trump" if self.contract == "spil" else "solo_trump"), {}
+        if action.kind == "say":
+            return "not_now", {"move": str(action)}
+        if action.kind in ("discard", "card") and action.arg not in self.hands[seat]:
+            return "not_in_hand", {"card": str(action.arg)}
+        if action.kind == "discard":
+            if action.arg in self.exposed.get(seat, ()):
+                return "exposed_card", {"card": str(action.arg)}
+            return "exchange_max", {"n": str(self._exchange_bounds(seat)[1])}
+        if action.kind == "done":
+            return "exchange_min", {"n": str(self._exchange_bounds(seat)[0])}
+        legal = " ".join(c.symbol for c in self.playable(seat))
+        return "must_follow", {"card": action.arg.symbol, "cards": legal}
+
+    def _why_bad_bid(self, seat: int, bid: str) -> tuple[str, dict[str, str]]:
+        if bid == "grandisamo" and not self.rules.enable_grandisamo:
+            return "grandisamo_off", {}
+        if bid == "grand_turnir" and not {SPADDA, BASTI} <= set(self.hands[seat]):
+            return "grand_turnir_aces", {}
+        high = self.auction.high or "-"
+        if self.auction.may_hold() and contract_level(bid, self.rules) == contract_level(high, self.rules):
+            return "hold_same_contract", {"bid": bid, "high": high}
+        return "bid_too_low", {"bid": bid, "high": high}
+
+    # -- moves ---------------------------------------------------------------------------
+    def _next(self, action: Action) -> State:
+        seat, kind = self.to_move, action.kind
+        base = {"history": (*self.history, action)}
+        if kind == "bid":
+            return self._evolve(calls=(*self.calls, (seat, action.arg)),
+                                auction=self.auction.call(seat, action.arg), **base)._after_call()
+        if kind == "convert":
+            if action.arg == "spil":
+                return self._evolve(steps=self.steps[1:], **base)._advance()
+            return self._evolve(contract="kupp", steps=script("kupp", self.declarer, self.dealer, self.rules),
+                                **base)._advance()
+        if kind == "trump":
+            return self._evolve(trump=action.arg, steps=self.steps[1:], **base)._advance()
+        if kind == "discard":
+            return self._evolve(hands=_put(self.hands, seat, _drop(self.hands[seat], action.arg)),
+                                discards=_put(self.discards, seat, (*self.discards[seat], action.arg)),
+                                **base)
+        if kind == "done":
+            n = self.pending
+            hand = tuple(sorted((*self.hands[seat], *self.talon[:n])))
+            bought = list(self.bought)
+            bought[seat] += n
+            return self._evolve(hands=_put(self.hands, seat, hand), talon=self.talon[n:],
+                                bought=tuple(bought), steps=self.steps[1:], **base)._advance()
+        if kind == "say":
+            if action.arg == "concede":
+                return self._evolve(**base)._settle(conceded=True)
+            return self._evolve(steps=self.steps[1:], totus=action.arg == "totus" or self.totus,
+                                **base)._advance()
+        return self._evolve(**base)._play(seat, action.arg)
+
+    def _after_call(self) -> State:
+        a = self.auction
+        if a.turn is not None:
+            return self
+        if a.high is None:
+            return self._record(Row(None, None, (0, 0, 0), "all_pass", (0, 0, 0)))
+        changes: dict[str, Any] = {"contract": a.high, "declarer": a.holder,
+                                   "steps": script(a.high, a.holder, self.dealer, self.rules)}
+        fixed = CONTRACTS[a.high].trump
+        if fixed == "S":
+            changes["trump"] = "S"
+        elif fixed == "turned":  # túrnir: the top talon card is turned up and names trumps
+            changes.update(turned=self.talon[0], trump=self.talon[0].suit)
+        return self._evolve(**changes)._advance()
+
+    def _advance(self) -> State:
+        """Skip exchange steps that cannot happen (an empty talon, nothing allowed)."""
+        state = self
+        while state.steps[0].startswith("ex") and state._exchange_bounds(int(state.steps[0][2]))[1] == 0:
+            state = state._evolve(steps=state.steps[1:])
+        return state
+
+    def _play(self, seat: int, card: Card) -> State:
+        trick = (*self.trick, card)
+        hands = _put(self.hands, seat, _drop(self.hands[seat], card))
+        if len(trick) < 3:
+            return self._evolve(hands=hands, trick=trick)
+        won = (self.leader + trick_winner(trick, self.contract, self.trump)) % 3
+        tricks = tuple(t + (s == won) for s, t in enumerate(self.tricks))
+        state = self._evolve(hands=hands, trick=(), leader=won, tricks=tricks,
+                             played=(*self.played, (self.leader, trick)), last_trick=(self.leader, trick))
+        d = self.declarer
+        nolo = contract_kind(self.contract) == "nolo"
+        if len(state.played) == TRICKS or (nolo and self.rules.nolo_stop_early and tricks[d]):
+            return state._settle()
+        if (self.rules.enable_totus and not nolo and len(state.played) == 5 and tricks[d] == 5):
+            return state._evolve(steps=("totus", *state.steps))
+        return state
+
+    def _settle(self, conceded: bool = False) -> State:
+        pay_as = None
+        if (self.contract == "grand_turnir" and self.rules.grand_turnir_spade_bonus
+                and self.trump == "S"):
+            pay_as = "spadasolo"
+        tricks = (0, 0, 0) if conceded else self.tricks
+        result, payments = deal_payments(self.contract, self.declarer, tricks, self.rules,
+                                         conceded=conceded, totus=self.totus, pay_as=pay_as)
+        return self._record(Row(self.contract, self.declarer, tricks, result, payments))
+
+    def _record(self, row: Row) -> State:
+        totals = tuple(t + p for t, p in zip(self.totals, row.payments))
+        ended = self._evolve(totals=totals, sheet=(*self.sheet, row))
+        if len(ended.sheet) == self.rules.match_deals:
+            return ended._evolve(steps=("over",))
+        deal_no = self.deal_no + 1
+        return ended._deal(deal_no, (self.dealer + 1) % 3, shuffled(DECK, self.seed, deal_no))
+
+    def _deal(self, deal_no: int, dealer: int, deck: Sequence[Card]) -> State:
+        """Three cards at a time to F, M, R, three times round; 13 to the talon (§2.2)."""
+        hands: list[list[Card]] = [[], [], []]
+        for i in range(27):
+            hands[(dealer + 1 + i // 3) % 3].append(deck[i])
+        return self._evolve(
+            deal_no=deal_no, dealer=dealer, hands=tuple(tuple(sorted(h)) for h in hands),
+            talon=tuple(deck[27:]), discards=((), (), ()), bought=(0, 0, 0), calls=(),
+            auction=opening_auction((dealer + 1) % 3), contract=None, declarer=None, trump=None,
+            turned=None, steps=("auction",), leader=(dealer + 1) % 3, trick=(), played=(),
+            tricks=(0, 0, 0), totus=False)
+
+    # -- saving --------------------------------------------------------------------------
+    def _fields(self) -> dict[str, Any]:
+        a = self.auction
+        return {
+            "rules": rules_to_dict(self.rules), "seed": self.seed, "deal_no": self.deal_no,
+            "dealer": self.dealer, "hands": [_text(h) for h in self.hands], "talon": _text(self.talon),
+            "discards": [_text(d) for d in self.discards], "bought": list(self.bought),
+            "calls": [[s, b] for s, b in self.calls],
+            "auction": [a.turn, a.champion, a.challenger, list(a.waiting), a.holder, a.high],
+            "contract": self.contract, "declarer": self.declarer, "trump": self.trump,
+            "turned": None if self.turned is None else str(self.turned), "steps": list(self.steps),
+            "leader": self.leader, "trick": _text(self.trick),
+            "played": [[lead, _text(cards)] for lead, cards in self.played],
+            "tricks": list(self.tricks), "totus": self.totus, "totals": list(self.totals),
+            "last_trick": None if self.last_trick is None else [self.last_trick[0],
+                                                                  _text(self.last_trick[1])],
+            "sheet": [[r.contract, r.declarer, list(r.tricks), r.outcome, list(r.payments)]
+                      for r in self.sheet],
+            "history": [str(a) for a in self.history],
+            "origin": None if self.origin is None else list(self.origin),
+        }
+
+    def to_json(self) -> str:
+        return save_json("lomber", self._fields())
+
+    @classmethod
+    def from_json(cls, text: str) -> State:
+        r = SaveReader(text, "lomber")
+        rules = rules_from_dict(Rules, r.get("rules", dict))
+        if r.data.get("origin") is not None:
+            return _replay(r, rules)
+        from cardlearn.games.lomber.saves import load_snapshot
+        return load_snapshot(r, rules)
+
+    def __str__(self) -> str:
+        from cardlearn.games.lomber.view import text_picture
+        return text_picture(self)
+
+
+def script(contract: str, declarer: int, dealer: int, rules: Rules) -> tuple[str, ...]:
+    """The steps of a deal after the auction (§2.5): conversion, trump naming, the
+    exchanges in order, concession, then play."""
+    c = CONTRACTS[contract]
+    forehand = (dealer + 1) % 3
+    if rules.defender_exchange_order == "ccw_from_declarer":
+        defenders = ((declarer + 1) % 3, (declarer + 2) % 3)
+    else:
+        defenders = tuple(s for s in ((forehand + i) % 3 for i in range(3)) if s != declarer)
+    steps: list[str] = []
+    if contract == "spil" and rules.allow_spil_to_kupp:
+        steps.append("convert")
+    if c.trump == "named" and (contract == "solo" or rules.trump_named == "at_bid"):
+        steps.append("trump")
+    if c.exchange in ("all", "declarer"):
+        steps.append(f"ex{declarer}")
+    if contract == "spil" and rules.trump_named == "after_declarer_exchange":
+        steps.append("trump")
+    if c.exchange in ("all", "defenders"):
+        steps += [f"ex{s}" for s in defenders]
+    if c.concede and rules.allow_concede:
+        steps.append("concede")
+    return (*steps, "play")
+
+
+def _put(three: Three, seat: int, value: tuple[Card, ...]) -> Three:
+    return tuple(value if s == seat else three[s] for s in range(3))  # type: ignore[return-value]
+
+
+def _drop(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
+
+
+def _text(cards: Iterable[Card]) -> str:
+    return " ".join(map(str, cards))
+
+
+# ---------------------------------------------------------------------------------------
+# Starting and loading
+
+def new_game(*, players: int | None = None, seed: int | None = None,
+             deck: str | Sequence[Card] | None = None, rules: Rules | None = None,
+             dealer: int | None = None) -> State:
+    """A new 12-deal match.  `deck` stacks the first deal (top card first: c0..c2 to the
+    forehand, c3..c5 to the middlehand, c6..c8 to the rearhand, three times round, then
+    the talon c27..c39); later deals are shuffled from `seed`."""
+    if players not in (None, 3):
+        raise ValueError(f"Lomber is for exactly 3 players, not {players}")
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise ValueError("rules must be a lomber.Rules")
+    dealer = 2 if dealer is None else dealer
+    if dealer not in (0, 1, 2) or isinstance(dealer, bool):
+        raise ValueError(f"the dealer is seat 0, 1 or 2, not {dealer!r}")
+    seed = fresh_seed() if seed is None else seed
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    cards = shuffled(DECK, seed, 0) if deck is None else stacked_deck(deck, DECK, "Lomber")
+    blank = State(rules=rules, seed=seed, deal_no=0, dealer=dealer, hands=((), (), ()), talon=(),
+                  discards=((), (), ()), bought=(0, 0, 0), calls=(), auction=opening_auction(0),
+                  contract=None, declarer=None, trump=None, turned=None, steps=("auction",),
+                  leader=0, trick=(), played=(), tricks=(0, 0, 0), totus=False, last_trick=None,
+                  totals=(0, 0, 0),
+                  sheet=(), history=(), origin=(seed, dealer, None if deck is None else _text(cards)))
+    return blank._deal(0, dealer, cards)
+
+
+def _replay(r: SaveReader, rules: Rules) -> State:
+    """A save that started from `new_game` is rebuilt by replaying its moves, so a tampered
+    save cannot give a position the rules never allow."""
+    origin = r.data["origin"]
+    if not (isinstance(origin, list) and len(origin) == 3 and type(origin[0]) is int
+            and origin[1] in (0, 1, 2) and type(origin[1]) is int
+            and (origin[2] is None or isinstance(origin[2], str))):
+        raise ValueError("saved game: field 'origin' must be [seed, dealer, deck or null]")
+    state = new_game(seed=origin[0], dealer=origin[1], deck=origin[2], rules=rules)
+    for n, move in enumerate(r.get("history", list), 1):
+        try:
+            state = state.apply(move)
+        except ValueError as err:
+            raise ValueError(f"saved game is corrupted: move {n} ({move!r}) is illegal: {err}") from None
+    for key, value in json.loads(state.to_json()).items():
+        if r.data.get(key) != value:
+            raise ValueError(f"saved game is inconsistent: its field {key!r} is not what its moves give")
+    return state
+
+
+# ---------------------------------------------------------------------------------------
+# Determinize
+
+def voids(obs: dict[str, Any]) -> dict[int, set[Card]]:
+    """Cards each seat cannot hold, shown by its not following suit this deal: after a
+    plain lead, no card of that suit; after a trump lead, no trump but the matadors that
+    lead left protected (§2.6)."""
+    out: dict[int, set[Card]] = {0: set(), 1: set(), 2: set()}
+    if not obs["played"] and not obs["trick"]:
+        return out
+    kind = contract_kind(obs["contract"])
+    lad = ladder(kind, obs["trump"] if kind == "trump" else None)
+    tricks = [(lead, parse_cards(cards)) for lead, cards in obs["played"]]
+    if obs["trick"]:
+        tricks.append((obs["leader"], parse_cards(obs["trick"])))
+    for lead, cards in tricks:
+        led = cards[0]
+        suit = lad.eff[led]
+        led_power = lad.power[led] if led in lad.privileged else 0
+        for i, card in enumerate(cards[1:], 1):
+            if lad.eff[card] != suit:
+                out[(lead + i) % 3] |= {c for c in DECK if lad.eff[c] == suit and not (
+                    suit == TRUMP and c in lad.privileged and lad.power[c] > led_power)}
+    return out
+
+
+def _unseen(obs: dict[str, Any]) -> list[Card]:
+    """The cards hidden from the observing seat, in deck order."""
+    seen = {*obs["hand"], *obs["discards"], *obs["trick"], *(c for cs in obs["exposed"].values() for c in cs)}
+    for _, cards in obs["played"]:
+        seen.update(cards)
+    if obs["turned_on_talon"]:
+        seen.add(obs["turned"])
+    return [c for c in DECK if str(c) not in seen]
+
+
+def hidden_cards(state: State, seat: int) -> tuple[Card, ...]:
+    """The cards `seat` cannot see, wherever they lie (other hands, their discards, the
+    talon), sorted."""
+    return tuple(sorted(_unseen(state.observation(seat))))
+
+
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    """The same position as `seat` sees it, with every card it cannot see (the other
+    hands, their discards, the talon) dealt anew, consistent with the cards shown (the
+    túrnir card, grand-túrnir's aces, the hrein-yfir hand), with the voids revealed by
+    not following suit, and with a bid of grand-túrnir (its bidder was dealt both black
+    aces, so they are in its hand or discards); a new seed for later deals."""
+    obs = state.observation(seat)
+    others = [s for s in range(3) if s != seat]
+    shown = {s: parse_cards(obs["exposed"].get(str(s), [])) for s in others}
+    on_talon = parse_cards([obs["turned"]]) if obs["turned_on_talon"] else ()
+    unseen = _unseen(obs)
+    need = {s: obs["hand_sizes"][s] - len(shown[s]) for s in others}
+    aces = [c for c in (SPADDA, BASTI) if c in unseen]
+    forced = {s: aces if [s, "grand_turnir"] in obs["bids"] else [] for s in others}
+    hands, pinned = _fill(unseen, need, voids(obs), forced, rng)
+    dealt = {c for h in (*hands.values(), *pinned.values()) for c in h}
+    rest = [c for c in unseen if c not in dealt]
+    rng.shuffle(rest)
+    new_hands, new_discards = list(state.hands), list(state.discards)
+    for s in others:
+        new_hands[s] = tuple(sorted((*hands[s], *shown[s])))
+        n = len(state.discards[s]) - len(pinned[s])
+        new_discards[s], rest = (*pinned[s], *rest[:n]), rest[n:]
+    return dataclasses.replace(state, hands=tuple(new_hands), discards=tuple(new_discards),
+                               talon=(*on_talon, *rest), seed=fresh_seed(rng), history=(), origin=None)
+
+
+def _fill(unseen: list[Card], need: dict[int, int], excluded: dict[int, set[Card]],
+          forced: dict[int, list[Card]], rng: random.Random
+          ) -> tuple[dict[int, tuple[Card, ...]], dict[int, tuple[Card, ...]]]:
+    """Random hands of the sizes `need` avoiding the `excluded` cards, each seat's
+    `forced` cards in its hand where its voids allow, else `pinned` to its discards.  The
+    more constrained seat is dealt first; a few tries, then (never in practice) a deal
+    that ignores the voids."""
+    order = sorted(need, key=lambda s: sum(c not in excluded[s] for c in unseen) - need[s])
+    every_forced = {c for cards in forced.values() for c in cards}
+    for attempt in range(30):
+        strict = attempt < 29
+        pool = [c for c in unseen if c not in every_forced]
+        rng.shuffle(pool)
+        hands: dict[int, tuple[Card, ...]] = {}
+        pinned: dict[int, tuple[Card, ...]] = {}
+        for s in order:
+            sure = [c for c in forced[s] if c not in excluded[s] or not strict][:need[s]]
+            pinned[s] = tuple(c for c in forced[s] if c not in sure)
+            allowed = [c for c in pool if c not in excluded[s] or not strict]
+            if len(sure) + len(allowed) < need[s]:
+                break
+            hands[s] = (*sure, *allowed[:need[s] - len(sure)])
+            pool = [c for c in pool if c not in hands[s]]
+        else:
+            return hands, pinned
+    raise AssertionError("unreachable: the last try ignores the voids")

@@ -1,0 +1,326 @@
+"""Lomber rule facts: the variant options, the card orders, the contracts, the legal-play
+function, the trick winner and the payments of one deal.  Pure functions and data only;
+the moving parts live in `cardlearn.games.lomber.engine`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal, NamedTuple
+
+from cardlearn.cards import Card, lomber_deck, parse_cards
+from cardlearn.core import check_rule_types
+
+DECK = lomber_deck()
+SUIT_LETTERS = ("S", "H", "D", "C")
+BLACK = ("S", "C")
+SPADDA = Card("A", "S")  # spadille, always the highest trump
+BASTI = Card("A", "C")   # basto, always the third trump
+HAND_SIZE, TALON_SIZE, TRICKS = 9, 13, 9
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Variant options: one field per row of the rule file's ambiguity table (§3), each
+    with its recommended default."""
+
+    betra_spil_position: Literal["below_turnir", "above_turnir"] = "below_turnir"   # §3 #1
+    level7_hold: Literal["same_contract", "any_level7"] = "same_contract"           # #2
+    trump_named: Literal["after_declarer_exchange", "at_bid"] = "after_declarer_exchange"  # #3
+    declarer_exchange_min: int = 0                                                   # #4
+    declarer_exchange_max: int = 9                                                   # #4
+    turnir_card: Literal["to_declarer", "stays_on_talon"] = "to_declarer"            # #5
+    enable_grandisamo: bool = True                                                   # #8
+    enable_totus: bool = False                                                       # #9
+    totus_bonus: int = 1                                                             # #9
+    kupp_loss_cap: int | None = None                                                 # #10
+    must_trump_when_void: bool = False                                               # #13
+    must_overtake: bool = False                                                      # #13
+    nolo_stop_early: bool = False                                                    # #14
+    allow_spil_to_kupp: bool = True                                                  # #16
+    allow_concede: bool = True                                                       # #17
+    grand_turnir_spade_bonus: bool = False                                           # #18
+    match_deals: int = 12                                                            # #20
+    defender_exchange_order: Literal["ccw_from_declarer", "seat_order"] = "ccw_from_declarer"  # #21
+    variant: Literal["classic"] = "classic"                                          # #23
+
+    def __post_init__(self) -> None:
+        check_rule_types(self)
+        checks = [
+            (0 <= self.declarer_exchange_min <= self.declarer_exchange_max <= HAND_SIZE,
+             "declarer_exchange_min and _max must satisfy 0 <= min <= max <= 9"),
+            (self.totus_bonus >= 0, "totus_bonus must be 0 or more"),
+            (self.kupp_loss_cap is None or self.kupp_loss_cap >= 2,
+             "kupp_loss_cap is None or at least 2 (the price of the first trick)"),
+            (self.match_deals > 0 and self.match_deals % 3 == 0,
+             "match_deals must be a positive multiple of 3, so that each seat deals equally"),
+        ]
+        for ok, message in checks:
+            if not ok:
+                raise ValueError(message)
+
+
+# ---------------------------------------------------------------------------------------
+# Card orders (§2.3)
+
+def _suit(suit: str) -> str:
+    if suit not in SUIT_LETTERS:
+        raise ValueError(f"a suit is one of S, H, D, C, not {suit!r}")
+    return str(suit)
+
+
+def _cards(ranks: str, suit: str) -> tuple[Card, ...]:
+    return tuple(Card(r, suit) for r in ranks.split())
+
+
+def trump_order(trump: str) -> tuple[Card, ...]:
+    """The trumps, highest first: spadda (AS), the manilía (the two of a black trump suit,
+    the seven of a red one), basti (AC), in red the ponti (the trump ace), then the rest."""
+    t = _suit(trump)
+    if t in BLACK:
+        return (SPADDA, Card("2", t), BASTI, *_cards("K Q J 7 6 5 4 3", t))
+    return (SPADDA, Card("7", t), BASTI, *_cards("A K Q J 2 3 4 5 6", t))
+
+
+def plain_order(suit: str, trump: str | None) -> tuple[Card, ...]:
+    """The non-trump cards of `suit`, highest first, when `trump` is trumps (None: in
+    grandisamó, where only the black aces are trumps).  A black suit runs K Q J 7 … 2 (its
+    ace is always a trump), a red one K Q J A 2 … 7.  Empty for the trump suit itself."""
+    s = _suit(suit)
+    if trump is not None and _suit(trump) == s:
+        return ()
+    return _cards("K Q J 7 6 5 4 3 2", s) if s in BLACK else _cards("K Q J A 2 3 4 5 6 7", s)
+
+
+def nullo_order(suit: str) -> tuple[Card, ...]:
+    """A suit in the nolo contracts (kúpp, hrein nóló, hrein-yfir), highest first: no
+    trumps, and a black ace is the lowest card of its suit."""
+    s = _suit(suit)
+    return _cards("K Q J 7 6 5 4 3 2 A", s) if s in BLACK else _cards("K Q J A 2 3 4 5 6 7", s)
+
+
+TRUMP = "T"  # the effective suit of every trump
+
+
+class Ladder(NamedTuple):
+    """A contract's ranking: each card's effective suit (`TRUMP` for trumps) and power
+    (higher beats lower within an effective suit), and the privileged matadors."""
+
+    eff: dict[Card, str]
+    power: dict[Card, int]
+    privileged: frozenset[Card]
+
+
+@cache
+def ladder(kind: str, trump: str | None) -> Ladder:
+    """The ranking of a contract kind: "trump" (with its trump suit), "grandisamo" or "nolo"."""
+    eff: dict[Card, str] = {}
+    power: dict[Card, int] = {}
+
+    def rank(cards: Sequence[Card], suit: str) -> None:
+        for i, card in enumerate(cards):
+            eff[card], power[card] = suit, len(cards) - i
+
+    if kind == "nolo":
+        for s in SUIT_LETTERS:
+            rank(nullo_order(s), s)
+        return Ladder(eff, power, frozenset())
+    if kind == "grandisamo":
+        trumps, privileged = (SPADDA, BASTI), (SPADDA, BASTI)
+        plain_trump = None
+    elif kind == "trump":
+        trumps = trump_order(trump)
+        privileged, plain_trump = trumps[:3], trump
+    else:
+        raise ValueError(f"no such contract kind {kind!r}")
+    for s in SUIT_LETTERS:
+        rank(plain_order(s, plain_trump), s)
+    rank(trumps, TRUMP)
+    return Ladder(eff, power, frozenset(privileged))
+
+
+# ---------------------------------------------------------------------------------------
+# Contracts (§2.4, §2.5, §2.9)
+
+class Contract(NamedTuple):
+    """One contract: `kind` ranks the cards, `trump` says where the trump comes from
+    ("S", "named", "turned" or None), `exchange` who buys, `pay` the bits per defender
+    for (won, lost or remis, krúkk, conceded); None where the row does not apply."""
+
+    id: str
+    level: int
+    kind: str
+    trump: str | None
+    exchange: str
+    concede: bool
+    pay: tuple[int, int, int | None, int | None]
+
+
+CONTRACTS: dict[str, Contract] = {c.id: c for c in (
+    Contract("spil", 1, "trump", "named", "all", True, (1, 1, 2, 1)),
+    Contract("betra_spil", 2, "trump", "S", "all", True, (1, 1, 2, 1)),
+    Contract("turnir", 3, "trump", "turned", "all", True, (1, 1, 2, 1)),
+    Contract("kupp", 4, "nolo", None, "declarer", False, (2, 2, None, None)),
+    Contract("grand_turnir", 5, "trump", "turned", "all", True, (2, 2, 3, 2)),
+    Contract("solo", 6, "trump", "named", "defenders", False, (2, 2, 3, None)),
+    Contract("grandisamo", 6, "grandisamo", None, "defenders", False, (2, 2, 3, None)),
+    Contract("spadasolo", 7, "trump", "S", "defenders", False, (3, 3, 4, None)),
+    Contract("hrein_nolo", 7, "nolo", None, "none", False, (3, 3, None, None)),
+    Contract("hrein_yfir", 8, "nolo", None, "none", False, (6, 6, None, None)),
+)}
+BID_ORDER = tuple(CONTRACTS)  # the order bids are offered in
+SPIL_FAMILY = ("spil", "betra_spil", "turnir", "grand_turnir")  # declarer buys, then defenders
+
+
+def contract_level(contract: str, rules: Rules) -> int:
+    """A contract's bidding level; `betra_spil_position` may put betra spil above túrnir."""
+    if rules.betra_spil_position == "above_turnir" and contract in ("betra_spil", "turnir"):
+        return 5 - CONTRACTS[contract].level  # swaps levels 2 and 3
+    return CONTRACTS[contract].level
+
+
+def may_hold(held: str, bid: str, rules: Rules) -> bool:
+    """May an earlier seat answer the standing `held` with `bid` of the same level?  At
+    levels 6 and 7 it must be the same contract (level 7: unless `level7_hold` allows any)."""
+    level = contract_level(held, rules)
+    if contract_level(bid, rules) != level:
+        return False
+    return bid == held or (level == 7 and rules.level7_hold == "any_level7")
+
+
+def is_nolo(contract: str) -> bool:
+    return CONTRACTS[contract].kind == "nolo"
+
+
+def contract_kind(contract: str | None) -> str:
+    return "nolo" if contract is None else CONTRACTS[contract].kind
+
+
+def trump_choices(contract: str) -> tuple[str, ...]:
+    """The suits a declarer may name: spil any but spades (a spade spil is betra spil),
+    sóló clubs, hearts or diamonds (a spade sóló is spaðasóló)."""
+    return ("H", "D", "C") if contract == "spil" else ("C", "H", "D")
+
+
+# ---------------------------------------------------------------------------------------
+# Play (§2.6, §2.7)
+
+def _as_cards(cards: Iterable[Card | str]) -> tuple[Card, ...]:
+    """Cards given as text or Card objects, as a tuple of cards (the engine passes tuples
+    of cards, which are used as they are)."""
+    if isinstance(cards, tuple) and all(isinstance(c, Card) for c in cards):
+        return cards
+    return parse_cards(cards)
+
+
+def legal_plays(hand: Iterable[Card | str], trick: Iterable[Card | str], contract: str,
+                trump: str | None, *, must_trump_when_void: bool = False,
+                must_overtake: bool = False) -> tuple[Card, ...]:
+    """The cards of `hand` that may be played to `trick` (cards played so far, leader's
+    first), in hand order (§2.7): follow the led card's effective suit if able; when a
+    trump is led, a privileged matador (spadda, manilía, basti) need not be played unless
+    a higher privileged matador was led; no privilege in nolo.  The two options of §3 #13
+    add a duty to trump when void and to beat the trick when following (trump contracts)."""
+    hand, trick = _as_cards(hand), _as_cards(trick)
+    if not trick:
+        return hand
+    kind = contract_kind(contract)
+    lad = ladder(kind, trump if kind == "trump" else None)
+    eff, power = lad.eff, lad.power
+    led = trick[0]
+    suit = eff[led]
+    same = tuple(c for c in hand if eff[c] == suit)
+    if suit == TRUMP:
+        led_power = power[led] if led in lad.privileged else 0
+        forcing = [c for c in same if c not in lad.privileged or power[c] < led_power]
+        options = same if forcing else hand
+    else:
+        options = same or hand
+    if kind == "nolo":
+        return options
+    if must_trump_when_void and not same:
+        trumps = tuple(c for c in hand if eff[c] == TRUMP)
+        options = trumps or options
+    if must_overtake and same and options == same:
+        best = trick[trick_winner(trick, contract, trump)]
+        beating = tuple(c for c in options if _beats(c, best, lad))
+        options = beating or options
+    return options
+
+
+def _beats(card: Card, best: Card, lad: Ladder) -> bool:
+    if lad.eff[card] == lad.eff[best]:
+        return lad.power[card] > lad.power[best]
+    return lad.eff[card] == TRUMP
+
+
+def trick_winner(trick: Sequence[Card | str], contract: str, trump: str | None) -> int:
+    """The index in `trick` of the winning card: the highest trump if any, else the
+    highest card of the led effective suit."""
+    trick = _as_cards(trick)
+    kind = contract_kind(contract)
+    lad = ladder(kind, trump if kind == "trump" else None)
+    best = 0
+    for i in range(1, len(trick)):
+        if _beats(trick[i], trick[best], lad):
+            best = i
+    return best
+
+
+def matadors(hand: Iterable[Card | str], trump: str) -> int:
+    """How many matadors a hand holds: the unbroken run of top trumps from spadda (false
+    matadors, a run from the manilía without spadda, are counted as a negative number)."""
+    held, order = set(_as_cards(hand)), trump_order(trump)
+    run = 0
+    start = 0 if SPADDA in held else 1
+    for card in order[start:]:
+        if card not in held:
+            break
+        run += 1
+    return run if start == 0 else -run
+
+
+# ---------------------------------------------------------------------------------------
+# Result and payments (§2.8, §2.9)
+
+def outcome(contract: str, tricks: Sequence[int], declarer: int) -> str:
+    """`win`, `remis` or `krukk` in a trump contract (most tricks alone wins; a defender
+    with more is krúkk; a tie for most is remis); `win` or `loss` in a nolo contract."""
+    d = tricks[declarer]
+    others = [t for s, t in enumerate(tricks) if s != declarer]
+    if is_nolo(contract):
+        return "win" if d == 0 else "loss"
+    if all(d > t for t in others):
+        return "win"
+    return "krukk" if max(others) > d else "remis"
+
+
+def deal_payments(contract: str, declarer: int, tricks: Sequence[int], rules: Rules, *,
+                  conceded: bool = False, totus: bool = False, pay_as: str | None = None
+                  ) -> tuple[str, tuple[int, int, int]]:
+    """The outcome and the payments per seat of one deal in rasle scoring: the declarer
+    settles with each defender alone, so the row sums to zero.  `pay_as` pays by another
+    contract's row (grand-túrnir turning a spade, as spaðasóló, §3 #18); `totus` is an
+    announced tótus, paid `totus_bonus` more either way (§2.8)."""
+    win, loss, krukk, concede = CONTRACTS[pay_as or contract].pay
+    if conceded:
+        result, each = "conceded", -(concede or 0)
+    else:
+        result = outcome(contract, tricks, declarer)
+        d = tricks[declarer]
+        if result == "win":
+            each = win
+        elif result == "loss" and contract == "kupp":
+            each = -(2 + (d - 1))
+            if rules.kupp_loss_cap is not None:
+                each = max(each, -rules.kupp_loss_cap)
+        elif result == "krukk":
+            each = -(krukk or loss)
+        else:
+            each = -loss
+        if totus:
+            each += rules.totus_bonus if d == TRICKS else -rules.totus_bonus
+    payments = [-each] * 3
+    payments[declarer] = 2 * each
+    return result, tuple(payments)  # type: ignore[return-value]
