@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import conformance
 import pytest
+import test_lomber
 import toygame
 
 from cardlearn.games import GAMES, kasina, kozel
@@ -21,9 +22,11 @@ VARIANTS = {
     "kozel": [kozel.Rules(discards_visible="all", pairing="declared", trump_reveal="top_to_bottom"),
               kozel.Rules(four_suit_priority="counterclockwise", beat_target="lead", must_beat_if_able=True,
                           allow_beat_partner=False, deal_packet=2),
-              kozel.Rules(trump_reveal="middle_to_bottom", trump_index_range="any", eggs_rule="double_cumulative",
-                          eggs_same_dealer=True, next_dealer="last_trick_winner_right", first_lead="random",
+              kozel.Rules(trump_reveal="middle_to_bottom", trump_index_range="any",
+                          eggs_rule="double_cumulative", eggs_same_dealer=True,
+                          next_dealer="last_trick_winner_right", first_lead="random",
                           four_suit_interrupt="off", loss_table=(21, 2, 4, 6), match_limit=16)],
+    "lomber": test_lomber.VARIANTS,
 }
 
 

@@ -86,26 +86,8 @@ def where_cards_are(state: kozel.State) -> list[Card]:
 
 
 # ---------------------------------------------------------------------------------------
-# The shared contract
-
-@pytest.mark.parametrize("seed", [1, 2])
-def test_conformance_random_match(seed):
-    final = conformance.check_match(kozel, seed, every=3)
-    assert final.winner in (0, 1)
-
-
-@pytest.mark.parametrize("rules", [Rules(discards_visible="all"), Rules(pairing="declared"),
-                                   Rules(four_suit_priority="counterclockwise", beat_target="lead",
-                                         must_beat_if_able=True, allow_beat_partner=False)])
-def test_conformance_variants(rules):
-    conformance.check_match(kozel, 3, every=5, rules=rules)
-
-
-def test_conformance_determinism_saves_and_bad_inputs():
-    conformance.check_determinism(kozel, 4)
-    conformance.check_json_future(kozel, 5)
-    conformance.check_bad_inputs(kozel)
-
+# The shared contract runs on Kozel from tests/test_conformance.py (it is in GAMES, with
+# its non-default rule sets in VARIANTS there).
 
 def test_game_facts():
     state = kozel.new_game(seed=1)

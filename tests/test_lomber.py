@@ -1,5 +1,4 @@
-"""Lomber engine: the shared contract run on the module directly (it is not registered in
-GAMES yet), properties of random play, the legal-play function against a direct reading of
+"""Lomber engine: properties of random play, the legal-play function against a direct reading of
 §2.6 on random positions, and the engine's phases, saves, views and bad input.  The worked
 cases of the rule file's §4 are in test_lomber_cases.py."""
 
@@ -36,31 +35,8 @@ def random_states(seed: int, rules: Rules | None = None):
 
 
 # ---------------------------------------------------------------------------------------
-# The shared contract
-
-@pytest.mark.parametrize("seed", [1, 2])
-def test_random_match_keeps_the_contract(seed):
-    final = conformance.check_match(lomber, seed, every=3)
-    assert len(final.score_sheet) == 12
-
-
-@pytest.mark.parametrize("index", range(len(VARIANTS)))
-def test_contract_holds_under_other_rules(index):
-    final = conformance.check_match(lomber, 20 + index, every=5, rules=VARIANTS[index])
-    assert final.rules == VARIANTS[index] and len(final.score_sheet) == VARIANTS[index].match_deals
-
-
-def test_same_seed_same_match():
-    conformance.check_determinism(lomber, seed=11)
-
-
-def test_saved_game_has_the_same_future():
-    conformance.check_json_future(lomber, seed=5)
-
-
-def test_bad_saved_games_and_decks_are_refused():
-    conformance.check_bad_inputs(lomber)
-
+# The shared contract runs on Lomber from tests/test_conformance.py (it is in GAMES, with
+# the VARIANTS below among its non-default rule sets).
 
 def test_game_facts():
     state = lomber.new_game(seed=1)

@@ -91,9 +91,9 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from cardlearn.games import kasina, kozel
+from cardlearn.games import kasina, kozel, lomber
 
-GAMES: dict[str, ModuleType] = {"kasina": kasina, "kozel": kozel}
+GAMES: dict[str, ModuleType] = {"kasina": kasina, "kozel": kozel, "lomber": lomber}
 
 
 def game_module(game: str | ModuleType) -> ModuleType:
