@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: setup lab test lint bench images pages notebooks clean
+.PHONY: setup lab test lint bench images handouts pages notebooks clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,9 +14,11 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-# JupyterLab refuses to run as root unless told; only then is the flag given.
+# JupyterLab refuses to run as root unless told; only then is the flag given.  No news
+# prompt and no update check: nothing is fetched from the internet.
 lab: $(STAMP)
-	$(BIN)/jupyter lab --ip=127.0.0.1 $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/
+	$(BIN)/jupyter lab --ip=127.0.0.1 $(if $(filter 0,$(shell id -u)),--allow-root) \
+	  --LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate notebooks/
 
 test: $(STAMP) lint
 	$(BIN)/python -m pytest
@@ -30,10 +32,22 @@ bench: $(STAMP)
 images: $(STAMP)
 	$(BIN)/python -m cardlearn.images images
 
-# Serve each game as a classroom page (no code; Voilà) on http://127.0.0.1:8866/
+# One printable page of rules per game and language (PDF and SVG) into handouts/.
+handouts: $(STAMP)
+	$(BIN)/python -m cardlearn.handouts handouts
+
+# Serve each game as a classroom page (no code; Voilà) on http://127.0.0.1:8866/.
+# `make pages LAN=1` listens on the local network instead and prints the address pupils
+# open.  A kernel whose page was closed (or reloaded) is shut down after 60 s idle.
+PAGES_PORT := 8866
 pages: $(STAMP)
-	JUPYTER_PATH=$(CURDIR)/pages/.voila $(BIN)/voila --Voila.ip=127.0.0.1 --port=8866 \
-	  --template=cardlearn pages/
+	@$(if $(LAN),$(BIN)/python -c "import socket; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); \
+	  s.connect(('10.255.255.255', 1)); print('Pupils open: http://%s:$(PAGES_PORT)/' % s.getsockname()[0])" \
+	  || echo "Pupils open: http://<this machine's address>:$(PAGES_PORT)/ (see: hostname -I)", \
+	  echo "Open http://127.0.0.1:$(PAGES_PORT)/ (make pages LAN=1 serves the local network)")
+	JUPYTER_PATH=$(CURDIR)/pages/.voila $(BIN)/voila --no-browser --Voila.ip=$(if $(LAN),0.0.0.0,127.0.0.1) \
+	  --port=$(PAGES_PORT) --template=cardlearn \
+	  --MappingKernelManager.cull_idle_timeout=60 --MappingKernelManager.cull_interval=15 pages/
 
 # Re-execute every notebook in place, storing reproducible outputs (after changing one).
 notebooks: $(STAMP)
