@@ -1,4 +1,4 @@
-"""Checks on the repository as a user receives it, and on the Kasína notebook's content.
+"""Checks on the repository as a user receives it, and on every game notebook's content.
 
 A user who clones the project has no `../shared` folder, so nothing outside `tests/` may send
 them there; the rules travel with the project in each notebook's last section, "Reglur í
@@ -12,16 +12,16 @@ import dataclasses
 import json
 import re
 import subprocess
+from html import escape
 from pathlib import Path
 
 import pytest
 
-from cardlearn.games import kasina
+from cardlearn.games import GAMES, kasina
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTSIDE_PATHS = ("../shared", "shared/rules/")  # folders a user of the repository does not have
 GLANCE = "Reglur í hnotskurn / Rules at a glance"
-KASINA_NOTEBOOK = ROOT / "notebooks" / "01-kasina.ipynb"
 
 
 def tracked_files() -> list[str]:
@@ -63,10 +63,30 @@ def test_the_outside_path_check_can_fail(tmp_path):
 
 
 # ---------------------------------------------------------------------------------------
-# The Kasína notebook
+# The game notebooks: `notebooks/NN-<game>.ipynb` for each game in GAMES
 
-def cells() -> list[dict]:
-    return json.loads(KASINA_NOTEBOOK.read_text(encoding="utf-8"))["cells"]
+def game_notebooks() -> dict[str, Path]:
+    """Each game's notebook, found by its name: `01-kasina.ipynb` is the Kasína notebook."""
+    found = {}
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        game = path.stem.partition("-")[2]
+        if game in GAMES:
+            found[game] = path
+    return found
+
+
+NOTEBOOKS = game_notebooks()
+GLANCE_FACTS = {  # what each game's rules at a glance must say (its notation included)
+    "kasina": ("21", "svippur", "litla kasína", "stóra kasína", "last trick", "deals the next hand",
+               "only if no card in your hand", "5S:2C+3H+5D"),
+    "kozel": ("36 cards", "the ten is above the king", "120", "61 or more", "60–60", "12 loss points",
+              "AS+10S", "discard:7S+8H", "`claim`", "`pass`", "four cards of one suit", "face down",
+              "last player to beat", "trump", "one card at a time"),
+}
+
+
+def cells(path: Path) -> list[dict]:
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
 
 
 def source(cell: dict) -> str:
@@ -77,9 +97,8 @@ def headings(cell: dict) -> list[str]:
     return re.findall(r"^## (.+)$", source(cell), flags=re.M) if cell["cell_type"] == "markdown" else []
 
 
-def glance_cells() -> list[dict]:
+def glance_cells(all_cells: list[dict]) -> list[dict]:
     """The cells of the notebook's last section, from its `##` heading to the end."""
-    all_cells = cells()
     starts = [i for i, c in enumerate(all_cells) if headings(c)]
     assert starts, "the notebook has no sections"
     last = starts[-1]
@@ -96,32 +115,91 @@ def output_text(cell: dict) -> str:
     return "\n".join(parts)
 
 
-def test_notebook_ends_with_the_rules_at_a_glance():
-    text = "\n".join(source(c) for c in glance_cells())
-    for fact in ("21", "svippur", "litla kasína", "stóra kasína", "last trick", "deals the next hand",
-                 "only if no card in your hand", "5S:2C+3H+5D"):
+def missing_options(all_cells: list[dict], rules_class: type) -> list[str]:
+    """The `Rules` fields whose name or default the glance section's outputs do not show."""
+    shown = "\n".join(output_text(c) for c in glance_cells(all_cells))
+    missing = []
+    for field in dataclasses.fields(rules_class):
+        default = escape(repr(field.default))
+        if f"<code>{field.name}</code>" not in shown or f"<code>{default}</code>" not in shown:
+            missing.append(field.name)
+    return missing
+
+
+def visible_definitions(all_cells: list[dict]) -> list[str]:
+    """Code cells that define a function or class without being hidden: set-up code
+    belongs in `cardlearn.lessons`."""
+    return [source(c) for c in all_cells if c["cell_type"] == "code"
+            and re.search(r"^\s*(def|class) ", source(c), flags=re.M)
+            and not c["metadata"].get("jupyter", {}).get("source_hidden")]
+
+
+def seed_cells(all_cells: list[dict]) -> list[int]:
+    """The code cells that set `SEED`."""
+    return [i for i, c in enumerate(all_cells) if c["cell_type"] == "code"
+            and re.search(r"^SEED = ", source(c), flags=re.M)]
+
+
+@pytest.fixture(params=sorted(NOTEBOOKS), ids=str)
+def game(request) -> str:
+    return request.param
+
+
+def test_every_game_notebook_is_found():
+    assert {"kasina", "kozel"} <= set(NOTEBOOKS)
+
+
+def test_notebook_ends_with_the_rules_at_a_glance(game):
+    text = "\n".join(source(c) for c in glance_cells(cells(NOTEBOOKS[game])))
+    assert GAMES[game].NAME["en"] in text or GAMES[game].NAME["is"] in text
+    for fact in GLANCE_FACTS.get(game, ()):
         assert fact in text, f"the rules at a glance do not mention {fact!r}"
 
 
-def test_rules_at_a_glance_lists_every_rules_field_with_its_default():
-    shown = "\n".join(output_text(c) for c in glance_cells())
-    for field in dataclasses.fields(kasina.Rules):
-        assert f"<code>{field.name}</code>" in shown, f"option {field.name} is missing from the table"
-        default = repr(field.default).replace("'", "&#x27;")
-        assert f"<code>{default}</code>" in shown, f"the default of {field.name} is not shown"
+def test_rules_at_a_glance_lists_every_rules_field_with_its_default(game):
+    assert missing_options(cells(NOTEBOOKS[game]), GAMES[game].Rules) == []
 
 
-def test_set_up_code_is_in_helpers_or_hidden():
-    for cell in cells():
-        if cell["cell_type"] == "code" and re.search(r"^\s*(def|class) ", source(cell), flags=re.M):
-            hidden = cell["metadata"].get("jupyter", {}).get("source_hidden")
-            why = "visible code defines something; move it to cardlearn.lessons or hide it"
-            assert hidden, f"{why}:\n{source(cell)}"
+def test_set_up_code_is_in_helpers_or_hidden(game):
+    assert visible_definitions(cells(NOTEBOOKS[game])) == [], "move set-up code to cardlearn.lessons"
 
 
-def test_seed_is_set_once():
-    sets = [c for c in cells() if c["cell_type"] == "code" and re.search(r"^SEED = ", source(c), flags=re.M)]
-    assert len(sets) == 1
+def test_seed_is_set_once_near_the_top(game):
+    all_cells = cells(NOTEBOOKS[game])
+    sets = seed_cells(all_cells)
+    assert len(sets) == 1 and sets[0] < len(all_cells) // 5
+
+
+def test_table_is_set_near_the_end(game):
+    all_cells = cells(NOTEBOOKS[game])
+    calls = [i for i, c in enumerate(all_cells) if c["cell_type"] == "code" and f'play("{game}"' in source(c)]
+    assert calls and calls[-1] > len(all_cells) * 3 // 4
+
+
+def test_notebook_points_nowhere_outside_the_repository(game):
+    text = NOTEBOOKS[game].read_text(encoding="utf-8")
+    assert not [p for p in OUTSIDE_PATHS if p in text]
+
+
+def test_the_notebook_checks_can_fail():
+    """Each check on a made-up notebook that breaks its rule once."""
+    def cell(kind: str, text: str, outputs: tuple[str, ...] = ()) -> dict:
+        made = {"cell_type": kind, "source": [text], "metadata": {}}
+        if kind == "code":
+            made["outputs"] = [{"output_type": "execute_result", "data": {"text/html": o}} for o in outputs]
+        return made
+
+    table = "<code>target</code> <code>21</code> <code>hand_size</code> <code>4</code>"
+    good = [cell("code", "SEED = 1"), cell("markdown", f"## {GLANCE}"), cell("code", "x", (table,))]
+    late = [cell("markdown", f"## {GLANCE}"), cell("markdown", "## Glossary")]
+    defines = [cell("code", "def helper():\n    pass"), cell("code", "SEED = 1\nSEED = 2")]
+    assert glance_cells(good) == good[1:]
+    with pytest.raises(AssertionError, match="must end with the rules at a glance"):
+        glance_cells(late)
+    partial = [f.name for f in dataclasses.fields(kasina.Rules)]
+    assert missing_options(good, kasina.Rules) == [f for f in partial if f not in ("target", "hand_size")]
+    assert visible_definitions(good) == [] and len(visible_definitions(defines)) == 1
+    assert seed_cells(good) == [0] and seed_cells(defines + good) == [1, 2]
 
 
 def test_readme_points_to_the_rules_at_a_glance():

@@ -18,6 +18,20 @@ from nbclient import NotebookClient
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
+def merged_streams(outputs: list) -> list:
+    """One output per run of stdout (or stderr) text: how the kernel splits a print into
+    messages depends on timing, so it must not show in the stored notebook."""
+    merged: list = []
+    for output in outputs:
+        last = merged[-1] if merged else None
+        if (output.get("output_type") == "stream" and last is not None
+                and last.get("output_type") == "stream" and last.get("name") == output.get("name")):
+            last["text"] += output["text"]
+        else:
+            merged.append(output)
+    return merged
+
+
 def run(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
     client = NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False,
@@ -27,6 +41,8 @@ def run(path: Path) -> None:
         cell.metadata.pop("execution", None)
         for output in cell.get("outputs", []):
             output.get("data", {}).pop(WIDGET_VIEW, None)
+        if "outputs" in cell:
+            cell.outputs = merged_streams(cell.outputs)
     nb.metadata.pop("widgets", None)
     nbformat.write(nb, path)
     print(f"executed {path}")

@@ -1,4 +1,6 @@
-"""Helpers for the teaching notebooks: one module per game (`cardlearn.lessons.kasina`).
+"""Helpers for the teaching notebooks: one module per game (`cardlearn.lessons.kasina`,
+`cardlearn.lessons.kozel`, ...), and `cardlearn.lessons.common` for what they share (rows of
+cards, small tables, the quiz, the table of a game's variant options).
 
 A notebook's rules sections should read as prose, pictures and one-line calls; the set-up
 code they need (a stacked position, a picture of a hand's end, a quiz) lives here, built

@@ -14,45 +14,43 @@
 - `Question` / `quiz(questions)` — radio-button questions with a Check button;
 - `OPTIONS` / `options_table()` — every field of `kasina.Rules`: default and meaning.
 
-Everything is built on the public API of `cardlearn.games.kasina` and on `cardlearn.draw`;
-pictures are HTML strings (wrapped in `IPython.display.HTML` where a notebook shows them)
-with no ids and no dates, so stored notebook outputs are reproduced exactly.
+The generic pieces (`cards_row`, `labelled`, `positions`, `Question`, `Quiz`,
+`question_box`, `check_quiz`, the options table) live in `cardlearn.lessons.common` and are
+offered here under the same names.  Everything is built on the public API of
+`cardlearn.games.kasina` and on `cardlearn.draw`; pictures are HTML strings (wrapped in
+`IPython.display.HTML` where a notebook shows them) with no ids and no dates, so stored
+notebook outputs are reproduced exactly.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Sequence
 from html import escape
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-import ipywidgets as widgets
 from IPython.display import HTML
 
 from cardlearn.cards import RANKS, Card, parse_cards, standard_deck
 from cardlearn.draw import card_html
 from cardlearn.games import kasina
+from cardlearn.lessons import common
+from cardlearn.lessons.common import (  # noqa: F401 -- shared pieces, offered here as before
+    Question,
+    Quiz,
+    cards_row,
+    check_quiz,
+    labelled,
+    positions,
+    question_box,
+)
 
 SEAT_NAMES = {"n": "seat 0", "d": "seat 1", "t": "table"}  # with seat 1 dealing (the default)
-_ROW = '<div style="display:flex;align-items:center;flex-wrap:wrap;gap:6px;margin-top:4px">{}</div>'
+_ROW = common.ROW
+_table = common.html_table
 
 
 # ---------------------------------------------------------------------------------------
 # Rows of cards
-
-def cards_row(cards: str | Iterable[Card | str], height: float = 48) -> str:
-    """Cards as a small row of pictures (HTML), e.g. for a question's text."""
-    cards = parse_cards(cards) if isinstance(cards, str) else cards
-    pictures = "".join(card_html(c, height=height) for c in cards)
-    return f'<div style="display:flex;gap:3px;margin:4px 0">{pictures}</div>'
-
-
-def labelled(cards: Iterable[Card | str], labels: Iterable[str], height: float = 64) -> HTML:
-    """A row of cards, each with a caption under it."""
-    cells = "".join(f'<div style="text-align:center;font-size:12px">{card_html(c, height=height)}'
-                    f"<br>{escape(label)}</div>" for c, label in zip(cards, labels))
-    return HTML(f'<div style="display:flex;flex-wrap:wrap;gap:4px">{cells}</div>')
-
 
 def first_deal_picture(hand_size: int = 4) -> HTML:
     """The top cards of an unshuffled deck, each labelled with where the first deal puts it
@@ -116,15 +114,6 @@ def position(seat0: str = "", table: str = "", seat1: str = "",
 # ---------------------------------------------------------------------------------------
 # The end of a hand
 
-def positions(state: kasina.State) -> list[tuple[kasina.State, kasina.Action]]:
-    """Every position of the match up to `state`, each with the move made from it."""
-    now, out = state.start(), []
-    for move in state.history:
-        out.append((now, move))
-        now = now.apply(move)
-    return out
-
-
 class HandEnd(NamedTuple):
     """A finished hand, worked out again from its moves."""
 
@@ -175,15 +164,6 @@ def _pile_html(pile: Sequence[Card], height: float = 60) -> str:
     cards = "".join(f'<span style="display:inline-flex;margin-left:{shift if i else 0}px">'
                     f"{card_html(c, height=height)}</span>" for i, c in enumerate(sorted(pile)))
     return f'<div style="display:flex;margin:2px 0 10px 0">{cards}</div>'
-
-
-def _table(head: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
-    """A small bordered HTML table; cells are HTML already."""
-    cell = 'style="border:1px solid #999;padding:2px 6px;text-align:left;vertical-align:top"'
-    lines = ["".join(f"<th {cell}>{h}</th>" for h in head)]
-    lines += ["".join(f"<td {cell}>{c}</td>" for c in row) for row in rows]
-    return ('<table style="border-collapse:collapse;font-size:13px">'
-            + "".join(f"<tr>{line}</tr>" for line in lines) + "</table>")
 
 
 def score_row_html(row: dict[str, tuple[int, int]]) -> str:
@@ -251,58 +231,9 @@ def bot_match(seats: dict[int, str], seed: int) -> kasina.State:
 # ---------------------------------------------------------------------------------------
 # A quiz
 
-class Question(NamedTuple):
-    """One question: `prompt` (HTML), its `options`, the right `answer` (computed by the
-    engine) and `why` it is right."""
-
-    prompt: str
-    options: Sequence[Any]
-    answer: Any
-    why: str
-
-
-class Quiz(widgets.VBox):
-    """A column of questions; shown as plain text where widgets cannot run."""
-
-    def __repr__(self) -> str:
-        return f"<Kasína quiz: {len(self.children)} questions — run the notebook to answer them>"
-
-
-def question_box(n: int, q: Question) -> widgets.VBox:
-    """Question `n`: its text, radio buttons, a Check button and a feedback line."""
-    if str(q.answer) not in map(str, q.options):
-        raise ValueError(f"question {n}: the answer {q.answer!r} is not among its options")
-    choice = widgets.RadioButtons(options=[str(o) for o in q.options], value=None)
-    check, feedback = widgets.Button(description="Athuga / Check"), widgets.HTML()
-
-    def on_click(_button: widgets.Button) -> None:
-        feedback.value = ("Veldu svar / Choose an answer first." if choice.value is None else
-                          f"✔ Rétt! / Right. {q.why}" if choice.value == str(q.answer) else
-                          "✘ Rangt / Not quite — try again.")
-
-    check.on_click(on_click)
-    return widgets.VBox([widgets.HTML(f"<br><b>{n}.</b> {q.prompt}"), choice, check, feedback])
-
-
 def quiz(questions: Sequence[Question]) -> Quiz:
     """The questions, numbered from 1, as one widget."""
-    return Quiz([question_box(n, q) for n, q in enumerate(questions, 1)])
-
-
-def check_quiz(questions: Sequence[Question]) -> int:
-    """Answer a fresh copy of the quiz with every option in turn: only the right answer may
-    say "Rétt".  Returns the number of options tried."""
-    tried = 0
-    for n, box in enumerate(quiz(questions).children, 1):
-        _, choice, check, feedback = box.children
-        for option in choice.options:
-            choice.value = option
-            check.click()
-            right = option == str(questions[n - 1].answer)
-            if feedback.value.startswith("✔") != right:
-                raise AssertionError(f"question {n}: option {option!r} got the wrong feedback")
-            tried += 1
-    return tried
+    return common.quiz(questions, "Kasína")
 
 
 # ---------------------------------------------------------------------------------------
@@ -341,12 +272,4 @@ OPTIONS: dict[str, tuple[str, str]] = {  # Rules field -> (meaning of the defaul
 def options_table(notes: dict[str, tuple[str, str]] | None = None) -> HTML:
     """Every field of `kasina.Rules`, in order, with its default, meaning and alternatives.
     A field without a note is an error, so the table cannot silently fall behind the engine."""
-    notes = OPTIONS if notes is None else notes
-    fields = dataclasses.fields(kasina.Rules)
-    missing = [f.name for f in fields if f.name not in notes]
-    if missing:
-        raise ValueError(f"no description for Rules field(s): {', '.join(missing)}")
-    head = ("option", "default", "meaning of the default", "other choices")
-    rows = [(f"<code>{f.name}</code>", f"<code>{escape(repr(f.default))}</code>",
-             escape(notes[f.name][0]), escape(notes[f.name][1])) for f in fields]
-    return HTML(_table(head, rows))
+    return common.options_table(kasina.Rules, OPTIONS if notes is None else notes)

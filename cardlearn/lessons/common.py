@@ -1,0 +1,150 @@
+"""Pieces every game's lesson helpers share: rows of cards, small HTML tables, a quiz and
+the table of a game's variant options.
+
+- `cards_row(cards)` / `labelled(cards, labels)` — rows of card pictures (with captions);
+- `html_table(head, rows)` — a small bordered table; `ROW` — a flex row for a line of HTML;
+- `positions(state)` — every position of a game with the move made from it;
+- `Question` / `quiz(questions, name)` / `check_quiz(questions)` — radio-button questions
+  with a Check button, and the check that only the right answer says "Rétt";
+- `options_table(rules_class, notes)` — every field of a game's `Rules`: default and meaning.
+
+Pictures are HTML strings (wrapped in `IPython.display.HTML` where a notebook shows them)
+with no ids and no dates, so stored notebook outputs are reproduced exactly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from html import escape
+from typing import Any, NamedTuple
+
+import ipywidgets as widgets
+from IPython.display import HTML
+
+from cardlearn.cards import Card, parse_cards
+from cardlearn.draw import card_html
+
+ROW = '<div style="display:flex;align-items:center;flex-wrap:wrap;gap:6px;margin-top:4px">{}</div>'
+
+
+# ---------------------------------------------------------------------------------------
+# Rows of cards and small tables
+
+def cards_row(cards: str | Iterable[Card | str], height: float = 48) -> str:
+    """Cards as a small row of pictures (HTML), e.g. for a question's text."""
+    cards = parse_cards(cards) if isinstance(cards, str) else cards
+    pictures = "".join(card_html(c, height=height) for c in cards)
+    return f'<div style="display:flex;gap:3px;margin:4px 0">{pictures}</div>'
+
+
+def labelled_html(cards: Iterable[Card | str | None], labels: Iterable[str], height: float = 64) -> str:
+    """A row of cards, each with a caption under it; `None` draws a card's back."""
+    cells = "".join(f'<div style="text-align:center;font-size:12px">'
+                    f"{card_html(c or '', face_up=c is not None, height=height)}"
+                    f"<br>{escape(label)}</div>" for c, label in zip(cards, labels))
+    return f'<div style="display:flex;flex-wrap:wrap;gap:4px">{cells}</div>'
+
+
+def labelled(cards: Iterable[Card | str | None], labels: Iterable[str], height: float = 64) -> HTML:
+    """A row of cards, each with a caption under it (`None`: a face-down card)."""
+    return HTML(labelled_html(cards, labels, height))
+
+
+def html_table(head: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
+    """A small bordered HTML table; cells are HTML already."""
+    cell = 'style="border:1px solid #999;padding:2px 6px;text-align:left;vertical-align:top"'
+    lines = ["".join(f"<th {cell}>{h}</th>" for h in head)]
+    lines += ["".join(f"<td {cell}>{c}</td>" for c in row) for row in rows]
+    return ('<table style="border-collapse:collapse;font-size:13px">'
+            + "".join(f"<tr>{line}</tr>" for line in lines) + "</table>")
+
+
+def positions(state: Any) -> list[tuple[Any, Any]]:
+    """Every position of the game up to `state`, each with the move made from it."""
+    now, out = state.start(), []
+    for move in state.history:
+        out.append((now, move))
+        now = now.apply(move)
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# A quiz
+
+class Question(NamedTuple):
+    """One question: `prompt` (HTML), its `options`, the right `answer` (computed by the
+    engine) and `why` it is right."""
+
+    prompt: str
+    options: Sequence[Any]
+    answer: Any
+    why: str
+
+
+class Quiz(widgets.VBox):
+    """A column of questions; shown as plain text where widgets cannot run."""
+
+    name = ""  # the game's name, for the text form
+
+    def __repr__(self) -> str:
+        name = f"{self.name} quiz" if self.name else "Quiz"
+        return f"<{name}: {len(self.children)} questions — run the notebook to answer them>"
+
+
+def question_box(n: int, q: Question) -> widgets.VBox:
+    """Question `n`: its text, radio buttons, a Check button and a feedback line."""
+    if str(q.answer) not in map(str, q.options):
+        raise ValueError(f"question {n}: the answer {q.answer!r} is not among its options")
+    if len(set(map(str, q.options))) != len(q.options):
+        raise ValueError(f"question {n}: two options read the same")
+    choice = widgets.RadioButtons(options=[str(o) for o in q.options], value=None)
+    check, feedback = widgets.Button(description="Athuga / Check"), widgets.HTML()
+
+    def on_click(_button: widgets.Button) -> None:
+        feedback.value = ("Veldu svar / Choose an answer first." if choice.value is None else
+                          f"✔ Rétt! / Right. {q.why}" if choice.value == str(q.answer) else
+                          "✘ Rangt / Not quite — try again.")
+
+    check.on_click(on_click)
+    return widgets.VBox([widgets.HTML(f"<br><b>{n}.</b> {q.prompt}"), choice, check, feedback])
+
+
+def quiz(questions: Sequence[Question], name: str = "") -> Quiz:
+    """The questions, numbered from 1, as one widget (`name`: the game, for its text form)."""
+    box = Quiz([question_box(n, q) for n, q in enumerate(questions, 1)])
+    box.name = name
+    return box
+
+
+def check_quiz(questions: Sequence[Question]) -> int:
+    """Answer a fresh copy of the quiz with every option in turn: only the right answer may
+    say "Rétt".  Returns the number of options tried."""
+    tried = 0
+    for n, box in enumerate(quiz(questions).children, 1):
+        _, choice, check, feedback = box.children
+        for option in choice.options:
+            choice.value = option
+            check.click()
+            right = option == str(questions[n - 1].answer)
+            if feedback.value.startswith("✔") != right:
+                raise AssertionError(f"question {n}: option {option!r} got the wrong feedback")
+            tried += 1
+    return tried
+
+
+# ---------------------------------------------------------------------------------------
+# The variant options
+
+def options_table(rules_class: type, notes: dict[str, tuple[str, str]]) -> HTML:
+    """Every field of `rules_class` (a game's `Rules`), in order, with its default, the
+    meaning of the default and the other choices (`notes[field]`).  A field without a note
+    is an error, so the table cannot silently fall behind the engine."""
+    fields = dataclasses.fields(rules_class)
+    missing = [f.name for f in fields if f.name not in notes]
+    if missing:
+        raise ValueError(f"no description for Rules field(s): {', '.join(missing)}")
+    head = ("option", "default", "meaning of the default", "other choices")
+    rows = [(f"<code>{f.name}</code>", f"<code>{escape(repr(f.default))}</code>",
+             escape(notes[f.name][0]), escape(notes[f.name][1])) for f in fields]
+    return HTML(html_table(head, rows))

@@ -1,0 +1,429 @@
+"""Helpers for the Kozel (Geit) notebook, so that its rules sections read as prose and pictures.
+
+- `seating_picture(dealer)` — the four seats round the table, the two teams, the dealer;
+- `order_picture(suit)` — one suit from low to high, each card with its card points;
+- `deal_picture()` — where the top 16 cards of a deck go in the deal, one at a time;
+- `stacked(hands, trump, stock)` / `position(...)` — a game whose first deal gives these cards;
+- `pairings(cards, target, trump)` / `beat_picture(cards, target, trump)` — every way a set
+  of cards beats another one-to-one, drawn as pairs;
+- `trick_picture(state, viewer)` — the cards on the table now, each with who played it and
+  how; a face-down card is drawn as a back (unless `viewer` played it);
+- `deal_end(state, deal_no)` / `deal_end_picture(end)` — a finished deal: every trick with
+  its winner, each team's card points and tricks, and the deal's row of the score sheet;
+- `match_sheet(state)` — the score sheet of a match, deal by deal, with running totals;
+- `bot_match(levels, seed, dealer)` — a whole match between computer players;
+- `quiz(questions)` and the shared pieces of `cardlearn.lessons.common`;
+- `OPTIONS` / `options_table()` — every field of `kozel.Rules`: default and meaning.
+
+Everything is built on the public API of `cardlearn.games.kozel` and on `cardlearn.draw`;
+pictures are HTML strings with no ids and no dates, so stored notebook outputs are
+reproduced exactly.  Seats are numbered clockwise; teams are A (seats 0 and 2) and B
+(seats 1 and 3), partners sitting across from each other.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from html import escape
+from typing import Any, NamedTuple
+
+from IPython.display import HTML
+
+from cardlearn.cards import Card, kozel_deck, parse_cards
+from cardlearn.draw import card_html
+from cardlearn.games import kozel
+from cardlearn.lessons import common
+from cardlearn.lessons.common import (  # noqa: F401 -- shared pieces, offered here too
+    Question,
+    cards_row,
+    check_quiz,
+    labelled,
+    positions,
+)
+
+TEAM_LETTERS = ("A", "B")
+HOW = {"lead": "led", "beat": "beats", "discard": "face down"}  # how a card came to the trick
+
+
+def team_name(team: int) -> str:
+    """'team A (seats 0 and 2)' for team 0."""
+    a, b = kozel.TEAMS[team]
+    return f"team {TEAM_LETTERS[team]} (seats {a} and {b})"
+
+
+def _cap(text: str) -> str:
+    """The text with its first letter in capitals ("Team A (seats 0 and 2)")."""
+    return text[:1].upper() + text[1:]
+
+
+def _tricks(n: int) -> str:
+    return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
+def _cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
+    return parse_cards(cards) if isinstance(cards, str) else tuple(Card.parse(str(c)) for c in cards)
+
+
+# ---------------------------------------------------------------------------------------
+# The table, the cards and the deal
+
+_SEAT_XY = {0: (220, 262), 1: (70, 150), 2: (220, 38), 3: (370, 150)}  # seat 0 at the bottom
+_TEAM_COLOURS = ("#c0392b", "#1f5fa8")
+
+
+def seating_picture(dealer: int = 3) -> HTML:
+    """The four seats seen from above, seat 0 at the bottom: partners across the table,
+    play going clockwise (0 → 1 → 2 → 3), the dealer marked."""
+    parts = ['<rect x="140" y="70" width="160" height="160" rx="16" fill="#1e6b3c"/>',
+             '<text x="220" y="140" font-size="13" fill="#fff" text-anchor="middle">play goes</text>',
+             '<text x="220" y="157" font-size="13" fill="#fff" text-anchor="middle">clockwise:</text>',
+             '<text x="220" y="174" font-size="13" fill="#fff" text-anchor="middle">0 → 1 → 2 → 3</text>']
+    for seat, (x, y) in _SEAT_XY.items():
+        team = kozel.team_of(seat)
+        colour = _TEAM_COLOURS[team]
+        extra = " · deals" if seat == dealer else ""
+        parts.append(f'<rect x="{x - 62}" y="{y - 22}" width="124" height="44" rx="8" fill="#fff" '
+                     f'stroke="{colour}" stroke-width="3"/>')
+        parts.append(f'<text x="{x}" y="{y - 3}" font-size="14" font-weight="bold" text-anchor="middle" '
+                     f'fill="{colour}">Seat {seat}</text>')
+        parts.append(f'<text x="{x}" y="{y + 14}" font-size="12" text-anchor="middle">'
+                     f"team {TEAM_LETTERS[team]}{extra}</text>")
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="440" height="300" viewBox="0 0 440 300" '
+           'font-family="DejaVu Sans, sans-serif">' + "".join(parts) + "</svg>")
+    return HTML(svg)
+
+
+def order_picture(suit: str = "S") -> HTML:
+    """One suit in `kozel.RANK_ORDER`, lowest first, each card with its card points."""
+    cards = [Card(rank, suit) for rank in kozel.RANK_ORDER]
+    return labelled(cards, [f"{kozel.CARD_POINTS[c.rank]} pts" for c in cards], height=60)
+
+
+def deal_picture(dealer: int = 3) -> HTML:
+    """The top 16 cards of an unshuffled 36-card deck, each captioned with the seat the
+    deal gives it: one card at a time, clockwise from the dealer's left."""
+    order = kozel.deal_order(dealer)
+    return labelled(kozel_deck()[:len(order)], [f"seat {s}" for s in order], height=56)
+
+
+def stacked(hands: dict[int, str], trump: str = "", stock: str = "") -> tuple[Card, ...]:
+    """A 36-card deck, top card first, for `kozel.new_game(deck=...)` with seat 3 dealing:
+    seat s gets the cards named in `hands[s]`; `trump` is the indicator card (stock card 2,
+    deck card 17) and `stock` the top of the stock (its second card is `trump` if given).
+    Places not named get unused cards, chosen so that no hand holds four of one suit."""
+    slots: dict[int, Card] = {}
+    for seat, text in hands.items():
+        cards = _cards(text)
+        if len(cards) > kozel.HAND_SIZE:
+            raise ValueError(f"a hand holds {kozel.HAND_SIZE} cards, not {len(cards)} (seat {seat})")
+        for i, card in enumerate(cards):
+            slots[4 * i + seat] = card  # seat 3 deals: seat s gets cards s, s+4, s+8, s+12
+    for i, card in enumerate(_cards(stock)):
+        slots[16 + i] = card
+    if trump:
+        slots[17] = Card.parse(trump)
+    named = list(slots.values())
+    if len(set(named)) != len(named):
+        raise ValueError("a card is named twice: a deck has each card once")
+    free = [c for c in kozel_deck() if c not in named]
+    for seat in range(4):
+        places = [4 * i + seat for i in range(4)]
+        for place in (p for p in places if p not in slots):
+            suits = [slots[p].suit for p in places if p in slots]
+            card = next(c for c in free if suits.count(c.suit) < 3)
+            slots[place] = card
+            free.remove(card)
+    for place in (p for p in range(16, 36) if p not in slots):
+        slots[place] = free.pop(0)
+    return tuple(slots[k] for k in range(36))
+
+
+def position(hands: dict[int, str], trump: str = "", stock: str = "", **rules: Any) -> kozel.State:
+    """A new game (seat 3 deals, seat 0 leads) whose first deal gives these cards (see
+    `stacked`); `rules` are `kozel.Rules` fields."""
+    return kozel.new_game(seed=0, deck=stacked(hands, trump, stock), rules=kozel.Rules(**rules))
+
+
+def play(state: kozel.State, *moves: str) -> kozel.State:
+    """The position after these moves, one after the other."""
+    for move in moves:
+        state = state.apply(move)
+    return state
+
+
+# ---------------------------------------------------------------------------------------
+# Beating several cards
+
+def pairings(cards: str | Iterable[Card | str], target: str | Iterable[Card | str],
+             trump: str) -> list[tuple[tuple[Card, Card], ...]]:
+    """Every way `cards` beat `target` one-to-one: lists of (beating card, card it beats),
+    checked with `kozel.beats` card by card (free pairing: any card may take any target)."""
+    cards, target = _cards(cards), _cards(target)
+    if len(cards) != len(target):
+        return []
+    return [tuple(zip(cards, order)) for order in itertools.permutations(target)
+            if all(kozel.beats(c, t, trump) for c, t in zip(cards, order))]
+
+
+def _pair_html(card: Card, target: Card, height: float) -> str:
+    return (f'<div style="display:flex;align-items:center;gap:4px;border:1px solid #bbb;border-radius:6px;'
+            f'padding:3px 6px">{card_html(card, height=height)}<span style="font-size:13px">beats</span>'
+            f"{card_html(target, height=height)}</div>")
+
+
+def beat_picture(cards: str | Iterable[Card | str], target: str | Iterable[Card | str], trump: str,
+                 height: float = 56) -> HTML:
+    """The cards to beat, then each way `cards` beat them: every beating card drawn next
+    to the card it beats.  Says so when there is no way."""
+    cards, target = _cards(cards), _cards(target)
+    found = pairings(cards, target, trump)
+    row = "".join(card_html(c, height=height) for c in target)
+    parts = [common.ROW.format(f"<b>To beat:</b> {row}")]
+    for n, pairs in enumerate(found, 1):
+        name = f"Pairing {n}" if len(found) > 1 else "The pairing"
+        shown = "".join(_pair_html(c, t, height) for c, t in pairs)
+        parts.append(common.ROW.format(f"<b>{name}:</b>{shown}"))
+    if not found:
+        mine = "".join(card_html(c, height=height) for c in cards)
+        parts.append(common.ROW.format(f"{mine} <b>cannot beat them</b>: whatever the pairing, "
+                                       "some card fails to beat its partner"))
+    return HTML("".join(parts))
+
+
+def moves_picture(state: kozel.State, height: float = 44) -> HTML:
+    """Every legal move of the seat to move, each as its cards (face-down ones marked) with
+    its notation under them; `claim` and `pass` as words."""
+    cells = []
+    for action in state.legal_actions():
+        pics = "".join(card_html(c, height=height) for c in action.cards) or f"<i>{action.kind}</i>"
+        how = {"discard": "face down", "play": "lead" if not state.plays else "beat"}.get(action.kind, "")
+        cells.append(f'<div style="text-align:center;font-size:12px;border:1px solid #bbb;border-radius:6px;'
+                     f'padding:3px 5px"><div style="display:flex;gap:2px;justify-content:center">{pics}</div>'
+                     f"<code>{escape(str(action))}</code><br>{how}</div>")
+    return HTML(f'<div style="display:flex;flex-wrap:wrap;gap:6px">{"".join(cells)}</div>')
+
+
+# ---------------------------------------------------------------------------------------
+# A trick on the table
+
+def _play_html(seat: int, how: str, cards: Sequence[Card | None], height: float, pale: bool = False) -> str:
+    """One play to a trick: its cards side by side (None: a back), with who played them and how."""
+    pics = "".join(card_html(c or "", face_up=c is not None, height=height) for c in cards)
+    dim = "opacity:.55;" if pale else ""
+    return (f'<div style="text-align:center;font-size:12px;{dim}">'
+            f'<div style="display:flex;gap:2px">{pics}</div>seat {seat}: {HOW[how]}</div>')
+
+
+def trick_picture(state: kozel.State, viewer: int | None = None, height: float = 60) -> HTML:
+    """The cards played to the trick now, in order, each play captioned with its seat and
+    how it was played.  A face-down card is drawn as a back, unless `viewer` is the seat
+    that laid it (nobody else ever sees it, not even a partner)."""
+    groups = []
+    for seat, how, played in state.plays:
+        shown = how != "discard" or viewer == seat or state.rules.discards_visible == "all"
+        groups.append(_play_html(seat, how, [c if shown else None for c in played], height))
+    if not groups:
+        return HTML("<div><i>no cards on the table</i></div>")
+    who = "everyone" if viewer is None else f"seat {viewer}"
+    winner = state.trick_winner
+    note = (f"<div style='font-size:13px;margin-top:4px'>Drawn as {who} sees it. Winning so far: "
+            f"<b>seat {winner}</b> ({team_name(kozel.team_of(winner))}).</div>")
+    return HTML(f'<div style="display:flex;flex-wrap:wrap;gap:14px">{"".join(groups)}</div>' + note)
+
+
+# ---------------------------------------------------------------------------------------
+# The end of a deal
+
+class Trick(NamedTuple):
+    """One finished trick: the plays `(seat, "lead" | "beat" | "discard", cards)` in
+    order (after any claim) and the seat that took it."""
+
+    plays: tuple[tuple[int, str, tuple[Card, ...]], ...]
+    winner: int
+
+
+class DealEnd(NamedTuple):
+    """A finished deal, worked out again from its moves by an all-seeing narrator."""
+
+    deal_no: int                      # 0 for the first deal
+    dealer: int
+    trump_card: Card
+    tricks: tuple[Trick, ...]
+    points: tuple[int, int]           # card points per team, face-down cards included
+    trick_counts: tuple[int, int]
+    last_winner: int                  # took the last trick: leads the next deal
+    row: dict[str, Any]               # the engine's score-sheet row for this deal
+
+
+def deal_end(state: kozel.State, deal_no: int = 0) -> DealEnd:
+    """Deal `deal_no` of the match `state` (which must be past it), rebuilt from its moves:
+    every trick with its winner (the last seat that beat, else the leader), and each
+    team's card points counted from the tricks it took."""
+    sheet = state.score_sheet
+    if not 0 <= deal_no < len(sheet):
+        raise ValueError(f"deal {deal_no + 1} is not finished in this match ({len(sheet)} finished)")
+    moves = [(before, move) for before, move in positions(state) if before.deal_no == deal_no]
+    tricks = []
+    for before, move in moves:
+        if len(before.plays) == 3 and move.kind in ("play", "discard"):  # the fourth play
+            kind = "discard" if move.kind == "discard" else "beat"
+            plays = (*before.plays, (before.to_move, kind, move.cards))
+            winner = next(seat for seat, how, _ in reversed(plays) if how != "discard")
+            tricks.append(Trick(plays, winner))
+    points, counts = [0, 0], [0, 0]
+    for trick in tricks:
+        team = kozel.team_of(trick.winner)
+        points[team] += kozel.card_points(c for _, _, cards in trick.plays for c in cards)
+        counts[team] += 1
+    first = moves[0][0]
+    return DealEnd(deal_no, first.dealer, first.trump_card, tuple(tricks), (points[0], points[1]),
+                   (counts[0], counts[1]), tricks[-1].winner, sheet[deal_no])
+
+
+def _trick_html(n: int, trick: Trick, height: float) -> str:
+    plays = "".join(_play_html(seat, how, cards, height, pale=how == "discard")
+                    for seat, how, cards in trick.plays)
+    pts = kozel.card_points(c for _, _, cards in trick.plays for c in cards)
+    head = (f'<div style="width:140px;font-size:12px"><b>Trick {n}</b><br>to seat {trick.winner}, '
+            f"team {TEAM_LETTERS[kozel.team_of(trick.winner)]}<br>{pts} card points</div>")
+    return common.ROW.format(head + f'<div style="display:flex;flex-wrap:wrap;gap:12px">{plays}</div>')
+
+
+def score_row_html(row: dict[str, Any]) -> str:
+    """One row of the Kozel score sheet as a small table: a column per category
+    (Icelandic and English names), a line per team."""
+    names_is, names_en = kozel.SHEET_NAMES["is"], kozel.SHEET_NAMES["en"]
+    head = ["", *(f"{escape(names_is[k])}<br><i>{escape(names_en[k])}</i>" for k in row)]
+
+    def cell(key: str, team: int) -> str:
+        value = row[key]
+        text = ("yes" if value else "no") if isinstance(value, bool) else str(value[team])
+        return f"<b>{text}</b>" if key == "total" else text
+
+    lines = [[f"<b>{escape(team_name(t))}</b>", *(cell(k, t) for k in row)] for t in (0, 1)]
+    return common.html_table(head, lines)
+
+
+def verdict(end: DealEnd) -> str:
+    """The deal's result in one sentence, from its card points and tricks."""
+    a, b = end.points
+    if a == b:
+        return "60–60: eggs (egg)! Nobody gets loss points this deal."
+    loser = 0 if a < b else 1
+    pts, tricks = end.points[loser], end.trick_counts[loser]
+    why = (f"{pts} card points (31–59)" if pts >= 31 else
+           f"only {pts} card points (30 or fewer) but {_tricks(tricks)}"
+           if tricks else "not a single trick")
+    return (f"{_cap(team_name(1 - loser))} has {end.points[1 - loser]} card points (61 or more) "
+            f"and wins the deal; {team_name(loser)} took {why}: "
+            f"{kozel.loss_points(pts, tricks)} loss points.")
+
+
+def deal_end_picture(end: DealEnd, height: float = 44) -> HTML:
+    """The end of a deal: every trick in order with who played what (face-down cards,
+    turned up for the count, drawn pale), who took it and its points; then each team's
+    total, the result and the deal's row of the score sheet."""
+    trump = end.trump_card.symbol
+    parts = [f"<div><b>Deal {end.deal_no + 1}</b> — seat {end.dealer} dealt; the trump card was {trump}, so "
+             f"{trump[-1]} was trump. Pale cards were played face down.</div>"]
+    parts += [_trick_html(n, trick, height) for n, trick in enumerate(end.tricks, 1)]
+    totals = _cap("; ".join(f"{team_name(t)}: {end.points[t]} card points in {_tricks(end.trick_counts[t])}"
+                            for t in (0, 1)))
+    parts.append(f"<div style='margin-top:8px'>{escape(totals)}.</div>")
+    parts.append(f"<div>{escape(verdict(end))}</div>")
+    parts.append(f"<div style='margin-top:8px'><b>Score sheet, deal {end.deal_no + 1}</b></div>"
+                 + score_row_html(end.row))
+    return HTML("".join(parts))
+
+
+def match_sheet(state: kozel.State) -> str:
+    """The score sheet of a match as text: per finished deal its dealer, both teams'
+    card points and tricks, the loss points and the running totals."""
+    dealers = {}
+    for before, _ in positions(state):
+        dealers.setdefault(before.deal_no, before.dealer)
+    head = f"{'deal':>4}  {'dealer':<7} {'card points':>11} {'tricks':>7} {'loss points':>11}"
+    lines = [f"{head}   total (A – B)"]
+    totals = [0, 0]
+    for n, row in enumerate(state.score_sheet):
+        totals = [t + p for t, p in zip(totals, row["total"])]
+        points, tricks, loss = (f"{row[k][0]} – {row[k][1]}" for k in ("points", "tricks", "loss_points"))
+        eggs = "  eggs!" if row["eggs"] else ""
+        lines.append(f"{n + 1:>4}  seat {dealers[n]:<2} {points:>11} {tricks:>7} {loss:>11}   "
+                     f"{totals[0]:>2} – {totals[1]}{eggs}")
+    return "\n".join(lines)
+
+
+def bot_match(levels: Sequence[str], seed: int, dealer: int = 3) -> kozel.State:
+    """A whole match between computer players: `levels[t]` is the level (in `kozel.BOTS`)
+    of both players of team t; the deal and the bots are seeded from `seed`."""
+    bots = {s: kozel.BOTS[levels[kozel.team_of(s)]](seed=seed * 4 + s) for s in range(4)}
+    state = kozel.new_game(seed=seed, dealer=dealer)
+    while not state.is_over:
+        state = state.apply(bots[state.to_move].choose(state, state.to_move))
+    return state
+
+
+def quiz(questions: Sequence[Question]) -> common.Quiz:
+    """The questions, numbered from 1, as one widget."""
+    return common.quiz(questions, "Kozel")
+
+
+# ---------------------------------------------------------------------------------------
+# The variant options
+
+OPTIONS: dict[str, tuple[str, str]] = {  # Rules field -> (meaning of the default, other choices)
+    "trump_reveal": ("the dealer shows a card from the middle of the stock to everyone; its suit is "
+                     "trump, and it goes back to its place, to be drawn later like any card",
+                     "'top_to_bottom': the top card of the stock is turned up and put face up under "
+                     "the stock, drawn last; 'middle_to_bottom': a middle card, put face up under the stock"),
+    "trump_index_range": ("'middle': the shown card is never the top or the bottom card of the stock",
+                          "'any': any card of the stock may be shown"),
+    "must_beat_if_able": ("False: you may always lay cards face down instead of beating",
+                          "True: if you can beat, you must"),
+    "allow_partial_beat": ("False: a face-up answer must beat every card it answers; otherwise "
+                           "lay the cards face down",
+                           "True is refused by the engine (it raises an error): the rules "
+                           "give no winner for a trick beaten only in part"),
+    "pairing": ("'free': your beating cards may be paired with the cards to beat in any way "
+                "that works; the engine finds a pairing",
+                "'declared': you write which card beats which, e.g. 'AS>KS+10S>9S'"),
+    "four_suit_interrupt": ("'after_plays': a player holding four cards of one suit who has not yet "
+                            "played to the trick may claim the lead, once per trick",
+                            "'off': no claims"),
+    "four_suit_priority": ("'clockwise': of two claimants, the one nearer the trick's first leader "
+                           "going clockwise (who would play sooner) claims first",
+                           "'counterclockwise': nearer going the other way"),
+    "eggs_rule": ("'none': eggs (60–60) are only a joke; no loss points, nothing carried over",
+                  "'double_next': the next deal's loss points count twice; 'double_cumulative': "
+                  "twice per egg deal in a row; 'add_two': 2 more loss points next deal"),
+    "eggs_same_dealer": ("False: after eggs the deal passes on as usual",
+                         "True: after eggs the same player deals again"),
+    "next_dealer": ("'clockwise': the deal passes to the left each deal",
+                    "'last_trick_winner_right': the player to the right of the last trick's "
+                    "winner deals, so that the winner sits at the dealer's left"),
+    "allow_beat_partner": ("True: you may beat your partner's winning cards",
+                           "False: when your partner is winning, you lay cards face down"),
+    "beat_target": ("'current_winner': you must beat the cards winning the trick now (the last "
+                    "beat, or the lead)",
+                    "'lead': every beat is measured against the lead; the last to beat wins"),
+    "deal_packet": ("1: the dealer deals one card at a time",
+                    "2 or 4: packets of two or four cards"),
+    "loss_table": ("(31, 2, 4, 6): the losing team gets 2 loss points with 31–59 card points, 4 with "
+                   "30 or fewer, 6 with no trick at all",
+                   "any (boundary, loss at or above it, loss below it with a trick, loss with no trick)"),
+    "match_limit": ("12: the first team with 12 loss points loses the match — the goats",
+                    "any number from 1 to 1000 (16 in some places)"),
+    "first_lead": ("'dealer_left': the dealer's left-hand neighbour leads the first trick of the "
+                   "match; later deals are led by whoever took the last trick",
+                   "'random': the first leader is drawn by lot"),
+    "discards_visible": ("'none': face-down cards are seen by nobody but the one who laid them, "
+                         "not even a partner",
+                         "'all': discards are laid face up"),
+}
+
+
+def options_table(notes: dict[str, tuple[str, str]] | None = None) -> HTML:
+    """Every field of `kozel.Rules`, in order, with its default, meaning and alternatives."""
+    return common.options_table(kozel.Rules, OPTIONS if notes is None else notes)

@@ -1,0 +1,531 @@
+"""Helpers for the Lomber notebook, so that its rules sections read as prose and pictures.
+
+- `seating_picture(dealer)` — the three seats seen from above, play going counter-clockwise;
+- `deal_picture()` — where the 40 cards of an unshuffled deck go in the deal;
+- `hands_picture(state)` — every hand of the deal now running, face up;
+- `trump_picture(trumps)`, `plain_picture(trump)`, `nolo_picture()` — the card orders,
+  highest first, drawn from `lomber.trump_order`, `plain_order` and `nullo_order`;
+- `tricks_picture(examples)` — example tricks, the winning card marked;
+- `legal_picture(hand, trick, contract, trump)` — a trick so far, then a hand with every card
+  marked "may play" or "may not", as `lomber.legal_plays` decides;
+- `contracts_table()` — the contracts in bidding order, read from `lomber.CONTRACTS`;
+- `stacked(...)` / `position(...)` — a game whose first deal gives these cards;
+- `calls(state)` — the auction of the deal now running, in words;
+- `deal_log(state, deal_no)` — every move of a finished deal, in words;
+- `deal_end(state, deal_no)` / `deal_end_picture(end)` — a finished deal: its nine tricks
+  and its row of the score sheet, drawn;
+- `match_sheet(state)` — the score sheet of a match, deal by deal, with running totals;
+- `bot_match(levels, seed)` / `mini_tournament(matches, seed)` — computer players at work;
+- `quiz(questions)` and the shared pieces of `cardlearn.lessons.common`;
+- `OPTIONS` / `options_table()` — every field of `lomber.Rules`: default and meaning.
+
+Everything is built on the public API of `cardlearn.games.lomber` and on `cardlearn.draw`;
+pictures are HTML strings with no ids and no dates, so stored notebook outputs are
+reproduced exactly.  Seats are numbered in playing order, which at a Lomber table is
+counter-clockwise: seat 1 sits to seat 0's right.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from html import escape
+from typing import Any, NamedTuple
+
+from IPython.display import HTML
+
+from cardlearn.cards import Card, parse_cards
+from cardlearn.draw import FONT, TABLE_GREEN, card_html
+from cardlearn.games import lomber
+from cardlearn.games.lomber.view import OUTCOME_NAMES, display_order
+from cardlearn.lessons import common
+from cardlearn.lessons.common import (  # noqa: F401 -- shared pieces, offered here too
+    Question,
+    cards_row,
+    check_quiz,
+    labelled,
+    positions,
+)
+
+ROLES = ("forehand", "middlehand", "rearhand")  # F = dealer + 1, M = dealer + 2, R = the dealer
+ROLES_IS = {"forehand": "forhönd", "middlehand": "millihönd", "rearhand": "bakhönd"}
+TRUMP_NAMES = ("spadda", "manilía", "basti", "ponti")  # the top trumps' names, in order
+SUIT_EN = {"S": "spades ♠", "H": "hearts ♥", "D": "diamonds ♦", "C": "clubs ♣"}
+SUIT_IS = {"S": "spaði", "H": "hjarta", "D": "tígull", "C": "lauf"}
+
+
+def _cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
+    return parse_cards(cards) if isinstance(cards, str) else tuple(Card.parse(str(c)) for c in cards)
+
+
+def role(seat: int, dealer: int) -> str:
+    """'forehand', 'middlehand' or 'rearhand' (the dealer) for `seat` in a deal."""
+    return ROLES[(seat - dealer - 1) % 3]
+
+
+def name(contract: str | None, lang: str = "is") -> str:
+    """A contract's name: 'betra spil' (is) or 'betra spil (game in spades)' (en)."""
+    return lomber.CONTRACT_NAMES[lang][contract or "-"]
+
+
+# ---------------------------------------------------------------------------------------
+# Seats and the deal
+
+CX, CY = 230, 135  # the centre of the seating picture
+
+
+def _ellipse(angle: float, rx: float, ry: float) -> tuple[float, float]:
+    """The point at `angle` degrees (counter-clockwise from the right) of an ellipse about
+    the picture's centre (SVG's y axis points down)."""
+    a = math.radians(angle)
+    return CX + rx * math.cos(a), CY - ry * math.sin(a)
+
+
+def seating_picture(dealer: int = 2) -> HTML:
+    """The three seats seen from above, seat 0 at the bottom, the direction of play
+    (counter-clockwise: seat 1 sits to seat 0's right) as arrows, each seat's role in the
+    deal, the dealer marked."""
+    parts = [f'<ellipse cx="{CX}" cy="{CY}" rx="80" ry="62" fill="{TABLE_GREEN}"/>',
+             f'<text x="{CX}" y="{CY - 4}" font-size="12" fill="#fff" text-anchor="middle">counter-</text>',
+             f'<text x="{CX}" y="{CY + 11}" font-size="12" fill="#fff" text-anchor="middle">clockwise</text>']
+    for seat in range(3):  # an arrow from each seat towards the next one in playing order
+        a0, a1 = 270 + 120 * seat + 32, 270 + 120 * seat + 88
+        (x0, y0), (x1, y1) = _ellipse(a0, 112, 92), _ellipse(a1, 112, 92)
+        parts.append(f'<path d="M {x0:.1f} {y0:.1f} A 112 92 0 0 0 {x1:.1f} {y1:.1f}" '
+                     'fill="none" stroke="#555" stroke-width="2"/>')
+        t = math.radians(a1)
+        ux, uy = -112 * math.sin(t), -92 * math.cos(t)  # the direction of travel at the tip
+        size = math.hypot(ux, uy)
+        ux, uy = ux / size, uy / size
+        bx, by = x1 - 10 * ux, y1 - 10 * uy
+        parts.append(f'<polygon points="{x1:.1f},{y1:.1f} {bx - 5 * uy:.1f},{by + 5 * ux:.1f} '
+                     f'{bx + 5 * uy:.1f},{by - 5 * ux:.1f}" fill="#555"/>')
+    for seat in range(3):
+        x, y = _ellipse(270 + 120 * seat, 150, 118)
+        r = role(seat, dealer)
+        parts.append(f'<rect x="{x - 80:.1f}" y="{y - 28:.1f}" width="160" height="56" rx="8" fill="#fff" '
+                     'stroke="#333" stroke-width="2"/>')
+        lines = [(14, "bold", f"Seat {seat}"), (11, "normal", f"{r} ({ROLES_IS[r]})")]
+        if seat == dealer:
+            lines.append((11, "normal", "deals (gefur)"))
+        for i, (size, weight, text) in enumerate(lines):
+            parts.append(f'<text x="{x:.1f}" y="{y - 10 + 15 * i:.1f}" font-size="{size}" '
+                         f'font-weight="{weight}" text-anchor="middle">{escape(text)}</text>')
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{2 * CX}" height="290" '
+           f'viewBox="0 0 {2 * CX} 290" font-family="{FONT}">' + "".join(parts) + "</svg>")
+    return HTML(svg)
+
+
+def deal_targets(dealer: int = 2) -> list[str]:
+    """Where each card of the deck goes, top card first: 'seat s' for the 27 dealt three
+    at a time (forehand, middlehand, rearhand, three times round), then 'talon' for 13."""
+    return [f"seat {(dealer + 1 + i // 3) % 3}" for i in range(27)] + ["talon"] * 13
+
+
+def deal_picture(dealer: int = 2) -> HTML:
+    """The 40 cards of an unshuffled deck, each captioned with where the deal puts it."""
+    return labelled(lomber.DECK, deal_targets(dealer), height=50)
+
+
+def hands_picture(state: lomber.State) -> HTML:
+    """Every hand of the deal now running face up, trumps first where they are known (an
+    all-seeing view, for studying a deal), each seat with its role; the talon as a count."""
+    rows = []
+    for s in range(3):
+        cards = display_order(state, state.hands[s])
+        rows.append(f'<div style="margin-top:6px"><b>Seat {s}</b> ({role(s, state.dealer)})</div>'
+                    + cards_row(cards, height=56))
+    rows.append(f'<div style="margin-top:6px"><b>Talon</b> (stokkur): {len(state.talon)} cards, '
+                'face down</div>')
+    return HTML("".join(rows))
+
+
+# ---------------------------------------------------------------------------------------
+# Card orders
+
+def _captioned(cards: Sequence[Card], captions: Sequence[tuple[str, str]], height: float = 54) -> str:
+    """A row of cards, each with one or two short caption lines under it (a second line
+    only where some card of the row has one)."""
+    two = any(bottom for _, bottom in captions)
+    cells = "".join(f'<div style="text-align:center;font-size:11px;line-height:1.25">'
+                    f"{card_html(c, height=height)}<br>{escape(top)}"
+                    + (f"<br><i>{escape(bottom)}</i>" if two else "") + "</div>"
+                    for c, (top, bottom) in zip(cards, captions))
+    return f'<div style="display:flex;flex-wrap:wrap;gap:5px">{cells}</div>'
+
+
+def _order_row(title: str, cards: Sequence[Card], captions: Sequence[tuple[str, str]],
+               height: float = 54) -> str:
+    return f'<div style="margin-top:8px"><b>{escape(title)}</b></div>' + _captioned(cards, captions, height)
+
+
+def trump_captions(trump: str) -> list[tuple[str, str]]:
+    """Under each trump: its place (1 = highest) and, for the top ones, its name."""
+    order = lomber.trump_order(trump)
+    named = 4 if trump in ("H", "D") else 3  # a red trump suit has a ponti, a black one not
+    return [(str(i + 1), TRUMP_NAMES[i] if i < named else "") for i in range(len(order))]
+
+
+def trump_picture(trumps: Iterable[str] = ("S", "C", "H", "D")) -> HTML:
+    """One row per trump suit: its trumps from `lomber.trump_order`, highest first."""
+    rows = [_order_row(f"{SUIT_EN[t]} trumps ({SUIT_IS[t]} tromp): {len(lomber.trump_order(t))} trumps",
+                       lomber.trump_order(t), trump_captions(t)) for t in trumps]
+    return HTML("".join(rows))
+
+
+def plain_picture(trump: str) -> HTML:
+    """The three other suits when `trump` is trumps, from `lomber.plain_order`, highest first."""
+    rows = []
+    for s in ("S", "H", "D", "C"):
+        cards = lomber.plain_order(s, trump)
+        if cards:
+            rows.append(_order_row(f"{SUIT_EN[s]}, {len(cards)} cards, highest first", cards,
+                                   [(str(i + 1), "") for i in range(len(cards))], height=48))
+    return HTML(f"<div><i>{escape(SUIT_EN[trump])} are trumps:</i></div>" + "".join(rows))
+
+
+def nolo_picture() -> HTML:
+    """The four suits in the nolo contracts (no trumps), from `lomber.nullo_order`."""
+    rows = [_order_row(f"{SUIT_EN[s]}, highest first", lomber.nullo_order(s),
+                       [(str(i + 1), "") for i in range(10)], height=48) for s in ("S", "C", "H", "D")]
+    return HTML("".join(rows))
+
+
+def tricks_picture(examples: Iterable[tuple[str, str, str | None]]) -> HTML:
+    """One row per example trick (cards in playing order, leader first; the contract; the
+    trump), the winning card marked as `lomber.trick_winner` finds it."""
+    rows = []
+    for cards, contract, trump in examples:
+        trick = _cards(cards)
+        won = lomber.trick_winner(trick, contract, trump)
+        caps = [("led" if i == 0 else f"{i + 1}{'nd' if i == 1 else 'rd'}") + (" ★ wins" if i == won else "")
+                for i in range(len(trick))]
+        what = name(contract, "en") + (f", {SUIT_EN[trump]} trumps" if trump else ", no trumps")
+        rows.append(f'<div style="display:flex;align-items:center;gap:14px;margin-top:6px">'
+                    f'<div style="width:230px">{escape(what)}</div>'
+                    + common.labelled_html(trick, caps, height=52) + "</div>")
+    return HTML("".join(rows))
+
+
+def legal_picture(hand: str | Iterable[Card | str], trick: str | Iterable[Card | str], contract: str,
+                  trump: str | None) -> HTML:
+    """The trick so far (the first card led), then the hand, each card captioned "may
+    play" or "may not" as `lomber.legal_plays` decides."""
+    hand, trick = _cards(hand), _cards(trick)
+    legal = set(lomber.legal_plays(hand, trick, contract, trump))
+    led = common.labelled_html(trick, ["led", "2nd", "3rd"][:len(trick)], height=56)
+    mine = common.labelled_html(hand, ["✔ may play" if c in legal else "✘ may not" for c in hand], height=56)
+    what = name(contract, "en") + (f", {SUIT_EN[trump]} trumps" if trump else "")
+    return HTML(f"<div><i>{escape(what)}</i></div>"
+                f'<div style="display:flex;gap:28px;align-items:flex-start;margin-top:4px">'
+                f"<div><b>On the table</b>{led}</div><div><b>Your hand</b>{mine}</div></div>")
+
+
+# ---------------------------------------------------------------------------------------
+# The contracts
+
+_TRUMP_WORDS = {"named": "the declarer names one", "S": "spades", "turned": "the suit of the turned card"}
+_EXCHANGE_WORDS = {"all": "declarer, then the defenders", "declarer": "the declarer only",
+                   "defenders": "the defenders only", "none": "nobody"}
+
+
+def contract_trumps(contract: str) -> str:
+    """What is trumps in `contract`, in words."""
+    c = lomber.CONTRACTS[contract]
+    if c.kind == "nolo":
+        return "none (nolo order)"
+    if c.kind == "grandisamo":
+        return "only spadda and basti"
+    if contract == "spil":
+        return "the declarer names ♥, ♦ or ♣"
+    if contract == "solo":
+        return "the declarer names ♣, ♥ or ♦"
+    return _TRUMP_WORDS[c.trump]
+
+
+def contracts_table(rules: lomber.Rules | None = None) -> HTML:
+    """Every contract, lowest first, with its level, aim, trumps, who exchanges and the
+    bits each defender pays or is paid, all read from `lomber.CONTRACTS`."""
+    rules = rules or lomber.Rules()
+    head = ["level", "contract (is)", "in English", "declarer must", "trumps", "who exchanges",
+            "won: each defender pays", "lost or remis: declarer pays each", "krúkk", "may concede"]
+    rows = []
+    for cid, c in sorted(lomber.CONTRACTS.items(), key=lambda kv: lomber.contract_level(kv[0], rules)):
+        if cid == "grandisamo" and not rules.enable_grandisamo:
+            continue
+        won, lost, krukk, _ = c.pay
+        loss = "2 + 1 per trick after the first" if cid == "kupp" else str(lost)
+        rows.append([str(lomber.contract_level(cid, rules)), f"<b>{escape(name(cid))}</b> <code>{cid}</code>",
+                     escape(name(cid, "en").partition(" (")[2].rstrip(")") or name(cid, "en")),
+                     "take no trick" if c.kind == "nolo" else "take most tricks",
+                     escape(contract_trumps(cid)), _EXCHANGE_WORDS[c.exchange], str(won), loss,
+                     "—" if krukk is None else str(krukk), "yes" if c.concede else "no"])
+    return HTML(common.html_table(head, rows))
+
+
+# ---------------------------------------------------------------------------------------
+# Stacked positions
+
+def stacked(hands: dict[int, str], talon: str = "", dealer: int = 2) -> tuple[Card, ...]:
+    """A 40-card deck, top card first, whose first deal (by `dealer`) gives seat s the
+    cards of `hands[s]` (at most 9) and puts `talon` on top of the talon; every other place
+    gets the unused cards in deck order."""
+    targets = deal_targets(dealer)
+    chosen = {f"seat {s}": list(_cards(text)) for s, text in hands.items()}
+    chosen["talon"] = list(_cards(talon))
+    for where, cards in chosen.items():
+        if len(cards) > targets.count(where):
+            raise ValueError(f"the deal gives {where} only {targets.count(where)} cards, not {len(cards)}")
+    named = [c for cards in chosen.values() for c in cards]
+    if len(set(named)) != len(named):
+        raise ValueError("a card is named twice: a deck has each card once")
+    rest = [c for c in lomber.DECK if c not in named]
+    return tuple((chosen.get(where) or rest).pop(0) for where in targets)
+
+
+def position(hands: dict[int, str], talon: str = "", dealer: int = 2,
+             rules: lomber.Rules | None = None) -> lomber.State:
+    """A new match whose first deal gives these cards (see `stacked`)."""
+    return lomber.new_game(deck=stacked(hands, talon, dealer), dealer=dealer, rules=rules)
+
+
+def play_out(state: lomber.State, moves: str) -> lomber.State:
+    """`state` after the moves, written in the notation and separated by commas."""
+    for move in moves.split(","):
+        state = state.apply(move.strip())
+    return state
+
+
+# ---------------------------------------------------------------------------------------
+# A deal in words and pictures
+
+def _who(state: lomber.State, seat: int) -> str:
+    return f"seat {seat} ({role(seat, state.dealer)})"
+
+
+def calls(state: lomber.State) -> str:
+    """The calls of the auction so far in this deal, one line each."""
+    start = len(state.history) - _deal_moves(state)
+    lines = []
+    for before, move in positions(state)[start:]:
+        if move.kind != "bid":
+            break
+        lines.append(f"{_who(before, before.to_move)}: {lomber.describe(before, move, 'en')}")
+    return "\n".join(lines)
+
+
+def _deal_moves(state: lomber.State) -> int:
+    """How many moves of the history belong to the deal now running."""
+    n = 0
+    for before, _ in positions(state):
+        n = 0 if before.deal_no != state.deal_no else n + 1
+    return n
+
+
+def deal_moves(state: lomber.State, deal_no: int) -> list[tuple[lomber.State, Any]]:
+    """The positions of deal `deal_no` of the match, each with the move made from it."""
+    return [(before, move) for before, move in positions(state) if before.deal_no == deal_no]
+
+
+def deal_log(state: lomber.State, deal_no: int = 0) -> str:
+    """Every move of deal `deal_no`, in words, by an all-seeing narrator: the auction,
+    the declaring steps and the exchanges, then the nine tricks one line each."""
+    moves = deal_moves(state, deal_no)
+    if not moves:
+        raise ValueError(f"deal {deal_no + 1} has no moves in this match")
+    lines, trick = [], []
+    for before, move in moves:
+        if move.kind == "card":
+            who = before.to_move
+            trick.append(f"seat {who} {move.arg.symbol}")
+            if len(before.trick) == 2:
+                won = lomber.describe(before, move, "en").split("trick to ")[-1]
+                lines.append(f"trick {len(before.played) + 1}: " + ", ".join(trick) + f" → {won}")
+                trick = []
+            continue
+        if move.kind == "discard":
+            continue  # folded into the line of its 'done'
+        text = lomber.describe(before, move, "en")
+        if move.kind == "done":
+            seat = before.to_move
+            thrown = " ".join(c.symbol for c in before.discards[seat][before.bought[seat]:])
+            text = f"discards {thrown or 'nothing'}, " + text
+        lines.append(f"{_who(before, before.to_move)}: {text}")
+    return "\n".join(lines)
+
+
+class DealEnd(NamedTuple):
+    """A finished deal, worked out again from its moves."""
+
+    deal_no: int                                  # 0 for the first deal
+    dealer: int
+    contract: str | None
+    declarer: int | None
+    trump: str | None
+    tricks: tuple[tuple[int, tuple[Card, ...], int], ...]  # (leader, cards, winner) per trick
+    row: dict[str, Any]                           # the engine's score-sheet row for this deal
+
+
+def deal_end(state: lomber.State, deal_no: int = 0) -> DealEnd:
+    """Deal `deal_no` of the match `state` (which must be past it), rebuilt from its
+    moves: after the last card the engine pays and deals the next one at once."""
+    sheet = state.score_sheet
+    if not 0 <= deal_no < len(sheet):
+        raise ValueError(f"deal {deal_no + 1} is not finished in this match ({len(sheet)} finished)")
+    moves = deal_moves(state, deal_no)
+    last, move = moves[-1]
+    tricks = []
+    if move.kind == "card":
+        for leader, cards in (*last.played, (last.leader, (*last.trick, move.arg))):
+            won = (leader + lomber.trick_winner(cards, last.contract, last.trump)) % 3
+            tricks.append((leader, tuple(cards), won))
+    return DealEnd(deal_no, last.dealer, last.contract, last.declarer, last.trump, tuple(tricks),
+                   sheet[deal_no])
+
+
+def score_row_html(row: dict[str, Any], dealer: int | None = None) -> str:
+    """One row of the score sheet as a small table: one line per seat with its tricks and
+    payment, under Icelandic and English headings; the outcome named in both languages."""
+    names_is, names_en = lomber.SHEET_NAMES["is"], lomber.SHEET_NAMES["en"]
+
+    def head(key: str) -> str:
+        return f"{escape(names_is[key])}<br><i>{escape(names_en[key])}</i>"
+
+    lines = []
+    for s in range(3):
+        who = f"<b>seat {s}</b>" + (f" ({role(s, dealer)})" if dealer is not None else "")
+        mark = " ← declarer" if row["declarer"] == s else ""
+        lines.append([who + mark, str(row["tricks"][s]), f"<b>{row['payments'][s]:+d}</b>"])
+    outcome = row["outcome"]
+    words = f"{OUTCOME_NAMES['is'][outcome]} / {OUTCOME_NAMES['en'][outcome]}"
+    top = (f"<div>{head('contract').replace('<br>', ' ')}: <b>{escape(name(row['contract']))}</b> · "
+           f"{head('outcome').replace('<br>', ' ')}: <b>{escape(words)}</b></div>")
+    return top + common.html_table(["", head("tricks"), head("payments")], lines)
+
+
+def deal_end_picture(end: DealEnd) -> HTML:
+    """The nine tricks of a deal, each card captioned with who played it and the winner
+    marked, then the deal's row of the score sheet."""
+    what = f"{name(end.contract)} by seat {end.declarer}" + (
+        f", {SUIT_EN[end.trump]} trumps" if end.trump else "")
+    parts = [f"<div><b>Deal {end.deal_no + 1}</b> — {escape(what)}</div>"]
+    cells = []
+    for n, (leader, cards, won) in enumerate(end.tricks, 1):
+        seats = [(leader + i) % 3 for i in range(3)]
+        caps = [(f"seat {s}", "★ wins" if s == won else "") for s in seats]
+        cells.append(f'<div style="border:1px solid #bbb;border-radius:6px;padding:3px">'
+                     f'<div style="font-size:12px"><b>trick {n}</b>, led by seat {leader}</div>'
+                     + _captioned(cards, caps, height=48) + "</div>")
+    parts.append('<div style="display:flex;flex-wrap:wrap;gap:6px;margin:4px 0 10px 0">'
+                 + "".join(cells) + "</div>")
+    parts.append(score_row_html(end.row, end.dealer))
+    return HTML("".join(parts))
+
+
+# ---------------------------------------------------------------------------------------
+# Matches
+
+def match_sheet(state: lomber.State) -> str:
+    """The score sheet of a match as text: per deal its dealer, contract and declarer,
+    tricks, outcome, payments and the running totals."""
+    lines = [f"{'deal':>4} {'dealer':>6}  {'contract':<13}{'decl.':>5}  {'tricks':<8}{'outcome':<9}"
+             f"{'payments':<13}totals"]
+    totals = [0, 0, 0]
+    for n, row in enumerate(state.score_sheet):
+        dealer = (state.start().dealer + n) % 3
+        totals = [t + p for t, p in zip(totals, row["payments"])]
+        declarer = "-" if row["declarer"] is None else str(row["declarer"])
+        tricks = "-".join(map(str, row["tricks"])) if row["contract"] else "-"
+        pays = " ".join(f"{p:+d}" for p in row["payments"])
+        lines.append(f"{n + 1:>4} {dealer:>6}  {name(row['contract']):<13}{declarer:>5}  {tricks:<8}"
+                     f"{row['outcome']:<9}{pays:<13}" + " ".join(f"{t:+d}" for t in totals))
+    return "\n".join(lines)
+
+
+def bot_match(levels: Sequence[str], seed: int, rules: lomber.Rules | None = None) -> lomber.State:
+    """A whole match: seat s is played by a `lomber.BOTS[levels[s]]` bot seeded `seed + s`;
+    the deals are shuffled from `seed`.  The final position."""
+    bots = [lomber.BOTS[level](seed=seed + s) for s, level in enumerate(levels)]
+    state = lomber.new_game(seed=seed, rules=rules)
+    while not state.is_over:
+        state = state.apply(bots[state.to_move].choose(state, state.to_move))
+    return state
+
+
+class Result(NamedTuple):
+    """One match of a mini-tournament: the seat of the strong bot, its net bits, whether it won."""
+
+    seat: int
+    net: int
+    won: bool
+
+
+def mini_tournament(matches: int, seed: int, level: str = "thumb") -> list[Result]:
+    """`matches` whole matches of one `level` bot against two random bots, the strong bot
+    moving round the seats (seat 0, 1, 2, 0, …); match m is seeded `seed + m`."""
+    results = []
+    for m in range(matches):
+        seat = m % 3
+        state = bot_match([level if s == seat else "random" for s in range(3)], seed + 10 * m)
+        results.append(Result(seat, state.scores[seat], state.winner == seat))
+    return results
+
+
+# ---------------------------------------------------------------------------------------
+# A quiz
+
+def quiz(questions: Sequence[Question]) -> common.Quiz:
+    """The questions, numbered from 1, as one widget."""
+    return common.quiz(questions, "Lomber")
+
+
+# ---------------------------------------------------------------------------------------
+# The variant options
+
+OPTIONS: dict[str, tuple[str, str]] = {  # Rules field -> (meaning of the default, other choices)
+    "betra_spil_position": ("betra spil (a game in spades) ranks between spil and túrnir",
+                            "'above_turnir': betra spil ranks just above túrnir"),
+    "level7_hold": ("at level 7 an earlier seat holds only by naming the same contract "
+                    "(spaðasóló holds spaðasóló, hrein nóló holds hrein nóló)",
+                    "'any_level7': either level-7 contract holds the other"),
+    "trump_named": ("in spil the declarer names trumps after his own exchange, before the defenders'",
+                    "'at_bid': trumps are named as soon as the auction is won"),
+    "declarer_exchange_min": ("the declarer of spil, betra spil, túrnir or grand-túrnir may "
+                              "exchange no card at all", "any number from 0 to declarer_exchange_max"),
+    "declarer_exchange_max": ("that declarer may exchange up to all 9 cards (as the talon allows)",
+                              "any number from declarer_exchange_min to 9"),
+    "turnir_card": ("in túrnir the turned card goes to the declarer as his first bought card",
+                    "'stays_on_talon': it only names trumps and stays on top of the talon"),
+    "enable_grandisamo": ("grandisamó (only the black aces are trumps) may be bid, at the sóló level",
+                          "False: no grandisamó"),
+    "enable_totus": ("no tótus", "True: a declarer who won the first five tricks may announce tótus, "
+                                 "promising all nine"),
+    "totus_bonus": ("a tótus pays 1 bit more from each defender (or costs 1 more if it fails)",
+                    "any whole number ≥ 0; used only with enable_totus"),
+    "kupp_loss_cap": ("no cap: a lost kúpp costs 2 for the first trick and 1 for each further "
+                      "one, to each defender", "a whole number ≥ 2 (often 4, 5 or 6): the most it costs"),
+    "must_trump_when_void": ("a player who cannot follow suit may play any card",
+                             "True: he must play a trump if he has one"),
+    "must_overtake": ("a player who follows suit need not beat the trick",
+                      "True: he must beat it if he can"),
+    "nolo_stop_early": ("a nolo contract is played to the ninth trick (kúpp pays per trick)",
+                        "True: it stops as soon as the declarer takes a trick"),
+    "allow_spil_to_kupp": ("the winner of a spil auction may turn it into kúpp before exchanging",
+                           "False: a spil stays a spil"),
+    "allow_concede": ("the declarer of spil, betra spil, túrnir or grand-túrnir may concede "
+                      "(leggja sig) after the exchange, paying less", "False: every game is played out"),
+    "grand_turnir_spade_bonus": ("grand-túrnir pays as grand-túrnir whatever card is turned",
+                                 "True: a grand-túrnir that turns a spade pays as spaðasóló"),
+    "match_deals": ("a match is 12 deals, so each seat deals four times",
+                    "any positive multiple of 3 (3, 6, 9, …)"),
+    "defender_exchange_order": ("the defenders exchange in playing order from the declarer",
+                                "'seat_order': forehand first, then the next defender"),
+    "variant": ("classic lomber", "no other yet ('rauðuása-lomber' is played at Skriðuklaustur, "
+                                  "but its rules are not written down)"),
+}
+
+
+def options_table(notes: dict[str, tuple[str, str]] | None = None) -> HTML:
+    """Every field of `lomber.Rules`, in order, with its default, meaning and alternatives.
+    A field without a note is an error, so the table cannot silently fall behind the engine."""
+    return common.options_table(lomber.Rules, OPTIONS if notes is None else notes)
