@@ -453,6 +453,8 @@ class State(GameState):
     @property
     def target(self) -> tuple[Card, ...]:
         """The cards a beat must beat: the current winner's (or the lead, A10)."""
+        if not self.plays:
+            return ()  # nothing led yet
         if self.rules.beat_target == "lead":
             return self.plays[0][2]
         return next(p[2] for p in reversed(self.plays) if p[1] != "discard")
@@ -1087,7 +1089,7 @@ _WORDS = {
     "is": {"lead": "spilar út {cards}", "beat": "slær með {cards}", "discard_seen": "leggur {cards} á grúfu",
            "discard": "leggur {n} spil á grúfu", "claim": "krefst útspils með fjórum í lit",
            "pass": "sleppir kröfu", "seat": "Sæti {n}", "team": "Lið {t}", "deal": "Spil {n}",
-           "trick": "Slagur", "stock": "Stokkur", "trump": "Tromp {suit}", "discard_zone": "Á grúfu",
+           "trick": "Slagur", "stock": "Stokkur", "trump": "Tromp {suit}", "discard_zone": "Leggja á grúfu: smelltu hér",
            "last_trick": "Síðasti slagur",
            "dealer": "gefur", "points": "{p} punktar, {s} slagir", "drawn": "dregið",
            "prompt_lead": "Veldu spil í sama lit til að spila út",
@@ -1105,7 +1107,7 @@ _WORDS = {
     "en": {"lead": "leads {cards}", "beat": "beats with {cards}", "discard_seen": "lays {cards} face down",
            "discard": "lays {n} card(s) face down", "claim": "claims the lead with four of a suit",
            "pass": "passes on the claim", "seat": "Seat {n}", "team": "Team {t}", "deal": "Deal {n}",
-           "trick": "Trick", "stock": "Stock", "trump": "Trump {suit}", "discard_zone": "Face down",
+           "trick": "Trick", "stock": "Stock", "trump": "Trump {suit}", "discard_zone": "Lay face down: click here",
            "last_trick": "Last trick",
            "dealer": "dealer", "points": "{p} points, {s} tricks", "drawn": "drawn",
            "prompt_lead": "Choose cards of one suit to lead",
@@ -1188,6 +1190,8 @@ def layout(state: State, seat: int, lang: str = "is") -> dict[str, Any]:
         for c in cards:
             note = {"lead": "út", "beat": "slær", "discard": "á grúfu"} if lang == "is" else {
                 "lead": "led", "beat": "beats", "discard": "face down"}
+            if kind == "lead" and state.interrupted:  # the lead came from a four-of-a-suit claim
+                note = {"lead": "fjórir í lit"} if lang == "is" else {"lead": "four of a suit"}
             trick.append({"card": str(c) if show else None, "seat": who, "note": note[kind]})
     last = [{"card": str(c), "seat": who} for who, _, cards, _ in state.last_trick for c in cards]
     last += [{"card": None, "seat": who} for who, _, cards, n in state.last_trick
