@@ -82,6 +82,7 @@ GLANCE_FACTS = {  # what each game's rules at a glance must say (its notation in
     "kozel": ("36 cards", "the ten is above the king", "120", "61 or more", "60–60", "12 loss points",
               "AS+10S", "discard:7S+8H", "`claim`", "`pass`", "four cards of one suit", "face down",
               "last player to beat", "trump", "one card at a time"),
+    "lomber": ("40 cards", "spadda", "manilía", "basti", "krúkk", "remis", "counter-clockwise"),
 }
 
 

@@ -11,6 +11,7 @@
 - `contracts_table()` — the contracts in bidding order, read from `lomber.CONTRACTS`;
 - `stacked(...)` / `position(...)` — a game whose first deal gives these cards;
 - `calls(state)` — the auction of the deal now running, in words;
+- `deal_start(state, deal_no)`, `played_deals(state)` — where a deal began; the deals played out;
 - `deal_log(state, deal_no)` — every move of a finished deal, in words;
 - `deal_end(state, deal_no)` / `deal_end_picture(end)` — a finished deal: its nine tricks
   and its row of the score sheet, drawn;
@@ -37,7 +38,7 @@ from IPython.display import HTML
 from cardlearn.cards import Card, parse_cards
 from cardlearn.draw import FONT, TABLE_GREEN, card_html
 from cardlearn.games import lomber
-from cardlearn.games.lomber.view import OUTCOME_NAMES, display_order
+from cardlearn.games.lomber import OUTCOME_NAMES, display_order
 from cardlearn.lessons import common
 from cardlearn.lessons.common import (  # noqa: F401 -- shared pieces, offered here too
     Question,
@@ -327,6 +328,20 @@ def deal_moves(state: lomber.State, deal_no: int) -> list[tuple[lomber.State, An
     return [(before, move) for before, move in positions(state) if before.deal_no == deal_no]
 
 
+def deal_start(state: lomber.State, deal_no: int) -> lomber.State:
+    """The position at the start of deal `deal_no` of the match (cards dealt, no call yet)."""
+    moves = deal_moves(state, deal_no)
+    if not moves:
+        raise ValueError(f"deal {deal_no + 1} has no moves in this match")
+    return moves[0][0]
+
+
+def played_deals(state: lomber.State) -> list[int]:
+    """The deals of the match that were played out to the ninth trick (not passed, not
+    conceded), counted from 0."""
+    return [n for n, row in enumerate(state.score_sheet) if row["outcome"] not in ("all_pass", "conceded")]
+
+
 def deal_log(state: lomber.State, deal_no: int = 0) -> str:
     """Every move of deal `deal_no`, in words, by an all-seeing narrator: the auction,
     the declaring steps and the exchanges, then the nine tricks one line each."""
@@ -346,6 +361,8 @@ def deal_log(state: lomber.State, deal_no: int = 0) -> str:
         if move.kind == "discard":
             continue  # folded into the line of its 'done'
         text = lomber.describe(before, move, "en")
+        if move.kind == "say" and before.step == "concede":
+            text = "plays the game out (does not concede)" if move.arg == "play" else text
         if move.kind == "done":
             seat = before.to_move
             thrown = " ".join(c.symbol for c in before.discards[seat][before.bought[seat]:])

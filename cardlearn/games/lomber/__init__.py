@@ -74,11 +74,13 @@ from cardlearn.games.lomber.facts import (
 from cardlearn.games.lomber.view import (
     CONTRACT_NAMES,
     NAME,
+    OUTCOME_NAMES,
     PLAYERS,
     RULE_WORDS,
     SHEET_NAMES,
     action_cards,
     describe,
+    display_order,
     explain,
     layout,
 )
@@ -86,10 +88,9 @@ from cardlearn.games.lomber.view import (
 State.GAME = sys.modules[__name__]
 
 __all__ = [
-    "BOTS", "CONTRACTS", "CONTRACT_NAMES", "DECK", "NAME", "PLAYERS", "RULE_WORDS", "SHEET_NAMES",
-    "Action", "Auction", "Contract", "RandomBot", "Row", "Rules", "State", "ThumbBot", "action_cards",
-    "contract_level", "deal_payments", "describe", "determinize", "explain", "hidden_cards", "ladder",
-    "layout",
-    "legal_plays", "matadors", "new_game", "nullo_order", "outcome", "plain_order", "script",
-    "trick_winner", "trump_order", "voids",
+    "BOTS", "CONTRACTS", "CONTRACT_NAMES", "DECK", "NAME", "OUTCOME_NAMES", "PLAYERS", "RULE_WORDS",
+    "SHEET_NAMES", "Action", "Auction", "Contract", "RandomBot", "Row", "Rules", "State", "ThumbBot",
+    "action_cards", "contract_level", "deal_payments", "describe", "determinize", "display_order",
+    "explain", "hidden_cards", "ladder", "layout", "legal_plays", "matadors", "new_game", "nullo_order",
+    "outcome", "plain_order", "script", "trick_winner", "trump_order", "voids",
 ]
