@@ -1,0 +1,847 @@
+"""The Kínaskák engine: actions, the state of a match, dealing, turns, buying, going out,
+scoring, saves and determinize.  The rule facts live in `melds.py`; see the package
+docstring for the action notation and the steps of a lay-down."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from bisect import insort
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import Any, NamedTuple
+
+from cardlearn.cards import JOKER, Card, parse_cards
+from cardlearn.core import (
+    GameState,
+    IllegalMove,
+    SaveReader,
+    fresh_seed,
+    rules_to_dict,
+    save_json,
+    shuffled,
+    stacked_deck,
+)
+
+from .melds import (
+    CONTRACTS,
+    DEFAULT,
+    FINAL_ROUND,
+    HAND_SIZE,
+    Rules,
+    deck_for,
+    fit_run,
+    is_set,
+    max_jokers,
+    meld_specs,
+    penalty,
+    rank_at,
+    run_cards,
+)
+
+PHASES = ("draw", "buy", "meld", "discard", "over")
+_KEY = attrgetter("_key")  # Card order without a Python-level __lt__ per comparison
+
+
+class Meld(NamedTuple):
+    """A meld on the table.  `key` is the run's suit or the set's rank; `low` the run's
+    first position on the run scale (0 for a set); `cards` in place order, jokers where
+    they lie (a set's jokers last)."""
+
+    owner: int
+    kind: str
+    key: str
+    low: int
+    cards: tuple[Card, ...]
+
+    def stands_for(self, i: int, wrap: bool) -> Card | str:
+        """What slot `i` stands for: a card in a run, a rank in a set (§B2.2, bindings)."""
+        if self.kind == "set":
+            return self.key
+        return Card(rank_at(self.low + i, wrap), self.key)
+
+    @property
+    def jokers(self) -> int:
+        return self.cards.count(JOKER)
+
+
+_TEXTS: dict[Any, str] = {}  # action → its text, filled as moves are written (saves write many)
+
+
+class Action(NamedTuple):
+    """One decision.  `verb`: take, draw, buy, pass, run, set, off, steal, discard.
+    `cards`: the hand cards it uses (a run's in place order); `binds`: for a run, the card
+    each slot stands for; `meld`: (owner, index) of the meld laid off on or stolen from;
+    `end`: "low" or "high" for a lay-off on a run."""
+
+    verb: str
+    cards: tuple[Card, ...] = ()
+    binds: tuple[Card, ...] = ()
+    meld: tuple[int, int] | None = None
+    end: str = ""
+
+    def __str__(self) -> str:
+        text = _TEXTS.get(self)
+        if text is None:
+            if len(_TEXTS) > 200_000:  # the actions ever seen are few; a cap all the same
+                _TEXTS.clear()
+            text = _TEXTS[self] = self._text()
+        return text
+
+    def _text(self) -> str:
+        v = self.verb
+        if v in ("take", "draw", "buy", "pass"):
+            return v
+        if v == "run":
+            return "run " + " ".join(str(c) if c is not JOKER else f"JK={b}"
+                                     for c, b in zip(self.cards, self.binds))
+        if v == "set":
+            return "set " + " ".join(map(str, self.cards))
+        if v == "discard":
+            return f"discard {self.cards[0]}"
+        where = f"{self.meld[0]}-{self.meld[1]}"
+        if v == "steal":
+            return f"steal {self.cards[0]} {where}"
+        return f"off {self.cards[0]} {where}" + (f" {self.end}" if self.end else "")
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: Any) -> Action:
+        if not isinstance(text, str):
+            raise IllegalMove(f"a Kínaskák move is text like 'take', 'discard 7H' or 'run 3H 4H 5H 6H', "
+                              f"not {text!r}")
+        words = text.split()
+        if not words:
+            raise IllegalMove("an empty move: write e.g. 'draw', 'discard 7H' or 'off 7H 1-0 high'")
+        verb, rest = words[0].lower(), words[1:]
+        try:
+            if verb in ("take", "draw", "buy", "pass") and not rest:
+                return cls(verb)
+            if verb == "discard" and len(rest) == 1:
+                return cls(verb, (Card.parse(rest[0]),))
+            if verb == "set" and len(rest) >= 3:
+                return cls(verb, tuple(sorted(map(Card.parse, rest))))
+            if verb == "run" and len(rest) >= 4:
+                return _parse_run(rest)
+            if verb in ("off", "steal") and len(rest) in (2, 3):
+                card = Card.parse(rest[0])
+                owner, _, index = rest[1].partition("-")
+                if not (owner.isdigit() and index.isdigit()):
+                    raise ValueError(f"{rest[1]!r} is not a meld like '2-0' (seat, then its meld number)")
+                end = rest[2].lower() if len(rest) == 3 else ""
+                if end not in ("", "low", "high") or (verb == "steal" and end):
+                    raise ValueError(f"{rest[2]!r} is not an end: 'low' or 'high'")
+                return cls(verb, (card,), meld=(int(owner), int(index)), end=end)
+        except ValueError as err:
+            raise IllegalMove(f"cannot read the move {text!r}: {err}") from None
+        raise IllegalMove(f"cannot read the move {text!r}: the moves are take, draw, buy, pass, "
+                          "run …, set …, off CARD SEAT-N [low|high], steal CARD SEAT-N, discard CARD")
+
+
+def _parse_run(words: list[str]) -> Action:
+    cards, binds = [], []
+    for w in words:
+        card_text, eq, bind = w.partition("=")
+        card = Card.parse(card_text)
+        if card is JOKER:
+            if not eq:
+                raise ValueError("a joker in a run is written with the card it stands for, e.g. JK=4H")
+            bound = Card.parse(bind)
+            if bound is JOKER:
+                raise ValueError("a joker stands for a card, not for a joker")
+        elif eq:
+            raise ValueError(f"only a joker takes '=': {w!r}")
+        else:
+            bound = card
+        cards.append(card)
+        binds.append(bound)
+    return Action("run", tuple(cards), tuple(binds))
+
+
+TAKE, DRAW, BUY, PASS = Action("take"), Action("draw"), Action("buy"), Action("pass")
+
+Row = tuple[int, int, int, int | None, tuple[int, ...]]  # round, runs, sets, went_out, penalty
+
+
+def _drop(cards: tuple[Card, ...], gone: Iterable[Card]) -> tuple[Card, ...]:
+    rest = list(cards)
+    for c in gone:
+        rest.remove(c)
+    return tuple(rest)
+
+
+def _drop_known(known: tuple[Card, ...], gone: Iterable[Card]) -> tuple[Card, ...]:
+    """Publicly known cards of a hand after `gone` left it (equal cards are one value)."""
+    rest = list(known)
+    for c in gone:
+        if c in rest:
+            rest.remove(c)
+    return tuple(rest)
+
+
+def _add(cards: tuple[Card, ...], *new: Card) -> tuple[Card, ...]:
+    out = list(cards)
+    for c in new:
+        insort(out, c, key=_KEY)
+    return tuple(out)
+
+
+def _put(seq: tuple, i: int, value: Any) -> tuple:
+    return (*seq[:i], value, *seq[i + 1:])
+
+
+def layoff_ends(meld: Meld, card: Card, rules: Rules) -> tuple[str, ...]:
+    """Where `card` may be laid off on `meld` (§B2.5): "" for a set; "low"/"high" for the
+    ends of a run (a joker, or an ace on a 2–K run, may fit both)."""
+    size = len(meld.cards) + 1
+    if card is JOKER and meld.jokers + 1 > max_jokers(size, rules.joker_limit):
+        return ()
+    if meld.kind == "set":
+        return ("",) if card is JOKER or card.rank == meld.key else ()
+    if card is not JOKER and card.suit != meld.key:
+        return ()
+    wrap, low, high = rules.run_wrap, meld.low, meld.low + len(meld.cards) - 1
+    if wrap:
+        if size > 13:
+            return ()
+        ends = [("low", low - 1), ("high", high + 1)]
+    else:
+        both = rules.run_ace_both_ends
+        ends = [e for e in (("low", low - 1), ("high", high + 1)) if 1 <= e[1] <= 14]
+        if not both:
+            ends = [e for e in ends if not (min(low, e[1]) == 1 and max(high, e[1]) == 14)]
+    return tuple(name for name, pos in ends if card is JOKER or rank_at(pos, wrap) == card.rank)
+
+
+def laid_off(meld: Meld, card: Card, end: str, wrap: bool) -> Meld:
+    if end == "low":
+        return meld._replace(low=(meld.low - 1) % 13 if wrap else meld.low - 1, cards=(card, *meld.cards))
+    if end == "high":
+        return meld._replace(cards=(*meld.cards, card))
+    return meld._replace(cards=tuple(sorted((*meld.cards, card))))
+
+
+def steal_slot(meld: Meld, card: Card, wrap: bool) -> int | None:
+    """The slot of the joker that `card` may replace (§B2.5 StealJoker), or None."""
+    if card is JOKER:
+        return None
+    for i, c in enumerate(meld.cards):
+        if c is JOKER and (meld.stands_for(i, wrap) == (card.rank if meld.kind == "set" else card)):
+            return i
+    return None
+
+
+def stolen_from(meld: Meld, card: Card, slot: int) -> Meld:
+    cards = _put(meld.cards, slot, card)
+    return meld._replace(cards=tuple(sorted(cards)) if meld.kind == "set" else cards)
+
+
+# ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class State(GameState):
+    """One moment of a match; immutable (`apply` returns a new state)."""
+
+    rules: Rules
+    seed: int
+    n: int
+    round_no: int
+    dealer: int
+    stock: tuple[Card, ...]            # top first
+    discard: tuple[Card, ...]          # bottom first, top last
+    live: bool                         # may the top of the discard pile be taken or bought?
+    discarder: int | None              # who put the top there (None: the upcard)
+    hands: tuple[tuple[Card, ...], ...]
+    known: tuple[tuple[Card, ...], ...]  # cards everyone saw go into each hand
+    melds: tuple[tuple[Meld, ...], ...]  # per owner, in the order laid
+    pending: tuple[Meld, ...]          # an unfinished lay-down of the player in turn
+    laid_down: tuple[bool, ...]
+    laid_turn: bool                    # did the player in turn lay down this turn?
+    buys_used: tuple[int, ...]
+    fines: tuple[int, ...]             # excess-buy penalties this round
+    step: str
+    player: int                        # whose turn it is
+    buy_queue: tuple[int, ...]         # seats still to be asked whether they buy
+    buy_requests: tuple[int, ...]
+    taken: Card | None                 # the card taken from the discard pile this turn
+    went_out: int | None
+    final_left: tuple[int, ...]        # seats still to have their last turn
+    reshuffles: int
+    turns: int
+    totals: tuple[int, ...]
+    cards_left: tuple[int, ...]        # cards held at round ends, summed (tie_break)
+    sheet: tuple[Row, ...]
+    history: tuple[Action, ...]
+    round_start: int
+    origin: tuple[int, int, str | None] | None = field(default=None, repr=False)
+    texts: tuple[str, ...] = field(default=(), repr=False, compare=False)  # history as text, for saves
+
+    # -- game facts --------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.n
+
+    @property
+    def phase(self) -> str:
+        """"draw" (take the live discard or draw from the stock), "buy" (a seat decides
+        whether to buy the declined discard), "meld" (a lay-down under way: its next meld),
+        "discard" (lay down, lay off, steal a joker or discard), "over"."""
+        return self.step
+
+    @property
+    def turn_limit(self) -> int:
+        return self.rules.max_turns_per_round or 60 * self.n
+
+    @property
+    def max_game_length(self) -> int | None:
+        """Each round has at most `turn_limit` turns; a turn is one draw decision, at most
+        n − 1 buy decisions, and at most three moves per card that can be in a hand (a
+        meld or lay-off takes a card; a steal turns a natural card into a joker)."""
+        rules = self.rules
+        deck = len(deck_for(self.n, rules))
+        most = deck if rules.excess_buy_penalty is not None else min(deck, HAND_SIZE + 1 + 2 * rules.max_buys)
+        return FINAL_ROUND * self.turn_limit * (self.n + 1 + 3 * most)
+
+    def start(self) -> State:
+        if self.origin is None:
+            raise ValueError("this position has no recorded start (e.g. a determinized one)")
+        seed, dealer, deck = self.origin
+        return new_game(players=self.n, seed=seed, deck=deck, rules=self.rules, dealer=dealer)
+
+    # -- the public API ---------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        step = self.step
+        if step == "over":
+            return None
+        return self.buy_queue[0] if step == "buy" else self.player
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.totals
+
+    @property
+    def contract(self) -> Any:
+        return CONTRACTS[self.round_no - 1]
+
+    @property
+    def winner(self) -> int | None:
+        if self.step != "over":
+            return None
+        best = min(self.totals)
+        tied = [s for s in range(self.n) if self.totals[s] == best]
+        if len(tied) > 1 and self.rules.tie_break == "fewest_total_cards":
+            fewest = min(self.cards_left[s] for s in tied)
+            tied = [s for s in tied if self.cards_left[s] == fewest]
+        return tied[0] if len(tied) == 1 else None
+
+    @property
+    def score_sheet(self) -> list[dict[str, Any]]:
+        return [{"round": r, "contract": {"runs": runs, "sets": sets}, "went_out": out,
+                 "penalty": pen, "total": pen} for r, runs, sets, out, pen in self.sheet]
+
+    def meld_at(self, where: tuple[int, int]) -> Meld | None:
+        owner, i = where
+        if 0 <= owner < self.n and 0 <= i < len(self.melds[owner]):
+            return self.melds[owner][i]
+        return None
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise ValueError(f"seat is 0 to {self.n - 1}, not {seat!r}")
+        c = self.contract
+        return {
+            "seat": seat, "to_move": self.to_move, "hand": [str(x) for x in self.hands[seat]],
+            "round": self.round_no, "contract": {"runs": c.runs, "sets": c.sets}, "phase": self.step,
+            "player": self.player, "dealer": self.dealer,
+            "discard_top": str(self.discard[-1]) if self.discard else None,
+            "discard_live": self.live, "discarder": self.discarder,
+            "discard_pile": [str(x) for x in self.discard], "stock_size": len(self.stock),
+            "melds": [_meld_json(m, self.rules.run_wrap, False) for ms in self.melds for m in ms]
+                     + [_meld_json(m, self.rules.run_wrap, True) for m in self.pending],
+            "laid_down": list(self.laid_down), "buys_used": list(self.buys_used),
+            "buy_requests": list(self.buy_requests), "went_out": self.went_out,
+            "final_turns_left": list(self.final_left), "reshuffles_used": self.reshuffles,
+            "turns": self.turns, "hand_sizes": [len(h) for h in self.hands],
+            "known": [[str(x) for x in k] for k in self.known],
+            "taken": None if self.taken is None else str(self.taken),
+            "scores": list(self.totals),
+        }
+
+    def observation_digest(self, seat: int) -> str:
+        return json.dumps(self.observation(seat), sort_keys=True)
+
+    # -- legal moves -------------------------------------------------------------------
+    def _legal(self) -> tuple[Action, ...]:
+        step = self.step
+        if step == "draw":
+            return (TAKE, DRAW)
+        if step == "buy":
+            return (BUY, PASS)
+        p, hand = self.player, self.hands[self.player]
+        actions = self._meld_actions(hand)
+        if step == "meld":
+            return tuple(actions)
+        rules = self.rules
+        may_add = rules.layoff_same_turn or not self.laid_turn
+        if self.laid_down[p] and self.round_no < FINAL_ROUND and may_add:
+            actions += self._layoffs(hand) + self._steals(hand)
+        barred = self.taken if rules.forbid_same_card_discard else None
+        discards = [c for c in dict.fromkeys(hand) if c is not barred]  # cards are interned: one object each
+        actions += [Action("discard", (c,)) for c in (discards or dict.fromkeys(hand))]
+        return tuple(actions)
+
+    def _meld_actions(self, hand: tuple[Card, ...]) -> list[Action]:
+        rules, p = self.rules, self.player
+        final = self.round_no == FINAL_ROUND
+        if self.pending or not self.laid_down[p]:
+            c = self.contract
+            runs = c.runs - sum(m.kind == "run" for m in self.pending)
+            sets = c.sets - sum(m.kind == "set" for m in self.pending)
+            used_suits = frozenset(m.key for m in self.pending if m.kind == "run")
+            used_ranks = frozenset(m.key for m in self.pending if m.kind == "set")
+            long = not rules.layoff_same_turn and not final
+            left = len(hand) - 4 * runs - 3 * sets
+            if not rules.go_out_by_discard and not long and left == 1:
+                return []
+            specs = meld_specs(hand, runs, sets, used_suits, used_ranks, final, rules, long=long)
+        elif not final and ((self.laid_turn and rules.extra_melds_on_laydown)
+                            or (not self.laid_turn and rules.new_melds_after_laydown)):
+            specs = meld_specs(hand, 0, 0, frozenset(), frozenset(), False, rules, free=True)
+        else:
+            return []
+        if not rules.go_out_by_discard:
+            specs = [s for s in specs if len(hand) - len(s.cards) != 1]
+        out, seen = [], set()
+        for s in specs:
+            tokens = tuple(sorted(s.cards))
+            if tokens in seen:  # one meld per set of clicked cards (see the package docstring)
+                continue
+            seen.add(tokens)
+            if s.kind == "run":
+                out.append(Action("run", s.cards, run_cards(s.key, s.low, len(s.cards), rules.run_wrap)))
+            else:
+                out.append(Action("set", s.cards))
+        return out
+
+    def _layoffs(self, hand: tuple[Card, ...]) -> list[Action]:
+        if not self.rules.go_out_by_discard and len(hand) == 2:
+            return []
+        rules, wrap = self.rules, self.rules.run_wrap
+        held = dict.fromkeys(hand)
+        by_rank: dict[str | None, list[Card]] = {}
+        for c in held:
+            by_rank.setdefault(c.rank, []).append(c)
+        jokers = by_rank.get(None, [])
+        out = []
+        for owner, ms in enumerate(self.melds):
+            for i, m in enumerate(ms):
+                if m.kind == "set":
+                    fits = by_rank.get(m.key, []) + jokers
+                else:  # only the cards just below and above the run, and jokers
+                    below = Card(rank_at(m.low - 1, wrap), m.key) if wrap or m.low > 1 else None
+                    top = m.low + len(m.cards)
+                    above = Card(rank_at(top, wrap), m.key) if wrap or top <= 14 else None
+                    fits = [c for c in held if c is below or c is above] + jokers
+                for card in fits:
+                    for end in layoff_ends(m, card, rules):
+                        out.append(Action("off", (card,), meld=(owner, i), end=end))
+        return out
+
+    def _steals(self, hand: tuple[Card, ...]) -> list[Action]:
+        rules, p, wrap = self.rules, self.player, self.rules.run_wrap
+        held = dict.fromkeys(hand)
+        out = []
+        for owner, ms in enumerate(self.melds):
+            if owner == p and not rules.joker_steal_by_owner:
+                continue
+            for i, m in enumerate(ms):
+                if JOKER not in m.cards or (m.kind == "set" and not rules.joker_steal_from_sets):
+                    continue
+                if m.kind == "set":
+                    wanted = [c for c in held if c.rank == m.key]
+                else:
+                    wanted = [c for c in dict.fromkeys(m.stands_for(j, wrap) for j, x in enumerate(m.cards)
+                                                       if x is JOKER) if c in held]
+                    wanted.sort(key=_KEY)
+                for card in wanted:
+                    if rules.stolen_joker_must_be_used and \
+                            not self._joker_fits((owner, i), stolen_from(m, card, steal_slot(m, card, wrap))):
+                        continue
+                    out.append(Action("steal", (card,), meld=(owner, i)))
+        return out
+
+    def _joker_fits(self, where: tuple[int, int], changed: Meld) -> bool:
+        """Could a joker be laid off somewhere once `where` has become `changed`?"""
+        for owner, ms in enumerate(self.melds):
+            for i, m in enumerate(ms):
+                if layoff_ends(changed if (owner, i) == where else m, JOKER, self.rules):
+                    return True
+        return False
+
+    def _parse_action(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def _why_illegal(self, action: Any) -> tuple[str, dict[str, str]]:
+        if not isinstance(action, Action):
+            raise IllegalMove(f"{action!r} is not a Kínaskák move")
+        verb, step, p = action.verb, self.step, self.player
+        allowed = {"draw": ("take", "draw"), "buy": ("buy", "pass"), "meld": ("run", "set"),
+                   "discard": ("run", "set", "off", "steal", "discard")}[step]
+        if verb not in allowed:
+            if verb == "buy" and step != "buy":
+                if self.round_no == FINAL_ROUND:
+                    return "no_buy_round8", {}
+                return "no_buy_now", {"max": str(self.rules.max_buys)}
+            return "wrong_step", {"step": step, "moves": ", ".join(allowed)}
+        if verb == "buy":
+            return "no_buy_now", {"max": str(self.rules.max_buys)}
+        hand = self.hands[p]
+        missing = Counter(action.cards) - Counter(hand)
+        if missing:
+            return "not_in_hand", {"cards": " ".join(map(str, sorted(missing.elements())))}
+        if verb == "discard":
+            return "same_card", {"card": str(action.cards[0])}
+        if verb in ("run", "set"):
+            return self._why_not_meld(action)
+        if not self.laid_down[p]:
+            return "not_laid_down", {}
+        if self.round_no == FINAL_ROUND:
+            return "final_round", {}
+        if self.laid_turn and not self.rules.layoff_same_turn:
+            return "layoff_same_turn", {}
+        meld = self.meld_at(action.meld)
+        if meld is None:
+            return "no_such_meld", {"meld": f"{action.meld[0]}-{action.meld[1]}"}
+        if verb == "steal":
+            return self._why_not_steal(action, meld)
+        if not self.rules.go_out_by_discard and len(hand) == 2:
+            return "keep_two", {}
+        return "bad_layoff", {"card": str(action.cards[0]), "meld": f"{action.meld[0]}-{action.meld[1]}"}
+
+    def _why_not_meld(self, action: Action) -> tuple[str, dict[str, str]]:
+        rules = self.rules
+        text = " ".join(map(str, action.cards))
+        if action.verb == "set" and not is_set(action.cards, rules):
+            return "not_a_set", {"cards": text}
+        if action.verb == "run":
+            placed = fit_run(action.cards, rules)
+            if placed is None or any(c is not JOKER and c != b for c, b in zip(action.cards, action.binds)):
+                return "not_a_run", {"cards": text}
+            if run_cards(placed[0], placed[1], len(action.cards), rules.run_wrap) != action.binds:
+                return "run_placing", {"cards": text}
+        if self.laid_down[self.player] and not self.pending:
+            return "no_new_melds", {}
+        if self.round_no == FINAL_ROUND:
+            return "final_round_whole_hand", {}
+        if not rules.layoff_same_turn or len(action.cards) > (4 if action.verb == "run" else 3):
+            return "meld_length", {}
+        return "contract", {"round": str(self.round_no)}
+
+    def _why_not_steal(self, action: Action, meld: Meld) -> tuple[str, dict[str, str]]:
+        rules = self.rules
+        if meld.owner == self.player and not rules.joker_steal_by_owner:
+            return "steal_own", {}
+        if meld.kind == "set" and not rules.joker_steal_from_sets:
+            return "steal_from_set", {}
+        if steal_slot(meld, action.cards[0], rules.run_wrap) is None:
+            return "bad_steal", {"card": str(action.cards[0])}
+        return "steal_unused", {}
+
+    # -- moves -------------------------------------------------------------------------
+    def _mut(self, **changes: Any) -> State:
+        """Change a state made during this very move, never one handed out (the first
+        step of `_next` copies): a copy per rule step would cost more than the rules."""
+        self.__dict__.update(changes)
+        return self
+
+    def _next(self, action: Action) -> State:
+        s = self._evolve(history=(*self.history, action), texts=(*self.texts, str(action)))
+        return getattr(s, "_do_" + action.verb)(action)
+
+    def _do_take(self, action: Action) -> State:
+        p, top = self.player, self.discard[-1]
+        return self._mut(hands=_put(self.hands, p, _add(self.hands[p], top)),
+                            known=_put(self.known, p, _add(self.known[p], top)),
+                            discard=self.discard[:-1], live=False, taken=top, step="discard")
+
+    def _do_draw(self, action: Action) -> State:
+        queue = self._buyers()
+        if queue:
+            return self._mut(step="buy", buy_queue=queue, buy_requests=())
+        return self._mut(live=False)._draw_for_player()
+
+    def _do_buy(self, action: Action) -> State:
+        seat = self.buy_queue[0]
+        if self.rules.buy_priority == "seat_order":
+            return self._sell(seat)
+        return self._mut(buy_requests=(*self.buy_requests, seat))._ask_next()
+
+    def _do_pass(self, action: Action) -> State:
+        return self._ask_next()
+
+    def _ask_next(self) -> State:
+        queue = self.buy_queue[1:]
+        if queue:
+            return self._mut(buy_queue=queue)
+        if not self.buy_requests:
+            return self._mut(buy_queue=(), live=False)._draw_for_player()
+        # "Ef ágreiningur er um hver megi kaupa er dregið um það": a lot from the game's seed.
+        lot = random.Random(f"{self.seed}:lot:{self.round_no}:{len(self.history)}")
+        return self._sell(lot.choice(sorted(self.buy_requests)))
+
+    def _sell(self, buyer: int) -> State:
+        """The buyer takes the discard and the top of the stock, discarding nothing."""
+        top = self.discard[-1]
+        used = self.buys_used[buyer] + 1
+        fine = self.rules.excess_buy_penalty if used > self.rules.max_buys else 0
+        s = self._mut(discard=self.discard[:-1], live=False, buy_queue=(), buy_requests=(),
+                         buys_used=_put(self.buys_used, buyer, used),
+                         fines=_put(self.fines, buyer, self.fines[buyer] + (fine or 0)),
+                         hands=_put(self.hands, buyer, _add(self.hands[buyer], top)),
+                         known=_put(self.known, buyer, _add(self.known[buyer], top)))
+        s = s._from_stock(buyer)  # the buy window was opened only if the stock can supply both
+        return s._draw_for_player()
+
+    def _buyers(self) -> tuple[int, ...]:
+        """Who is asked, clockwise from the player's left, whether they buy (§B2.6)."""
+        rules, p = self.rules, self.player
+        if self.round_no == FINAL_ROUND or (self.went_out is not None and not rules.buy_in_final_lap):
+            return ()
+        if self.discarder is None and not rules.buy_initial_upcard:
+            return ()
+        spare = len(self.discard) - 2 if rules.stock_exhaustion == "reshuffle" and \
+            self.reshuffles < rules.max_reshuffles else 0
+        if len(self.stock) + max(0, spare) < 2:
+            return ()
+        seats = ((p + k) % self.n for k in range(1, self.n))
+        return tuple(s for s in seats if (s != self.discarder or rules.discarder_may_buy)
+                     and (self.buys_used[s] < rules.max_buys or rules.excess_buy_penalty is not None))
+
+    def _from_stock(self, seat: int) -> State:
+        """`seat` draws the top stock card (reshuffling the discards once if needed);
+        returns the state with the round ended if no card can be had (§B2.8)."""
+        s = self
+        if not s.stock:
+            rules = s.rules
+            spent = rules.stock_exhaustion == "end_round" or s.reshuffles >= rules.max_reshuffles
+            if spent or len(s.discard) < 2:
+                return s._end_round()
+            fresh = shuffled(s.discard[:-1], s.seed, s.round_no, "reshuffle", s.reshuffles)
+            s = s._mut(stock=fresh, discard=s.discard[-1:], reshuffles=s.reshuffles + 1)
+        return s._mut(stock=s.stock[1:], hands=_put(s.hands, seat, _add(s.hands[seat], s.stock[0])))
+
+    def _draw_for_player(self) -> State:
+        before = self.round_no
+        s = self._from_stock(self.player)
+        if s.round_no != before or s.step == "over":
+            return s
+        return s._mut(step="discard")
+
+    def _do_run(self, action: Action) -> State:
+        placed = fit_run(action.cards, self.rules)
+        assert placed is not None
+        return self._lay(Meld(self.player, "run", placed[0], placed[1], action.cards))
+
+    def _do_set(self, action: Action) -> State:
+        rank = next(c.rank for c in action.cards if c is not JOKER)
+        return self._lay(Meld(self.player, "set", rank, 0, action.cards))
+
+    def _lay(self, meld: Meld) -> State:
+        p = self.player
+        s = self._mut(hands=_put(self.hands, p, _drop(self.hands[p], meld.cards)),
+                         known=_put(self.known, p, _drop_known(self.known[p], meld.cards)))
+        if self.laid_down[p] and not self.pending:  # an extra meld after the contract
+            return s._mut(melds=_put(s.melds, p, (*s.melds[p], meld)))._after_main()
+        pending = (*self.pending, meld)
+        c = self.contract
+        if sum(m.kind == "run" for m in pending) < c.runs or sum(m.kind == "set" for m in pending) < c.sets:
+            return s._mut(pending=pending, step="meld")
+        return s._mut(pending=(), melds=_put(s.melds, p, (*s.melds[p], *pending)),
+                         laid_down=_put(s.laid_down, p, True), laid_turn=True, step="discard")._after_main()
+
+    def _do_off(self, action: Action) -> State:
+        p, card = self.player, action.cards[0]
+        owner, i = action.meld
+        meld = laid_off(self.melds[owner][i], card, action.end, self.rules.run_wrap)
+        return self._mut(
+            melds=_put(self.melds, owner, _put(self.melds[owner], i, meld)),
+            hands=_put(self.hands, p, _drop(self.hands[p], (card,))),
+            known=_put(self.known, p, _drop_known(self.known[p], (card,))))._after_main()
+
+    def _do_steal(self, action: Action) -> State:
+        p, card = self.player, action.cards[0]
+        owner, i = action.meld
+        old = self.melds[owner][i]
+        meld = stolen_from(old, card, steal_slot(old, card, self.rules.run_wrap))
+        return self._mut(
+            melds=_put(self.melds, owner, _put(self.melds[owner], i, meld)),
+            hands=_put(self.hands, p, _add(_drop(self.hands[p], (card,)), JOKER)),
+            known=_put(self.known, p, _add(_drop_known(self.known[p], (card,)), JOKER)))
+
+    def _do_discard(self, action: Action) -> State:
+        p, card = self.player, action.cards[0]
+        s = self._mut(hands=_put(self.hands, p, _drop(self.hands[p], (card,))),
+                         known=_put(self.known, p, _drop_known(self.known[p], (card,))),
+                         discard=(*self.discard, card), live=True, discarder=p)
+        return s._end_turn()
+
+    def _after_main(self) -> State:
+        """An empty hand after a meld or lay-off goes out with no discard."""
+        return self._end_turn() if not self.hands[self.player] else self
+
+    # -- turns and rounds --------------------------------------------------------------
+    def _end_turn(self) -> State:
+        p = self.player
+        s = self._mut(turns=self.turns + 1, pending=())
+        if s.went_out is None and not s.hands[p]:
+            s = s._mut(went_out=p, final_left=tuple((p + k) % s.n for k in range(1, s.n)))
+        elif s.went_out is not None and s.final_left and s.final_left[0] == p:
+            s = s._mut(final_left=s.final_left[1:])
+        if s.went_out is not None and not s.final_left:
+            return s._end_round()
+        if s.turns >= s.turn_limit:
+            return s._end_round()
+        nxt = s.final_left[0] if s.went_out is not None else (p + 1) % s.n
+        return s._start_turn(nxt)
+
+    def _start_turn(self, seat: int) -> State:
+        s = self._mut(player=seat, taken=None, laid_turn=False, pending=(), buy_queue=(), buy_requests=())
+        if s.live and (s.round_no < FINAL_ROUND or s.rules.round8_draw_source == "either"):
+            return s._mut(step="draw")
+        return s._mut(live=False)._draw_for_player()
+
+    def _end_round(self) -> State:
+        pen = tuple(penalty(h) + f for h, f in zip(self.hands, self.fines))
+        c = self.contract
+        s = self._mut(sheet=(*self.sheet, (self.round_no, c.runs, c.sets, self.went_out, pen)),
+                         totals=tuple(t + x for t, x in zip(self.totals, pen)),
+                         cards_left=tuple(t + len(h) for t, h in zip(self.cards_left, self.hands)))
+        if self.round_no == FINAL_ROUND:
+            return s._mut(step="over", buy_queue=(), buy_requests=(), pending=())
+        deck = shuffled(deck_for(self.n, self.rules), self.seed, self.round_no + 1)
+        return s._deal(self.round_no + 1, (self.dealer + 1) % self.n, deck)
+
+    def _deal(self, round_no: int, dealer: int, deck: Sequence[Card]) -> State:
+        """Thirteen cards each, one at a time clockwise from the dealer's left; the next
+        card turned up as the discard pile; the rest the stock (§B2.4)."""
+        n = self.n
+        hands = [[] for _ in range(n)]
+        for i in range(HAND_SIZE * n):
+            hands[(dealer + 1 + i) % n].append(deck[i])
+        up = HAND_SIZE * n
+        empty = ((),) * n
+        s = self._mut(
+            round_no=round_no, dealer=dealer, stock=tuple(deck[up + 1:]), discard=(deck[up],), live=True,
+            discarder=None, hands=tuple(tuple(sorted(h)) for h in hands), known=empty, melds=empty,
+            pending=(), laid_down=(False,) * n, laid_turn=False, buys_used=(0,) * n, fines=(0,) * n,
+            buy_queue=(), buy_requests=(), taken=None, went_out=None, final_left=(), reshuffles=0,
+            turns=0, round_start=len(self.history), step="discard")
+        return s._start_turn((dealer + 1) % n)
+
+    # -- saving ------------------------------------------------------------------------
+    def to_json(self) -> str:
+        wrap = self.rules.run_wrap
+        return save_json("kinaskak", {
+            "rules": rules_to_dict(self.rules), "seed": self.seed, "players": self.n,
+            "round_no": self.round_no, "dealer": self.dealer, "stock": _text(self.stock),
+            "discard": _text(self.discard), "live": self.live, "discarder": self.discarder,
+            "hands": [_text(h) for h in self.hands], "known": [_text(k) for k in self.known],
+            "melds": [[_meld_json(m, wrap, False) for m in ms] for ms in self.melds],
+            "pending": [_meld_json(m, wrap, True) for m in self.pending],
+            "laid_down": list(self.laid_down), "laid_turn": self.laid_turn,
+            "buys_used": list(self.buys_used), "fines": list(self.fines), "step": self.step,
+            "player": self.player, "buy_queue": list(self.buy_queue),
+            "buy_requests": list(self.buy_requests),
+            "taken": None if self.taken is None else str(self.taken), "went_out": self.went_out,
+            "final_left": list(self.final_left), "reshuffles": self.reshuffles, "turns": self.turns,
+            "totals": list(self.totals), "cards_left": list(self.cards_left),
+            "sheet": [[r, a, b, o, list(p)] for r, a, b, o, p in self.sheet],
+            "history": list(self.texts), "round_start": self.round_start,
+            "origin": None if self.origin is None else list(self.origin),
+        })
+
+    @classmethod
+    def from_json(cls, text: str) -> State:
+        from .saves import load
+        return load(SaveReader(text, "kinaskak"))
+
+    def __str__(self) -> str:
+        from .view import text_picture
+        return text_picture(self)
+
+
+def _text(cards: Iterable[Card]) -> str:
+    return " ".join(map(str, cards))
+
+
+def _meld_json(m: Meld, wrap: bool, pending: bool) -> dict[str, Any]:
+    binds = [str(m.stands_for(i, wrap)) if c is JOKER else None for i, c in enumerate(m.cards)]
+    return {"owner": m.owner, "kind": m.kind, "key": m.key, "low": m.low,
+            "cards": [str(c) for c in m.cards], "binds": binds, "pending": pending}
+
+
+# ---------------------------------------------------------------------------------------
+# Starting, hidden cards and determinize
+
+def new_game(*, players: int | None = None, seed: int | None = None,
+             deck: str | Sequence[Card] | None = None, rules: Rules = DEFAULT,
+             dealer: int | None = None) -> State:
+    """A new match of eight rounds.  `deck` stacks round 1 (top card first; dealt one at a
+    time clockwise from the dealer's left, then the upcard, then the stock)."""
+    n = 4 if players is None else players
+    if not isinstance(rules, Rules):
+        raise ValueError("rules must be a kinaskak.Rules")
+    full = deck_for(n, rules)
+    dealer = n - 1 if dealer is None else dealer
+    if type(dealer) is not int or not 0 <= dealer < n:
+        raise ValueError(f"the dealer is a seat from 0 to {n - 1}, not {dealer!r}")
+    seed = fresh_seed() if seed is None else seed
+    if type(seed) is not int:
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    cards = shuffled(full, seed, 1) if deck is None else stacked_deck(deck, full, "Kínaskák")
+    if HAND_SIZE * n + 1 > len(cards):
+        raise ValueError("not enough cards to deal")
+    zeros = (0,) * n
+    blank = State(
+        rules=rules, seed=seed, n=n, round_no=1, dealer=dealer, stock=(), discard=(), live=False,
+        discarder=None, hands=((),) * n, known=((),) * n, melds=((),) * n, pending=(),
+        laid_down=(False,) * n, laid_turn=False, buys_used=zeros, fines=zeros, step="discard", player=0,
+        buy_queue=(), buy_requests=(), taken=None, went_out=None, final_left=(), reshuffles=0, turns=0,
+        totals=zeros, cards_left=zeros, sheet=(), history=(), round_start=0,
+        origin=(seed, dealer, None if deck is None else _text(cards)))
+    return blank._deal(1, dealer, cards)
+
+
+def hidden_cards(state: State, seat: int) -> tuple[Card, ...]:
+    """The cards `seat` cannot see: the stock and the other hands, less the cards everyone
+    saw go into them (taken or bought discards, stolen jokers)."""
+    out = list(state.stock)
+    for s in range(state.n):
+        if s != seat:
+            out += _drop(state.hands[s], state.known[s])
+    return tuple(sorted(out, key=_KEY))
+
+
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    """The same position as `seat` sees it, with the cards it cannot see dealt anew: each
+    other hand keeps its known cards and gets the rest at random; the stock takes what is
+    left; future shuffles and lots get a new seed."""
+    obs = state.observation(seat)
+    unseen = list(hidden_cards(state, seat))  # a function of the observation: see hidden_cards
+    rng.shuffle(unseen)
+    hands = list(state.hands)
+    for s in range(state.n):
+        if s == seat:
+            continue
+        known = parse_cards(obs["known"][s])
+        extra = obs["hand_sizes"][s] - len(known)
+        hands[s] = tuple(sorted((*known, *unseen[:extra]), key=_KEY))
+        del unseen[:extra]
+    return dataclasses.replace(state, hands=tuple(hands), stock=tuple(unseen), seed=fresh_seed(rng),
+                               origin=None)
