@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import conformance
 import pytest
+import test_kinaskak
 import test_lomber
 import toygame
 
@@ -27,7 +28,11 @@ VARIANTS = {
                           next_dealer="last_trick_winner_right", first_lead="random",
                           four_suit_interrupt="off", loss_table=(21, 2, 4, 6), match_limit=16)],
     "lomber": test_lomber.VARIANTS,
+    "kinaskak": test_kinaskak.VARIANTS,
 }
+# Games with a choice of seats are checked with the fewest and the most too.
+SEATINGS = [(name, n) for name, module in sorted(MODULES.items()) if module.PLAYERS[0] != module.PLAYERS[1]
+            for n in module.PLAYERS]
 
 
 @pytest.fixture(params=sorted(MODULES), ids=str)
@@ -45,6 +50,13 @@ def test_contract_holds_under_other_rules(name, index):
     rules = VARIANTS[name][index]
     final = conformance.check_match(MODULES[name], seed=20 + index, every=5, rules=rules)
     assert final.rules == rules
+
+
+@pytest.mark.parametrize("name, players", SEATINGS)
+def test_contract_holds_for_the_fewest_and_most_players(name, players):
+    final = conformance.check_match(MODULES[name], seed=30 + players, every=5, players=players)
+    assert final.players == players
+    conformance.check_json_future(MODULES[name], seed=players, players=players)
 
 
 def test_every_game_lists_rule_variants():

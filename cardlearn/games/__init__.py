@@ -91,9 +91,9 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from cardlearn.games import kasina, kozel, lomber
+from cardlearn.games import kasina, kinaskak, kozel, lomber
 
-GAMES: dict[str, ModuleType] = {"kasina": kasina, "kozel": kozel, "lomber": lomber}
+GAMES: dict[str, ModuleType] = {"kasina": kasina, "kozel": kozel, "kinaskak": kinaskak, "lomber": lomber}
 
 
 def game_module(game: str | ModuleType) -> ModuleType:
