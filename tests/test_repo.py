@@ -83,6 +83,10 @@ GLANCE_FACTS = {  # what each game's rules at a glance must say (its notation in
               "AS+10S", "discard:7S+8H", "`claim`", "`pass`", "four cards of one suit", "face down",
               "last player to beat", "trump", "one card at a time"),
     "lomber": ("40 cards", "spadda", "manilía", "basti", "krúkk", "remis", "counter-clockwise"),
+    "kinaskak": ("108 cards", "162 cards", "13 cards", "different suits", "stops at the ace",
+                 "the top card of the stock", "three times", "round 8", "one more turn", "whole hand at once",
+                 "joker 20, ace 15", "lowest total wins", "rebuilt once a round", "lot", "`take`", "`draw`",
+                 "`buy`", "`pass`", "set 8C 8D JK", "discard 7H"),
 }
 
 
