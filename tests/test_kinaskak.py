@@ -308,11 +308,19 @@ def test_known_cards_stay_with_their_holder_in_determinize():
 # -- view ---------------------------------------------------------------------------------------
 
 def test_words_never_name_a_stock_card():
-    state = k.new_game(seed=5)
-    for action in ("draw",):
-        for lang in ("is", "en"):
-            text = k.describe(state, action, lang, viewer=1)
-            assert not any(c.symbol in text for c in k.deck_for(4) if c is not JOKER)
+    """A draw names the discard it leaves (the others may buy it, when they may), never the
+    stock card drawn."""
+    state = k.new_game(seed=6)  # the upcard 5♦ is left; J♥ is drawn
+    top = state.discard[-1].symbol
+    words = {"en": f"leaves {top} (the others may buy it) and draws from the stock",
+             "is": f"lætur {top} liggja (hinir mega kaupa það) og dregur úr stokknum"}
+    for lang in ("is", "en"):
+        for viewer in (None, 0, 1):
+            text = k.describe(state, "draw", lang, viewer=viewer)
+            assert text == words[lang]
+            assert [c for c in set(k.deck_for(4)) if c.symbol in text] == [state.discard[-1]]
+    no_buyers = dataclasses.replace(state, rules=k.Rules(buy_initial_upcard=False))
+    assert k.describe(no_buyers, "draw", "en") == f"leaves {top} and draws from the stock"
     bought = state.apply("draw")
     words = k.describe(bought, "buy", "en")
     assert "buy" in words and state.discard[-1].symbol in words

@@ -111,23 +111,75 @@ def test_b4_3_sets():
 
 def test_b4_4_jokers():
     """B4.4 Jokers: 3H JK 5H 6H is a run (JK = 4H); {JK 4H 5H 6H} is a run whose joker is
-    declared when laid (the engine declares 7H, and it stays so); 8C JK JK is a set of
-    8s; JK JK JK is not a meld."""
+    declared when laid, as 3H or as 7H, and the binding stays; 8C JK JK is a set of 8s;
+    JK JK JK is not a meld."""
     assert k.is_run("3H JK 5H 6H") and k.is_run("JK 4H 5H 6H") and k.is_set("8C JK JK")
     assert not k.is_set("JK JK JK") and not k.is_run("JK JK JK JK")
-    state = game({0: "3H JK 5H 6H 4H 5H 6H JK 8C 8D 8S 2C 2D"}, stock="9S")
-    state = draw_unbought(state)
-    acts = texts(state)
-    assert "run 3H JK=4H 5H 6H" in acts
-    assert "run 4H 5H 6H JK=7H" in acts and "run JK=3H 4H 5H 6H" not in acts
-    with pytest.raises(IllegalMove) as err:
-        state.apply("run JK=3H 4H 5H 6H")
-    assert err.value.rule == "run_placing"
-    state = play(state, "run 4H 5H 6H JK=7H", "set 8C 8D 8S")
-    meld = state.melds[0][0]
-    assert meld.stands_for(3, False) == Card("7", "H")
-    assert "off 3H 0-0 low" in texts(state)  # the binding is fixed: 3H goes below, not in its place
     assert k.is_run("3H 4H 5H 6H JK") and not k.is_run("JK JK JK 5H", Rules(joker_limit="one_per_meld"))
+    state = draw_unbought(game({0: "JK 4H 5H 6H 8C 8D 8S 2C 3D 10S JC QD KS"}, stock="9S"))
+    runs = [str(a) for a in state.legal_actions() if a.verb == "run"]
+    assert runs == ["run 4H 5H 6H JK=7H", "run JK=3H 4H 5H 6H"]  # both declarations, the high one first
+    declarations = (("run 4H 5H 6H JK=7H", 4, 3, "7H"), ("run JK=3H 4H 5H 6H", 3, 0, "3H"))
+    for move, low, joker_at, stands in declarations:
+        laid = play(state, move, "set 8C 8D 8S")
+        meld = laid.melds[0][0]
+        assert (meld.low, meld.cards[joker_at]) == (low, JOKER)
+        assert meld.stands_for(joker_at, False) == Card.parse(stands)  # fixed from then on
+        assert laid.observation(1)["melds"][0]["binds"][joker_at] == stands
+    # A three in the run's place is laid, not a joker's: JK=3H 4H 5H 6H takes 3H only by a steal.
+    three = draw_unbought(game({0: "JK 4H 5H 6H 8C 8D 8S 3H 3D 10S JC QD KS"}, stock="9S"))
+    laid = play(three, "run JK=3H 4H 5H 6H", "set 8C 8D 8S")
+    assert "steal 3H 0-0" in texts(laid) and "off 3H 0-0 low" not in texts(laid)
+
+
+def test_b4_4_the_two_declarations_are_clicked_apart():
+    """The table tells the two declarations of B4.4 apart: the cards alone lay the joker at
+    the high end; the same cards and the target zone "joker-low", shown to the seat laying
+    down, lay it at the low end."""
+    state = draw_unbought(game({0: "JK 4H 5H 6H 8C 8D 8S 2C 3D 10S JC QD KS"}, stock="9S"))
+    cards = tuple(("hand", c) for c in parse_cards("4H 5H 6H JK"))
+    assert k.action_cards(state, "run 4H 5H 6H JK=7H") == cards
+    low = k.action_cards(state, "run JK=3H 4H 5H 6H")
+    assert Counter(low) == Counter((*cards, ("joker-low", None)))
+    for lang, label in (("en", "joker as the low end"), ("is", "jóker neðst")):
+        zones = {z["name"]: z for z in k.layout(state, 0, lang)["zones"]}
+        assert zones["joker-low"] == {"name": "joker-low", "label": label, "owner": 0, "target": True,
+                                      "cards": []}
+    assert "joker-low" not in {z["name"] for z in k.layout(state, 1, "en")["zones"]}  # not the mover
+    laid = play(state, "run 4H 5H 6H JK=7H", "set 8C 8D 8S")
+    assert "joker-low" not in {z["name"] for z in k.layout(laid, 0, "en")["zones"]}  # nothing to declare
+
+
+def test_b4_4_other_bindings_are_refused():
+    """A joker stands for the card missing at its place, or at an end for the card just
+    above or below the run: JK=2H JK=4H 5H 6H is refused, and so is splitting two end
+    jokers between the ends (only both above or both below are offered)."""
+    state = draw_unbought(game({0: "JK JK 5H 6H 8C 8D 8S 2C 3D 10S JC QD KS"}, stock="9S"))
+    runs = {str(a) for a in state.legal_actions() if a.verb == "run"}
+    assert {"run 5H 6H JK=7H JK=8H", "run JK=3H JK=4H 5H 6H"} <= runs
+    for move in ("run JK=4H 5H 6H JK=7H", "run JK=2H JK=4H 5H 6H"):
+        assert move not in runs
+        with pytest.raises(IllegalMove) as err:
+            state.apply(move)
+        assert err.value.rule == "run_placing"
+
+
+def test_lay_offs_work_on_either_declaration():
+    """Once laid, a run with its joker at either end grows at both ends, and its joker is
+    stolen with exactly the card it was declared as."""
+    hand = "JK 4H 5H 6H 8C 8D 8S 2H 3H 7H 8H 10S KS"
+    state = draw_unbought(game({0: hand}, stock="9S"))
+    cases = (("run JK=3H 4H 5H 6H", "2H", "7H", "3H", "JK 4H 5H 6H", "2H JK 4H 5H 6H 7H"),
+             ("run 4H 5H 6H JK=7H", "3H", "8H", "7H", "4H 5H 6H JK", "3H 4H 5H 6H JK 8H"))
+    for run, below, above, steal, cards, grown in cases:
+        laid = play(state, run, "set 8C 8D 8S")
+        assert laid.melds[0][0].cards == parse_cards(cards)
+        moves = texts(laid)
+        assert {f"off {below} 0-0 low", f"off {above} 0-0 high", f"steal {steal} 0-0"} <= set(moves)
+        longer = play(laid, f"off {below} 0-0 low", f"off {above} 0-0 high")
+        assert longer.melds[0][0].cards == parse_cards(grown)
+        swapped = play(laid, f"steal {steal} 0-0")
+        assert JOKER not in swapped.melds[0][0].cards and JOKER in swapped.hands[0]
 
 
 def test_b4_11_penalty():

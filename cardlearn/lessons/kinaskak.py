@@ -266,14 +266,11 @@ def play_out(state: kinaskak.State, moves: str) -> kinaskak.State:
 
 
 def move_words(before: kinaskak.State, move: Any, after: kinaskak.State | None, lang: str = "en") -> str:
-    """A move in words (`kinaskak.describe`), and what the engine did at once after it: a
-    `draw` that leaves a live discard first lets the others buy it; the last answer of a
-    buy window says who got the card."""
+    """A move in words (`kinaskak.describe`, which tells a `draw` as leaving the discard,
+    to the others to buy when they may), and what the engine did at once after it: the
+    last answer of a buy window says who got the card."""
     obs = before.observation(0)
     text = kinaskak.describe(before, move, lang)
-    if move.verb == "draw" and after is not None and after.phase == "buy":
-        top = Card.parse(obs["discard_top"]).symbol
-        text = f"leaves {top} (the others may buy it), then draws from the stock"
     if after is not None:
         gained = [s for s in range(before.players) if after.buys_used[s] > before.buys_used[s]]
         if gained:

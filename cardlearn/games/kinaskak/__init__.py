@@ -27,10 +27,13 @@ tries each run window with each choice of jokers, and counts the sets greedily (
 extra jokers the t-th set of a rank needs never fall as t grows).  Melds are offered at
 their shortest, a run of 4 and a set of 3, so `legal_actions()` stays small: longer melds
 are made by laying off onto them in the same turn (the default `layoff_same_turn=True`;
-with `False`, longer melds are offered too).  A run is placed as high as its natural cards
-allow, so a joker at its end stands for the card above (``run 4H 5H 6H JK=7H``, not
-``JK=3H``): the two would be the same clicks at the table.  The last meld commits the
-lay-down; the melds of an unfinished one are public.  A player whose hand empties goes out.
+with `False`, longer melds are offered too).  A joker at the end of a run may stand for
+either end (§B4.4): ``run 4H 5H 6H JK=7H`` and ``run JK=3H 4H 5H 6H`` are both offered.  At
+the table the cards alone lay the high one; the low one is the same cards and the target zone
+"joker-low" (*jóker neðst*) that the layout of the seat laying down shows.  With two or more
+jokers at the ends, the highest and the lowest placing are offered (all of them above, or
+all below), not the ones between.  The last meld commits the lay-down; the melds of an
+unfinished one are public.  A player whose hand empties goes out.
 
 Hidden information: a stock card, drawn or bought, is seen only by its holder and never
 named in words; a card taken from the discard pile, a bought discard and a stolen joker are

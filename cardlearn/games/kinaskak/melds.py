@@ -25,6 +25,7 @@ __all__ = [
     "can_lay_down",
     "card_penalty",
     "deck_for",
+    "end_placings",
     "is_run",
     "is_set",
     "penalty",
@@ -163,11 +164,27 @@ def run_cards(suit: str, low: int, size: int, wrap: bool) -> tuple[Card, ...]:
 
 
 def fit_run(cards: Sequence[Card], rules: Rules = DEFAULT) -> tuple[str, int] | None:
-    """(suit, low) of the highest placing of these cards as one run, or None (§B2.2).
-    The highest: a joker at an end stands for the card above the naturals when there is
-    room (the engine's fixed choice; `is_run` accepts every placing)."""
+    """(suit, low) of the highest placing of these cards as one run, or None (§B2.2): a
+    joker at an end stands for the card above the naturals when there is room.  This is
+    the placing a lay-down gets when the player clicks its cards alone."""
     placings = run_placings(cards, rules)
     return placings[-1] if placings else None
+
+
+def end_placings(cards: Sequence[Card], rules: Rules = DEFAULT) -> list[tuple[str, int]]:
+    """The placings a player may declare for these cards as one run: the highest, and
+    the lowest too when its jokers stand for other cards (§B4.4: JK 4H 5H 6H may be
+    declared as 3H–6H or 4H–7H).  Between them, with two or more jokers at the ends, lie
+    middle placings (JK=4H 5H 6H JK=7H); the engine does not offer those: each extra
+    declaration is one more move to click apart at the table."""
+    placings = run_placings(cards, rules)
+    if not placings:
+        return []
+    high, low = placings[-1], placings[0]
+    size, wrap = len(cards), rules.run_wrap
+    if low == high or set(run_cards(*low, size, wrap)) == set(run_cards(*high, size, wrap)):
+        return [high]  # one placing, or a cyclic run that holds every rank whichever its start
+    return [high, low]
 
 
 def run_placings(cards: Sequence[Card], rules: Rules = DEFAULT) -> list[tuple[str, int]]:
@@ -359,8 +376,9 @@ def _placed_windows(suit: str, size: int,
 
 
 def run_specs(hand: tuple[Card, ...], suit: str, size: int, rules: Rules) -> list[MeldSpec]:
-    """Runs of exactly `size` cards in `suit` from `hand`, each placed as `fit_run` does
-    (as high as its natural cards allow)."""
+    """Runs of exactly `size` cards in `suit` from `hand`, each placed as `end_placings`
+    allows: as high as its natural cards allow, and right after it, when a joker can go
+    at either end, as low (the order keeps the high placing, the common one, first)."""
     cfg = rules._cfg
     jokers = hand.count(JOKER)
     count = Counter(hand)
@@ -379,13 +397,21 @@ def run_specs(hand: tuple[Card, ...], suit: str, size: int, rules: Rules) -> lis
         for k in range(min(jokers - missing, most_j - missing, len(present) - 1) + 1):
             for keep in combinations(present, len(present) - k):
                 naturals = [window[i] for i in keep]
-                if len(set(naturals)) < len(naturals):
-                    higher = fit_run((*naturals, *(JOKER,) * (size - len(naturals))), rules) != (suit, low)
-                else:
-                    higher = any(all(c in cards for c in naturals) for _, _, cards in windows[w + 1:])
-                if not higher:
-                    out.append(MeldSpec("run", suit, low, tuple(window[i] if i in keep else JOKER
-                                                                for i in range(size))))
+                if len(set(naturals)) < len(naturals):  # an A…A run: one placing only
+                    if fit_run((*naturals, *(JOKER,) * (size - len(naturals))), rules) == (suit, low):
+                        out.append(MeldSpec("run", suit, low, tuple(window[i] if i in keep else JOKER
+                                                                    for i in range(size))))
+                    continue
+                if any(all(c in cards for c in naturals) for _, _, cards in windows[w + 1:]):
+                    continue  # not the highest placing: offered (if lowest) after the highest
+                out.append(MeldSpec("run", suit, low, tuple(window[i] if i in keep else JOKER
+                                                            for i in range(size))))
+                below = next(j for j in range(w + 1) if all(c in windows[j][2] for c in naturals))
+                first, cards_low, set_low = windows[below]
+                if below != w and set_low != windows[w][2]:  # the same naturals, jokers at the bottom
+                    held = set(naturals)
+                    placed = tuple(c if c in held else JOKER for c in cards_low)
+                    out.append(MeldSpec("run", suit, first, placed))
     return out
 
 

@@ -33,6 +33,7 @@ from .melds import (
     HAND_SIZE,
     Rules,
     deck_for,
+    end_placings,
     fit_run,
     is_set,
     max_jokers,
@@ -193,6 +194,16 @@ def _add(cards: tuple[Card, ...], *new: Card) -> tuple[Card, ...]:
 
 def _put(seq: tuple, i: int, value: Any) -> tuple:
     return (*seq[:i], value, *seq[i + 1:])
+
+
+def run_placing(action: Action, rules: Rules) -> tuple[str, int] | None:
+    """(suit, low) of the run `action` lays, if its jokers' declared cards are one of the
+    placings the engine offers (`melds.end_placings`: the highest or the lowest)."""
+    size, wrap = len(action.cards), rules.run_wrap
+    for placed in end_placings(action.cards, rules):
+        if run_cards(placed[0], placed[1], size, wrap) == action.binds:
+            return placed
+    return None
 
 
 def layoff_ends(meld: Meld, card: Card, rules: Rules) -> tuple[str, ...]:
@@ -419,10 +430,10 @@ class State(GameState):
             specs = [s for s in specs if len(hand) - len(s.cards) != 1]
         out, seen = [], set()
         for s in specs:
-            tokens = tuple(sorted(s.cards))
-            if tokens in seen:  # one meld per set of clicked cards (see the package docstring)
+            key = (tuple(sorted(s.cards)), s.low)  # the cards, and where a joker at an end goes
+            if key in seen:
                 continue
-            seen.add(tokens)
+            seen.add(key)
             if s.kind == "run":
                 out.append(Action("run", s.cards, run_cards(s.key, s.low, len(s.cards), rules.run_wrap)))
             else:
@@ -530,10 +541,10 @@ class State(GameState):
         if action.verb == "set" and not is_set(action.cards, rules):
             return "not_a_set", {"cards": text}
         if action.verb == "run":
-            placed = fit_run(action.cards, rules)
-            if placed is None or any(c is not JOKER and c != b for c, b in zip(action.cards, action.binds)):
+            if fit_run(action.cards, rules) is None or \
+                    any(c is not JOKER and c != b for c, b in zip(action.cards, action.binds)):
                 return "not_a_run", {"cards": text}
-            if run_cards(placed[0], placed[1], len(action.cards), rules.run_wrap) != action.binds:
+            if run_placing(action, rules) is None:
                 return "run_placing", {"cards": text}
         if self.laid_down[self.player] and not self.pending:
             return "no_new_melds", {}
@@ -644,7 +655,7 @@ class State(GameState):
         return s._mut(step="discard")
 
     def _do_run(self, action: Action) -> State:
-        placed = fit_run(action.cards, self.rules)
+        placed = run_placing(action, self.rules)
         assert placed is not None
         return self._lay(Meld(self.player, "run", placed[0], placed[1], action.cards))
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from cardlearn.cards import JOKER, Card
 
-from .melds import CONTRACTS, FINAL_ROUND, card_penalty, penalty
+from .melds import CONTRACTS, FINAL_ROUND, card_penalty, fit_run, penalty, run_cards
 from .state import Action, Meld, State
 
 NAME = {"is": "Kínaskák", "en": "Kinaskak (contract rummy)"}
@@ -23,8 +23,9 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
         "not_a_set": "{cards} is not a set (þrenna): three or more cards of one rank, jokers wild",
         "not_a_run": "{cards} is not a run (röð): four or more cards of one suit in sequence, the ace "
                      "low or high, no wrap-around",
-        "run_placing": "{cards}: the engine places a run as high as its natural cards allow, so a joker "
-                       "at an end stands for the card above",
+        "run_placing": "{cards}: each joker stands for the card missing at its place; a joker at an end "
+                       "stands for the card just above the run or, declared so, just below it (with "
+                       "two jokers at the ends, both above or both below)",
         "no_new_melds": "you have laid down already: no new melds, only lay-offs",
         "final_round_whole_hand": "in the eighth round you lay down your whole hand at once: "
                                   "two runs and two sets with all 14 cards",
@@ -53,8 +54,9 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
         "not_a_set": "{cards} er ekki þrenna: þrjú spil eða fleiri af sömu tegund, jóker má nota",
         "not_a_run": "{cards} er ekki röð: fjögur spil eða fleiri í sömu sort í röð, ás neðst eða efst, "
                      "ekki hringinn",
-        "run_placing": "{cards}: vélin setur röð eins hátt og spilin leyfa, svo jóker á enda stendur "
-                       "fyrir spilið fyrir ofan",
+        "run_placing": "{cards}: jóker stendur fyrir spilið sem vantar á sínum stað; jóker á enda "
+                       "stendur fyrir spilið fyrir ofan röðina eða, ef þú velur það, fyrir neðan hana "
+                       "(tveir jókerar á endum: báðir ofan eða báðir neðan)",
         "no_new_melds": "þú hefur lagt niður: engar nýjar raðir eða þrennur, bara bæta við",
         "final_round_whole_hand": "í áttundu umferð leggurðu alla höndina niður í einu: tvær raðir og "
                                   "tvær þrennur úr öllum 14 spilunum",
@@ -84,6 +86,9 @@ SHEET_NAMES = {
 
 _W = {
     "is": {"take": "tekur {card} úr kastbunkanum", "draw": "dregur úr stokknum",
+           "leave": "lætur {card} liggja og dregur úr stokknum",
+           "leave_buy": "lætur {card} liggja (hinir mega kaupa það) og dregur úr stokknum",
+           "joker_low": "jóker neðst",
            "buy": "kaupir {card} og eitt spil úr stokknum",
            "ask": "vill kaupa {card} (dregið um ef fleiri vilja)",
            "pass": "kaupir ekki", "run": "leggur niður röð {cards}", "set": "leggur niður þrennu {cards}",
@@ -112,6 +117,9 @@ _W = {
            "winner": "Sæti {n} vinnur!",
            "waiting": "Sæti {n} á leik", "tie": "Jafntefli", "title": "{name} — umferð {r}: {contract}"},
     "en": {"take": "takes {card} from the discard pile", "draw": "draws from the stock",
+           "leave": "leaves {card} and draws from the stock",
+           "leave_buy": "leaves {card} (the others may buy it) and draws from the stock",
+           "joker_low": "joker as the low end",
            "buy": "buys {card} and one stock card", "ask": "asks to buy {card} (a lot if several ask)",
            "pass": "does not buy", "run": "lays down a run {cards}", "set": "lays down a set {cards}",
            "off": "adds {card} to {meld}",
@@ -163,13 +171,18 @@ def _run_text(cards: tuple[Card, ...], binds: tuple[Card, ...]) -> str:
 
 def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None) -> str:
     """The move in words, without who makes it.  Every card named is face up at the table
-    (a stock card, drawn or bought, is never named), so `viewer` changes nothing."""
+    (a stock card, drawn or bought, is never named), so `viewer` changes nothing.  A
+    `draw` leaves the live discard: to the others to buy, when a buy window opens."""
     a, w = _parse(action), _W[lang]
     top = state.discard[-1].symbol if state.discard else "-"
     if a.verb == "take":
         return w["take"].format(card=top)
-    if a.verb in ("draw", "pass"):
-        return w[a.verb]
+    if a.verb == "draw":
+        if state.step != "draw":  # not a decision about a live discard (only reached for words)
+            return w["draw"]
+        return w["leave_buy" if state._buyers() else "leave"].format(card=top)
+    if a.verb == "pass":
+        return w["pass"]
     if a.verb == "buy":
         return w["buy" if state.rules.buy_priority == "seat_order" else "ask"].format(card=top)
     if a.verb == "run":
@@ -233,9 +246,24 @@ def meld_zone(owner: int, i: int) -> str:
     return f"meld-{owner}-{i}"
 
 
+JOKER_LOW = "joker-low"  # the target zone that declares a joker at the end of a run as its low end
+
+
+def low_binding(state: State, action: Action) -> bool:
+    """Is `action` a run laid with a joker declared at its low end (`melds.end_placings`):
+    not the highest placing of its cards, the one a player gets by clicking them alone?"""
+    if action.verb != "run":
+        return False
+    placed = fit_run(action.cards, state.rules)
+    return placed is not None and \
+        run_cards(placed[0], placed[1], len(action.cards), state.rules.run_wrap) != action.binds
+
+
 def action_cards(state: State, action: Action | str) -> tuple[tuple[str, Card | None], ...]:
     """The tokens of a move: hand cards, the discard top, the stock, a meld zone or the
-    card of a meld.  A lay-off names its meld zone; when the card fits both ends of a run
+    card of a meld.  A run's cards alone lay it with a joker at an end as high as it goes;
+    the same cards and the target zone `JOKER_LOW` declare that joker at the low end
+    instead (§B4.4).  A lay-off names its meld zone; when the card fits both ends of a run
     (a joker, or an ace on a 2–K run), the low end is chosen by clicking the run's first
     card instead.  A joker steal names the joker in the meld.  Buy and pass are buttons."""
     a = _parse(action)
@@ -246,7 +274,8 @@ def action_cards(state: State, action: Action | str) -> tuple[tuple[str, Card | 
     if a.verb in ("buy", "pass"):
         return ()
     if a.verb in ("run", "set", "discard"):
-        return tuple(("hand", c) for c in a.cards)
+        tokens = tuple(("hand", c) for c in a.cards)
+        return (*tokens, (JOKER_LOW, None)) if low_binding(state, a) else tokens
     zone = meld_zone(*a.meld)
     card = a.cards[0]
     if a.verb == "steal":
@@ -285,6 +314,9 @@ def layout(state: State, seat: int, lang: str = "is") -> dict[str, Any]:
     for j, m in enumerate(state.pending):
         zones.append({"name": f"pending-{j}", "label": f"{kinds[m.kind]} ({w['pending']})", "owner": m.owner,
                       "target": False, "cards": _entries(m, wrap, lang)})
+    if state.to_move == seat and any(low_binding(state, a) for a in state.legal_actions()):
+        zones.append({"name": JOKER_LOW, "label": w["joker_low"], "owner": seat, "target": True,
+                      "cards": []})
     zones.append({"name": "discard", "label": w["discard_pile"], "owner": None, "target": False,
                   "cards": [str(c) for c in state.discard]})
     zones.append({"name": "stock", "label": w["stock"], "owner": None, "target": True,
