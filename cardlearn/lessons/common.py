@@ -5,7 +5,9 @@ the table of a game's variant options.
 - `html_table(head, rows)` — a small bordered table; `ROW` — a flex row for a line of HTML;
 - `positions(state)` — every position of a game with the move made from it;
 - `Question` / `quiz(questions, name)` / `check_quiz(questions)` — radio-button questions
-  with a Check button, and the check that only the right answer says "Rétt";
+  with a Check button, and the check that only the right answer says "Rétt"; a quiz that is
+  not run (an HTML export, a notebook opened without a kernel) shows `quiz_html(questions)`:
+  every question with its pictures and options, and never its answer;
 - `options_table(rules_class, notes)` — every field of a game's `Rules`: default and meaning.
 
 Pictures are HTML strings (wrapped in `IPython.display.HTML` where a notebook shows them)
@@ -82,14 +84,34 @@ class Question(NamedTuple):
     why: str
 
 
+def quiz_html(questions: Sequence[Question]) -> str:
+    """The questions as static HTML, numbered from 1: each prompt (with its card pictures)
+    and its options as empty circles.  The answer and the reason stay out: a reader of a
+    copy that was not run sees the questions, and meets the answers only by running the
+    notebook and pressing Check."""
+    items = []
+    for n, q in enumerate(questions, 1):
+        options = "".join(f"<li>○ {escape(str(o))}</li>" for o in q.options)
+        items.append(f"<div style='margin-top:10px'><b>{n}.</b> {q.prompt}"
+                     f"<ul style='list-style:none;margin:4px 0;padding-left:12px'>{options}</ul></div>")
+    note = ("<div style='font-size:12px;opacity:.8'>Run the notebook to pick an answer and press "
+            "<b>Athuga / Check</b>; the answers appear only then.</div>")
+    return f"<div>{''.join(items)}{note}</div>"
+
+
 class Quiz(widgets.VBox):
-    """A column of questions; shown as plain text where widgets cannot run."""
+    """A column of questions.  Where widgets cannot run it shows as static HTML (every
+    question and its options, no answers; `quiz_html`) and as plain text."""
 
     name = ""  # the game's name, for the text form
+    questions: Sequence[Question] = ()
 
     def __repr__(self) -> str:
         name = f"{self.name} quiz" if self.name else "Quiz"
         return f"<{name}: {len(self.children)} questions — run the notebook to answer them>"
+
+    def _repr_html_(self) -> str:
+        return quiz_html(self.questions)
 
 
 def question_box(n: int, q: Question) -> widgets.VBox:
@@ -113,7 +135,7 @@ def question_box(n: int, q: Question) -> widgets.VBox:
 def quiz(questions: Sequence[Question], name: str = "") -> Quiz:
     """The questions, numbered from 1, as one widget (`name`: the game, for its text form)."""
     box = Quiz([question_box(n, q) for n, q in enumerate(questions, 1)])
-    box.name = name
+    box.name, box.questions = name, tuple(questions)
     return box
 
 

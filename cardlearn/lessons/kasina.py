@@ -11,11 +11,14 @@
 - `hand_dealers(state)` — who dealt each hand;
 - `match_sheet(state)` — the score sheet of a match, hand by hand, with running totals;
 - `bot_match(seats, seed)` — a whole match between two computer players;
-- `Question` / `quiz(questions)` — radio-button questions with a Check button;
+- `questions(match)` / `quiz(questions)` / `check_quiz(questions)` — the notebook's six
+  questions (answers computed by the engine), as radio buttons with a Check button (and as
+  static HTML where the notebook is not run), and the teacher's check of them, which prints
+  no answer;
 - `OPTIONS` / `options_table()` — every field of `kasina.Rules`: default and meaning.
 
 The generic pieces (`cards_row`, `labelled`, `positions`, `Question`, `Quiz`,
-`question_box`, `check_quiz`, the options table) live in `cardlearn.lessons.common` and are
+`question_box`, the options table) live in `cardlearn.lessons.common` and are
 offered here under the same names.  Everything is built on the public API of
 `cardlearn.games.kasina` and on `cardlearn.draw`; pictures are HTML strings (wrapped in
 `IPython.display.HTML` where a notebook shows them) with no ids and no dates, so stored
@@ -38,7 +41,6 @@ from cardlearn.lessons.common import (  # noqa: F401 -- shared pieces, offered h
     Question,
     Quiz,
     cards_row,
-    check_quiz,
     labelled,
     positions,
     question_box,
@@ -231,9 +233,69 @@ def bot_match(seats: dict[int, str], seed: int) -> kasina.State:
 # ---------------------------------------------------------------------------------------
 # A quiz
 
+Q1_TABLE = "AH 6C 3D 4S 7D"
+FORCED = {"seat0": "JS 2H 3H 4H", "table": "4C 9D QD KC"}  # the notebook's "you must take" position
+
+# What the teacher expects the engine to answer; `check_quiz` compares, without printing.
+_EXPECTED = (7, 14, "no", 5, "nobody")
+
+
+def questions(match: kasina.State) -> list[Question]:
+    """The notebook's six questions.  Every right answer is computed here by the engine;
+    question 6 reads the first hand of `match` (a match past its first two hands)."""
+    first_dealer, next_dealer = hand_dealers(match)[:2]
+    after_hand_1 = match.score_sheet[0]["total"]
+    forced = position(**FORCED)
+    even_piles = (standard_deck()[::2], standard_deck()[1::2])
+    who = {(1, 0): "seat 0", (0, 1): "seat 1", (0, 0): "nobody"}
+    return [
+        Question(f"How many different ways can 7♠ take from this table?{cards_row(Q1_TABLE)}",
+                 [1, 3, 5, 7], len(kasina.capture_options("7S", Q1_TABLE)),
+                 "Three groups make 7: A+6 (the table ace counts 1), 3+4, and the 7 itself. None of "
+                 "them share a card, so any one, two or all three may be taken: 7 ways."),
+        Question(f"You play A♣ from your hand and take 6♦ and 8♣ from the table."
+                 f"{cards_row('AC 6D 8C')}What does your ace count?",
+                 [1, 11, 13, 14], kasina.played_value(Card.parse("AC")),
+                 "14: an ace from your hand counts 14, and 6 + 8 = 14. "
+                 "(An ace lying on the table counts 1.)"),
+        Question(f"Your hand:{cards_row(FORCED['seat0'])}The table:{cards_row(FORCED['table'])}"
+                 "May you lay down J♠?",
+                 ["yes", "no"], "yes" if "JS" in map(str, forced.legal_actions()) else "no",
+                 "4♥ can take 4♣, and taking is compulsory: you may lay a card down only when no card "
+                 "in your hand can take."),
+        Question("How many points is <i>stóra kasína</i> (10♦) worth?",
+                 [1, 2, 5, 10], kasina.hand_score((parse_cards("10D"), ()), (0, 0), None)["big_casino"][0],
+                 "Five; litla kasína (2♠) gets two."),
+        Question("Both piles hold 26 cards at the end of a hand. Who gets the point for most cards?",
+                 ["seat 0", "seat 1", "nobody"], who[kasina.hand_score(even_piles, (0, 0), 0)["cards"]],
+                 "A tie gives nobody the point."),
+        Question(f"The first hand is over and counted: seat 0 has {after_hand_1[0]} points, seat 1 has "
+                 f"{after_hand_1[1]}. Seat {first_dealer} dealt that hand. What happens now?",
+                 ["seat 0 wins, with more points", "seat 1 shuffles and deals a new hand",
+                  "seat 0 shuffles and deals a new hand"],
+                 f"seat {next_dealer} shuffles and deals a new hand",
+                 "Nobody has 21 yet, so a new hand is dealt — by the other player: the dealer changes "
+                 "every hand."),
+    ]
+
+
 def quiz(questions: Sequence[Question]) -> Quiz:
-    """The questions, numbered from 1, as one widget."""
+    """The questions, numbered from 1, as one widget (static HTML where it is not run)."""
     return common.quiz(questions, "Kasína")
+
+
+def check_quiz(questions: Sequence[Question]) -> int:
+    """The teacher's check, which prints no answer: the engine's answers to the first five
+    questions must be the ones the teacher wrote the reasons for, question 6 must name the
+    other dealer, and in a fresh copy of the quiz only the right option may say "Rétt".
+    Returns the number of options tried."""
+    got = tuple(q.answer for q in questions[:len(_EXPECTED)])
+    if got != _EXPECTED:
+        wrong = [n for n, (a, b) in enumerate(zip(got, _EXPECTED), 1) if a != b]
+        raise AssertionError(f"the engine's answer to question(s) {wrong} changed: check their reasons")
+    if len(questions) > 5 and not str(questions[5].answer).startswith("seat 0"):
+        raise AssertionError("question 6: after seat 1 dealt the first hand, seat 0 deals the next")
+    return common.check_quiz(questions)
 
 
 # ---------------------------------------------------------------------------------------
@@ -242,12 +304,18 @@ def quiz(questions: Sequence[Question]) -> Quiz:
 OPTIONS: dict[str, tuple[str, str]] = {  # Rules field -> (meaning of the default, other choices)
     "target": ("points needed to win the match (Stekkjargerði)",
                "20 in the Dalvíkurskóli rules; any whole number ≥ 1"),
-    "hand_size": ("cards each player gets per deal: six deals of 4 make a hand",
+    "hand_size": ("cards each player gets per deal, that is the cards you hold (\"your hand\"), "
+                  "not a hand of play: six deals of 4 make one hand of play",
                   "5 (Dalvíkurskóli): deals of 5, 5, 5, 5 and a last deal of 4, still 4 table cards"),
-    "ace_values": ("an ace played from the hand counts 14 and also takes a lone ace; "
-                   "on the table an ace counts 1",
+    "ace_values": ("the name reads \"in the hand 1 or 14, on the table 1\", the blog's \"counts both 1 "
+                   "and 14\": a played ace may count 1 or 14, but 14 allows everything 1 would (the only "
+                   "thing worth 1 is a lone ace, which an ace takes by rank anyway), so this notebook "
+                   "just says a played ace counts 14; on the table an ace counts 1",
                    "'finnish': the same values, but an ace does not take an ace by rank; "
-                   "'both_anywhere': plays exactly like the default"),
+                   "'both_anywhere': an ace may count 1 or 14 on the table too, another way to read the "
+                   "blog, kept so that reading can be named; it plays exactly like the default, because "
+                   "a table ace counted 14 could never be part of a sum (14 plus any card is more than 14, "
+                   "the most a played card counts) and a lone table ace is taken by rank anyway"),
     "trail_rule": ("taking is compulsory: you may lay a card down only when no card in your hand can take",
                    "'card_cannot_capture': you may lay down any card that itself cannot take "
                    "(the English rule); 'free': lay down any card at any time"),
@@ -255,13 +323,14 @@ OPTIONS: dict[str, tuple[str, str]] = {  # Rules field -> (meaning of the defaul
                              "necessarily the most it can",
                              "True: it must take every group it can"),
     "builds": ("False: no building (announcing a sum to take on a later turn)",
-               "True is refused: building belongs to other versions of Casino"),
+               "True is refused (ValueError): building, played in Hornafjörður and in English Casino, "
+               "is not supported by this engine"),
     "sweep_on_final_play": ("True: clearing the table with the very last card of the hand is a svippur",
                             "False: the last card of the hand never scores a svippur"),
     "sweeps_cancel": ("False: every svippur scores 1",
                       "True: each svippur of one player cancels one of the other's (Hornafjörður)"),
     "ace_scoring": ("'majority': 1 point for most aces; 2–2 scores nothing",
-                    "'each': 1 point per ace"),
+                    "'each': 1 point per ace (Hornafjörður, English Casino)"),
     "simultaneous_target": ("'higher_total': if both reach the target in the same count, the higher "
                             "total wins; equal totals play another hand",
                             "'count_out': count the items in order (2♠, 10♦, svippar, last trick, "
