@@ -1092,9 +1092,10 @@ _WORDS = {
            "trick": "Slagur", "stock": "Stokkur", "trump": "Tromp {suit}",
            "discard_zone": "Leggja á grúfu: smelltu hér",
            "last_trick": "Síðasti slagur",
-           "dealer": "gefur", "points": "{p} punktar, {s} slagir", "drawn": "dregið",
+           "dealer": "gefur", "points": "{p} punktar, {s} slagir", "drawn": "sæti {n} dró það",
            "prompt_lead": "Veldu spil í sama lit til að spila út",
-           "prompt_respond": "Veldu {n} spil: slá upp í loft, eða leggja á grúfu (smelltu þá á „Á grúfu“)",
+           "prompt_respond": "Veldu {n} spil: slá upp í loft, eða leggja á grúfu "
+                             "(smelltu þá á „Leggja á grúfu“)",
            "prompt_claim": "Þú átt fjögur í lit: viltu krefjast útspils?",
            "over": "Lið {t} er geitin{eggs}!", "eggs": " — með eggjum",
            "why_lead_many": "spilar út {n} spilum í {suit}: til að slá þarf að slá hvert þeirra",
@@ -1111,9 +1112,10 @@ _WORDS = {
            "trick": "Trick", "stock": "Stock", "trump": "Trump {suit}",
            "discard_zone": "Lay face down: click here",
            "last_trick": "Last trick",
-           "dealer": "dealer", "points": "{p} points, {s} tricks", "drawn": "drawn",
+           "dealer": "dealer", "points": "{p} card points, {s} tricks", "drawn": "drawn by seat {n}",
            "prompt_lead": "Choose cards of one suit to lead",
-           "prompt_respond": "Choose {n} card(s): beat face up, or lay face down (then click 'Face down')",
+           "prompt_respond": "Choose {n} card(s): beat face up, or lay face down "
+                             "(then click 'Lay face down')",
            "prompt_claim": "You hold four of a suit: claim the lead?",
            "over": "Team {t} are the goats{eggs}!", "eggs": " — with eggs",
            "why_lead_many": "leads {n} cards of {suit}: each must be beaten",
@@ -1200,8 +1202,9 @@ def layout(state: State, seat: int, lang: str = "is") -> dict[str, Any]:
              if not cards for _ in range(n)]
     trump_entry: dict[str, Any] = {"card": str(state.trump_card), "note": w["trump"].format(
         suit=SUIT_SYMBOLS[state.trump])}
-    if state.trump_pos is None:
-        trump_entry["note"] += f" ({w['drawn']})"
+    if state.trump_pos is None:  # drawn: everyone saw who took it, while it is still known
+        holder = next((h for h in range(4) if state.trump_card in state.known[h]), None)
+        trump_entry["note"] += f" ({w['drawn'].format(n=holder)})" if holder is not None else ""
 
     def info(s: int) -> str:
         t = team_of(s)

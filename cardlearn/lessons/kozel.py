@@ -10,9 +10,12 @@
   how; a face-down card is drawn as a back (unless `viewer` played it);
 - `deal_end(state, deal_no)` / `deal_end_picture(end)` — a finished deal: every trick with
   its winner, each team's card points and tricks, and the deal's row of the score sheet;
-- `match_sheet(state)` — the score sheet of a match, deal by deal, with running totals;
+- `match_sheet(state)` — the score sheet of a match, deal by deal, with running sums;
 - `bot_match(levels, seed, dealer)` — a whole match between computer players;
-- `quiz(questions)` and the shared pieces of `cardlearn.lessons.common`;
+- `questions()` / `quiz(questions)` / `check_quiz(questions)` — the notebook's six questions
+  (answers computed by the engine), as radio buttons with a Check button (and as static HTML
+  where the notebook is not run), and the teacher's check of them, which prints no answer;
+- the shared pieces of `cardlearn.lessons.common`;
 - `OPTIONS` / `options_table()` — every field of `kozel.Rules`: default and meaning.
 
 Everything is built on the public API of `cardlearn.games.kozel` and on `cardlearn.draw`;
@@ -34,10 +37,9 @@ from cardlearn.cards import Card, kozel_deck, parse_cards
 from cardlearn.draw import card_html
 from cardlearn.games import kozel
 from cardlearn.lessons import common
-from cardlearn.lessons.common import (  # noqa: F401 -- shared pieces, offered here too
+from cardlearn.lessons.common import (  # the shared pieces, offered here too
     Question,
     cards_row,
-    check_quiz,
     labelled,
     positions,
 )
@@ -141,7 +143,10 @@ def stacked(hands: dict[int, str], trump: str = "", stock: str = "") -> tuple[Ca
 
 def position(hands: dict[int, str], trump: str = "", stock: str = "", **rules: Any) -> kozel.State:
     """A new game (seat 3 deals, seat 0 leads) whose first deal gives these cards (see
-    `stacked`); `rules` are `kozel.Rules` fields."""
+    `stacked`); `rules` are `kozel.Rules` fields.  `trump` is a *card* ("6H"), not a suit:
+    the dealer shows a real card of the stock, and that card must be placed in the deck;
+    its suit letter is then `state.trump` ("H"), what `kozel.beats` and `kozel.can_beat`
+    take."""
     return kozel.new_game(seed=0, deck=stacked(hands, trump, stock), rules=kozel.Rules(**rules))
 
 
@@ -207,12 +212,15 @@ def moves_picture(state: kozel.State, height: float = 44) -> HTML:
 # ---------------------------------------------------------------------------------------
 # A trick on the table
 
-def _play_html(seat: int, how: str, cards: Sequence[Card | None], height: float, pale: bool = False) -> str:
-    """One play to a trick: its cards side by side (None: a back), with who played them and how."""
+def _play_html(seat: int, how: str, cards: Sequence[Card | None], height: float, pale: bool = False,
+               claimed: bool = False) -> str:
+    """One play to a trick: its cards side by side (None: a back), with who played them and
+    how; a lead that came from a claim is marked "four of a suit", as the table marks it."""
     pics = "".join(card_html(c or "", face_up=c is not None, height=height) for c in cards)
     dim = "opacity:.55;" if pale else ""
+    caption = "led four of a suit (claimed)" if claimed and how == "lead" else HOW[how]
     return (f'<div style="text-align:center;font-size:12px;{dim}">'
-            f'<div style="display:flex;gap:2px">{pics}</div>seat {seat}: {HOW[how]}</div>')
+            f'<div style="display:flex;gap:2px">{pics}</div>seat {seat}: {caption}</div>')
 
 
 def trick_picture(state: kozel.State, viewer: int | None = None, height: float = 60) -> HTML:
@@ -222,7 +230,8 @@ def trick_picture(state: kozel.State, viewer: int | None = None, height: float =
     groups = []
     for seat, how, played in state.plays:
         shown = how != "discard" or viewer == seat or state.rules.discards_visible == "all"
-        groups.append(_play_html(seat, how, [c if shown else None for c in played], height))
+        groups.append(_play_html(seat, how, [c if shown else None for c in played], height,
+                                 claimed=state.interrupted))
     if not groups:
         return HTML("<div><i>no cards on the table</i></div>")
     who = "everyone" if viewer is None else f"seat {viewer}"
@@ -339,16 +348,17 @@ def deal_end_picture(end: DealEnd, height: float = 44) -> HTML:
 
 def match_sheet(state: kozel.State) -> str:
     """The score sheet of a match as text: per finished deal its dealer, both teams'
-    card points and tricks, the loss points and the running totals."""
+    card points and tricks, the deal's loss points (the row's `total`: its loss points after
+    any eggs rule) and the running sum of loss points so far (what the table calls Score)."""
     dealers = {}
     for before, _ in positions(state):
         dealers.setdefault(before.deal_no, before.dealer)
     head = f"{'deal':>4}  {'dealer':<7} {'card points':>11} {'tricks':>7} {'loss points':>11}"
-    lines = [f"{head}   total (A – B)"]
+    lines = [f"{head}   running sum (A – B)"]
     totals = [0, 0]
     for n, row in enumerate(state.score_sheet):
         totals = [t + p for t, p in zip(totals, row["total"])]
-        points, tricks, loss = (f"{row[k][0]} – {row[k][1]}" for k in ("points", "tricks", "loss_points"))
+        points, tricks, loss = (f"{row[k][0]} – {row[k][1]}" for k in ("points", "tricks", "total"))
         eggs = "  eggs!" if row["eggs"] else ""
         lines.append(f"{n + 1:>4}  seat {dealers[n]:<2} {points:>11} {tricks:>7} {loss:>11}   "
                      f"{totals[0]:>2} – {totals[1]}{eggs}")
@@ -365,9 +375,93 @@ def bot_match(levels: Sequence[str], seed: int, dealer: int = 3) -> kozel.State:
     return state
 
 
+# ---------------------------------------------------------------------------------------
+# A quiz: new positions, not the worked examples again, each answered by the engine
+
+# What the teacher expects the engine to answer; `check_quiz` compares, without printing.
+_EXPECTED = (2, "10♠ or 7♥", "seat 3", "yes", "seat 3 is asked whether to claim", "team A are the goats")
+
+
+def _face_up_choices(state: kozel.State) -> str:
+    """The cards the seat to move may play face up, in words ("10♠ or 7♥", "none")."""
+    shown = [" + ".join(c.symbol for c in a.cards) for a in state.legal_actions() if a.kind == "play"]
+    return " or ".join(shown) or "none"
+
+
+def _who_is_asked(state: kozel.State) -> str:
+    """What the engine does next, in the words of question 5's options."""
+    if state.phase == "claim":
+        return f"seat {state.to_move} is asked whether to claim"
+    return f"seat {state.to_move} answers the 7♦"
+
+
+def _match_after(scores: tuple[int, int], points: tuple[int, int], tricks: tuple[int, int]) -> str:
+    """The match after one more deal with these card points and tricks (default rules)."""
+    loss, _eggs = kozel.deal_loss(points, tricks)
+    new = [s + n for s, n in zip(scores, loss)]
+    losers = [t for t in (0, 1) if new[t] >= kozel.Rules().match_limit]
+    return f"team {TEAM_LETTERS[losers[0]]} are the goats" if losers else "another deal is played"
+
+
+def questions() -> list[Question]:
+    """The notebook's six questions.  Every right answer is computed here by the engine, on
+    positions the notebook has not shown, so that a question tests the rule, not memory."""
+    to_beat = parse_cards("AC KC 6D JC 9H")
+    winning_now = play(position({0: "9S", 1: "KS", 2: "QS 10S 7H 8C"}, trump="6H"), "9S", "KS")
+    last_beat = play(position({0: "AD 7D", 1: "6C 8C", 2: "9H 10H", 3: "9C JC"}, trump="7C"),
+                     "7D+AD", "6C+8C", "discard:9H+10H", "9C+JC")
+    partner = play(position({0: "KH", 1: "7S", 2: "AH 6S 7C 8D"}, trump="9D"), "KH", "discard:7S")
+    claim = position({0: "7D 8S 9H 10S", 2: "6C 9C JC AC", 3: "6H 8H QH KH"}, trump="6S").apply("7D")
+    return [
+        Question(f"Diamonds are trump. How many of these cards beat 10♣?{cards_row(to_beat)}",
+                 [0, 1, 2, 3, 4, 5], sum(kozel.beats(c, Card.parse("10C"), "D") for c in to_beat),
+                 "Two: A♣ (the ace is above the ten) and 6♦ (a trump). K♣ and J♣ are below the ten — "
+                 "the ten is above the king — and 9♥ is another suit."),
+        Question(f"Hearts are trump. Seat 0 leads 9♠ and seat 1 beats it with K♠. You are seat 2 and "
+                 f"hold{cards_row('QS 10S 7H 8C')}Which of your cards may you play face up?",
+                 ["Q♠, 10♠ or 7♥", "10♠ or 7♥", "only 7♥", "none"], _face_up_choices(winning_now),
+                 "You must beat the card winning now, K♠, not the lead 9♠: Q♠ is below the king, 10♠ is "
+                 "above it, and 7♥ is a trump. 8♣ beats nothing here."),
+        Question("Clubs are trump. Seat 0 leads A♦ 7♦; seat 1 beats them with 6♣ 8♣; seat 2 lays two "
+                 "cards face down; seat 3 beats with 9♣ J♣. Who takes the trick?",
+                 ["seat 0", "seat 1", "seat 2", "seat 3"], f"seat {last_beat.to_move}",
+                 "The last player who beat takes the trick: seat 3 (its 9♣ J♣ beat seat 1's 6♣ 8♣). "
+                 "It leads the next trick."),
+        Question("Diamonds are trump. Seat 0 leads K♥, seat 1 lays a card face down. Seat 2, seat 0's "
+                 "partner, holds A♥. May seat 2 beat its partner's K♥ with the A♥?",
+                 ["yes", "no"], "yes" if "AH" in map(str, partner.legal_actions()) else "no",
+                 "Yes: you may beat your partner too. It keeps the trick for your team, but the ace "
+                 "could have been saved."),
+        Question("Spades are trump. Seat 0 leads 7♦. Seat 2 holds four clubs and seat 3 four hearts. "
+                 "Seat 2 is asked first whether to claim the lead, and passes. What happens next?",
+                 ["seat 1 answers the 7♦", "seat 3 is asked whether to claim", "seat 2 is asked again",
+                  "the trick starts again"], _who_is_asked(claim.apply("pass")),
+                 "The next seat that could claim is asked: seat 3. Only one claim is allowed per trick, "
+                 "but a pass is not a claim. Seat 2 will be asked again only after the next card."),
+        Question("Team A has 10 loss points, team B 4. The next deal ends with 40 card points for team A "
+                 "(in 2 tricks) and 80 for team B. What happens?",
+                 ["team A are the goats", "team B are the goats", "another deal is played"],
+                 _match_after((10, 4), (40, 80), (2, 5)),
+                 "Team A took 31–59 card points: 2 loss points, so 12 in all — 12 loss points lose the "
+                 "match. Card points start from nothing each deal; loss points add up."),
+    ]
+
+
 def quiz(questions: Sequence[Question]) -> common.Quiz:
-    """The questions, numbered from 1, as one widget."""
+    """The questions, numbered from 1, as one widget (static HTML where it is not run)."""
     return common.quiz(questions, "Kozel")
+
+
+def check_quiz(questions: Sequence[Question]) -> int:
+    """The teacher's check, which prints no answer: the engine's answers must be the ones the
+    reasons were written for, and in a fresh copy of the quiz only the right option may say
+    "Rétt".  Returns the number of options tried."""
+    got = tuple(q.answer for q in questions)
+    if got != _EXPECTED:
+        wrong = [n for n, (a, b) in enumerate(zip(got, _EXPECTED), 1) if a != b]
+        raise AssertionError(f"the engine's answer to question(s) {wrong or 'count'} changed: "
+                             "check their reasons")
+    return common.check_quiz(questions)
 
 
 # ---------------------------------------------------------------------------------------
@@ -389,11 +483,13 @@ OPTIONS: dict[str, tuple[str, str]] = {  # Rules field -> (meaning of the defaul
     "pairing": ("'free': your beating cards may be paired with the cards to beat in any way "
                 "that works; the engine finds a pairing",
                 "'declared': you write which card beats which, e.g. 'AS>KS+10S>9S'"),
-    "four_suit_interrupt": ("'after_plays': a player holding four cards of one suit who has not yet "
-                            "played to the trick may claim the lead, once per trick",
+    "four_suit_interrupt": ("'after_plays': after any card is played to a trick, a player holding four "
+                            "cards of one suit who has not yet played to it may claim the lead (even "
+                            "when the leader led four cards); one claim per trick",
                             "'off': no claims"),
-    "four_suit_priority": ("'clockwise': of two claimants, the one nearer the trick's first leader "
-                           "going clockwise (who would play sooner) claims first",
+    "four_suit_priority": ("'clockwise': when two players could claim, the one nearer the trick's first "
+                           "leader going clockwise (who would play sooner) is asked first; if he "
+                           "passes, the other is asked",
                            "'counterclockwise': nearer going the other way"),
     "eggs_rule": ("'none': eggs (60–60) are only a joke; no loss points, nothing carried over",
                   "'double_next': the next deal's loss points count twice; 'double_cumulative': "
@@ -410,9 +506,12 @@ OPTIONS: dict[str, tuple[str, str]] = {  # Rules field -> (meaning of the defaul
                     "'lead': every beat is measured against the lead; the last to beat wins"),
     "deal_packet": ("1: the dealer deals one card at a time",
                     "2 or 4: packets of two or four cards"),
-    "loss_table": ("(31, 2, 4, 6): the losing team gets 2 loss points with 31–59 card points, 4 with "
-                   "30 or fewer, 6 with no trick at all",
-                   "any (boundary, loss at or above it, loss below it with a trick, loss with no trick)"),
+    "loss_table": ("(31, 2, 4, 6): four numbers. A losing team with at least 31 card points gets 2 "
+                   "loss points; with fewer (30 or less) but at least one trick it gets 4; with no "
+                   "trick at all it gets 6",
+                   "any four whole numbers in the same order: the card points that count as a "
+                   "light loss, then the loss points for a light loss, for a heavy loss, and for no "
+                   "trick at all; e.g. (31, 1, 2, 3) makes every loss cost half as much"),
     "match_limit": ("12: the first team with 12 loss points loses the match — the goats",
                     "any number from 1 to 1000 (16 in some places)"),
     "first_lead": ("'dealer_left': the dealer's left-hand neighbour leads the first trick of the "

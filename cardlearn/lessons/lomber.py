@@ -8,7 +8,8 @@
 - `tricks_picture(examples)` — example tricks, the winning card marked;
 - `legal_picture(hand, trick, contract, trump)` — a trick so far, then a hand with every card
   marked "may play" or "may not", as `lomber.legal_plays` decides;
-- `contracts_table()` — the contracts in bidding order, read from `lomber.CONTRACTS`;
+- `contracts_table()` — the contracts in bidding order, read from `lomber.CONTRACTS`, with
+  what each pays when won, lost, lost by krúkk and conceded;
 - `stacked(...)` / `position(...)` — a game whose first deal gives these cards;
 - `calls(state)` — the auction of the deal now running, in words;
 - `deal_start(state, deal_no)`, `played_deals(state)` — where a deal began; the deals played out;
@@ -17,7 +18,9 @@
   and its row of the score sheet, drawn;
 - `match_sheet(state)` — the score sheet of a match, deal by deal, with running totals;
 - `bot_match(levels, seed)` / `mini_tournament(matches, seed)` — computer players at work;
-- `quiz(questions)` and the shared pieces of `cardlearn.lessons.common`;
+- `questions()` / `quiz(questions)` / `check_quiz(questions)` — the notebook's quiz, every
+  answer computed by the engine, checked without being shown; the shared pieces of
+  `cardlearn.lessons.common`;
 - `OPTIONS` / `options_table()` — every field of `lomber.Rules`: default and meaning.
 
 Everything is built on the public API of `cardlearn.games.lomber` and on `cardlearn.draw`;
@@ -40,10 +43,9 @@ from cardlearn.draw import FONT, TABLE_GREEN, card_html
 from cardlearn.games import lomber
 from cardlearn.games.lomber import OUTCOME_NAMES, display_order
 from cardlearn.lessons import common
-from cardlearn.lessons.common import (  # noqa: F401 -- shared pieces, offered here too
+from cardlearn.lessons.common import (
     Question,
     cards_row,
-    check_quiz,
     labelled,
     positions,
 )
@@ -245,22 +247,26 @@ def contract_trumps(contract: str) -> str:
 
 
 def contracts_table(rules: lomber.Rules | None = None) -> HTML:
-    """Every contract, lowest first, with its level, aim, trumps, who exchanges and the
-    bits each defender pays or is paid, all read from `lomber.CONTRACTS`."""
+    """Every contract, lowest first, with its level, aim, trumps, who may buy and the bits
+    each defender pays or is paid when it is won, lost (or remis), lost by krúkk and
+    conceded, all read from `lomber.CONTRACTS`."""
     rules = rules or lomber.Rules()
-    head = ["level", "contract (is)", "in English", "declarer must", "trumps", "who exchanges",
-            "won: each defender pays", "lost or remis: declarer pays each", "krúkk", "may concede"]
+    head = ["level", "contract (is)", "in English", "declarer must", "trumps", "who may buy",
+            "won: each defender pays", "lost or remis: declarer pays each", "krúkk: declarer pays each",
+            "conceded: declarer pays each"]
     rows = []
     for cid, c in sorted(lomber.CONTRACTS.items(), key=lambda kv: lomber.contract_level(kv[0], rules)):
         if cid == "grandisamo" and not rules.enable_grandisamo:
             continue
-        won, lost, krukk, _ = c.pay
+        won, lost, krukk, conceded = c.pay
         loss = "2 + 1 per trick after the first" if cid == "kupp" else str(lost)
+        may_concede = c.concede and rules.allow_concede and conceded is not None
         rows.append([str(lomber.contract_level(cid, rules)), f"<b>{escape(name(cid))}</b> <code>{cid}</code>",
                      escape(name(cid, "en").partition(" (")[2].rstrip(")") or name(cid, "en")),
                      "take no trick" if c.kind == "nolo" else "take most tricks",
                      escape(contract_trumps(cid)), _EXCHANGE_WORDS[c.exchange], str(won), loss,
-                     "—" if krukk is None else str(krukk), "yes" if c.concede else "no"])
+                     "— (no krúkk in nolo)" if krukk is None else str(krukk),
+                     str(conceded) if may_concede else "may not concede"])
     return HTML(common.html_table(head, rows))
 
 
@@ -491,9 +497,71 @@ def mini_tournament(matches: int, seed: int, level: str = "thumb") -> list[Resul
 # ---------------------------------------------------------------------------------------
 # A quiz
 
+Q2_HAND, Q2_LED = "7H 3H KS", "AC"  # hearts trumps, basti led: the manilía is higher, 3♥ is not
+Q5_CALLS = "spil, turnir, pass, kupp"  # on the unshuffled deck: who speaks after seat 2's kúpp?
+
+# What the teacher expects the engine to answer; `check_quiz` compares, without printing.
+_EXPECTED = ("7♥", "7♥ or 3♥", "remis", 6, "seat 1", 1)
+
+
+def questions(rules: lomber.Rules | None = None) -> list[Question]:
+    """The notebook's six questions.  Every right answer is computed here by the engine;
+    none repeats a worked example of the notebook: each asks to use a rule on a new case."""
+    rules = rules or lomber.Rules()
+    q2 = {frozenset(_cards("7H 3H")): "7♥ or 3♥", frozenset(_cards("3H")): "only 3♥",
+          frozenset(_cards(Q2_HAND)): "any of the three", frozenset(_cards("7H")): "only 7♥"}
+    after = play_out(position({}, rules=rules), Q5_CALLS)
+    return [
+        Question("Hearts are trumps. Which card is the second-highest trump, the manilía?",
+                 ["2♥", "7♥", "A♥", "K♥"], lomber.trump_order("H")[1].symbol,
+                 "With a red trump suit the manilía is its seven: A♠ (spadda), 7♥, A♣ (basti), A♥ (ponti), "
+                 "K♥, …"),
+        Question(f"Hearts are trumps and basti (A♣) is led. Your hand:{cards_row(Q2_HAND)}"
+                 "Which cards may you play?",
+                 ["only 3♥", "7♥ or 3♥", "any of the three", "only 7♥"],
+                 q2.get(frozenset(lomber.legal_plays(Q2_HAND, Q2_LED, "spil", "H")), "?"),
+                 "Trumps were led, so you must play a trump. Your manilía 7♥ ranks above basti, so it "
+                 "is protected: you need not play it. But 3♥ is an ordinary trump, so you must play a "
+                 "trump: 3♥, or the manilía if you choose. K♠ is not allowed."),
+        Question("The declarer of a grand-túrnir took 4 tricks; the defenders took 1 and 4. "
+                 "What is the outcome?",
+                 ["win", "remis", "krukk"], lomber.outcome("grand_turnir", (4, 1, 4), 0),
+                 "A defender ties the declarer for the most tricks: remis, paid as an ordinary loss. "
+                 "The other defender's single trick does not matter: the defenders do not add up their "
+                 "tricks. (Krúkk needs a defender with more tricks than the declarer.)"),
+        Question("The declarer of a kúpp took 5 tricks. How many bits does he pay each defender?",
+                 [2, 5, 6, 7], lomber.deal_payments("kupp", 0, (5, 2, 2), rules)[1][1],
+                 "2 for the first trick and 1 for each of the four more: 2 + 4 = 6 to each defender."),
+        Question("Seat 0 (forehand) bids spil, seat 1 bids túrnir, seat 0 passes, and seat 2 bids kúpp. "
+                 "Who speaks next?",
+                 ["seat 0", "seat 1", "seat 2"], f"seat {after.to_move}",
+                 "Seat 0 passed, and a pass is final: it is out. Kúpp outbid seat 1's túrnir, so the turn "
+                 "goes back to seat 1, which sits earlier than seat 2 and may hold kúpp, bid higher or "
+                 "pass."),
+        Question("After the exchange, the declarer of a spil fears that a defender will take more "
+                 "tricks than he does. If he concedes now, how many bits does he pay each defender?",
+                 [0, 1, 2, 4], lomber.deal_payments("spil", 0, (0, 0, 0), rules, conceded=True)[1][1],
+                 "1, the same as an ordinary loss. Conceding does not make losing cheaper; it saves him "
+                 "from the risk of a krúkk, which in spil costs 2 to each defender."),
+    ]
+
+
 def quiz(questions: Sequence[Question]) -> common.Quiz:
-    """The questions, numbered from 1, as one widget."""
+    """The questions, numbered from 1, as one widget (static HTML, without the answers,
+    where it is not run)."""
     return common.quiz(questions, "Lomber")
+
+
+def check_quiz(questions: Sequence[Question]) -> int:
+    """The teacher's check, which prints no answer: the engine's answers must be the ones
+    the teacher wrote the reasons for, and in a fresh copy of the quiz only the right option
+    may say "Rétt".  Returns the number of options tried."""
+    got = tuple(q.answer for q in questions)
+    if got != _EXPECTED:
+        wrong = [n for n, (a, b) in enumerate(zip(got, _EXPECTED), 1) if a != b]
+        raise AssertionError(f"the engine's answer to question(s) {wrong or 'count'} changed: "
+                             "check their reasons")
+    return common.check_quiz(questions)
 
 
 # ---------------------------------------------------------------------------------------
@@ -503,12 +571,17 @@ OPTIONS: dict[str, tuple[str, str]] = {  # Rules field -> (meaning of the defaul
     "betra_spil_position": ("betra spil (a game in spades) ranks between spil and túrnir",
                             "'above_turnir': betra spil ranks just above túrnir"),
     "level7_hold": ("at level 7 an earlier seat holds only by naming the same contract "
-                    "(spaðasóló holds spaðasóló, hrein nóló holds hrein nóló)",
-                    "'any_level7': either level-7 contract holds the other"),
+                    "(spaðasóló holds spaðasóló, hrein nóló holds hrein nóló), as at level 6, "
+                    "where it is always so",
+                    "'any_level7': either level-7 contract holds the other (level 6 has no such "
+                    "option)"),
     "trump_named": ("in spil the declarer names trumps after his own exchange, before the defenders'",
                     "'at_bid': trumps are named as soon as the auction is won"),
-    "declarer_exchange_min": ("the declarer of spil, betra spil, túrnir or grand-túrnir may "
-                              "exchange no card at all", "any number from 0 to declarer_exchange_max"),
+    "declarer_exchange_min": ("the declarer of spil or betra spil may exchange no card at all; in "
+                              "túrnir and grand-túrnir he must still buy one card, the turned one "
+                              "(see turnir_card)",
+                              "any number from 0 to declarer_exchange_max: the fewest cards the "
+                              "declarer of those four contracts must exchange"),
     "declarer_exchange_max": ("that declarer may exchange up to all 9 cards (as the talon allows)",
                               "any number from declarer_exchange_min to 9"),
     "turnir_card": ("in túrnir the turned card goes to the declarer as his first bought card",
@@ -530,7 +603,8 @@ OPTIONS: dict[str, tuple[str, str]] = {  # Rules field -> (meaning of the defaul
     "allow_spil_to_kupp": ("the winner of a spil auction may turn it into kúpp before exchanging",
                            "False: a spil stays a spil"),
     "allow_concede": ("the declarer of spil, betra spil, túrnir or grand-túrnir may concede "
-                      "(leggja sig) after the exchange, paying less", "False: every game is played out"),
+                      "(leggja sig) after the exchange: he pays what a plain loss costs, and so escapes the "
+                      "risk of a krúkk", "False: every game is played out"),
     "grand_turnir_spade_bonus": ("grand-túrnir pays as grand-túrnir whatever card is turned",
                                  "True: a grand-túrnir that turns a spade pays as spaðasóló"),
     "match_deals": ("a match is 12 deals, so each seat deals four times",

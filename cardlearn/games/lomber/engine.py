@@ -77,12 +77,23 @@ class Action(NamedTuple):
         return f"Action({self.kind!r}, {str(self.arg) if self.arg is not None else None!r})"
 
 
+UNREADABLE = ("cannot read the move {text}: Lomber has no 8, 9, 10 or joker; cards are written "
+              "like 'AS', '7H', bids like 'spil' or 'pass', other moves like 'trump H', "
+              "'discard 5H', 'done', 'play'")
+
+
+def unreadable(text: Any) -> IllegalMove:
+    """The error for a move that is not Lomber notation.  Its own words, not the generic
+    card reader's: that one speaks of tens and jokers, which a Lomber deck does not have."""
+    params = {"text": repr(text)}
+    return IllegalMove(UNREADABLE.format(**params), rule="unreadable", params=params)
+
+
 def parse_action(text: Any, step: str) -> Action:
     """Read a move's text form; `step` (the state's current step) settles the words that
     mean different things in different steps ("spil" and "kupp")."""
     if not isinstance(text, str):
-        raise IllegalMove(f"a Lomber move is text like 'pass', 'spil', 'trump H', 'discard 5H', "
-                          f"'done' or '5H', not {text!r}")
+        raise unreadable(text)
     word = text.strip().lower()
     head, _, rest = word.partition(" ")
     try:
@@ -91,19 +102,25 @@ def parse_action(text: Any, step: str) -> Action:
         if head == "trump" and rest.upper() in ("S", "H", "D", "C"):
             return Action("trump", rest.upper())
         if head == "discard":
-            return Action("discard", Card.parse(rest))
+            return Action("discard", _lomber_card(rest))
         if word in SAYINGS:
             return Action("say", word)
         if word == "pass" or word in CONTRACTS:
             if step == "convert" and word in ("spil", "kupp"):
                 return Action("convert", word)
             return Action("bid", word)
-        card = Card.parse(word)
-    except ValueError as err:
-        raise IllegalMove(f"cannot read the move {text!r}: {err}") from None
-    if card.is_joker:
-        raise IllegalMove("there is no joker in Lomber")
-    return Action("card", card)
+        return Action("card", _lomber_card(word))
+    except ValueError:
+        raise unreadable(text) from None
+
+
+def _lomber_card(text: str) -> Card:
+    """A card of the 40-card Lomber deck (ValueError for anything else: an 8, 9, 10 or joker
+    is no Lomber card, so it is a misreading rather than a move to judge)."""
+    card = Card.parse(text)
+    if card not in DECK:
+        raise ValueError(f"{text!r} is not a Lomber card")
+    return card
 
 
 # ---------------------------------------------------------------------------------------
@@ -375,7 +392,7 @@ class State(GameState):
 
     def _why_illegal(self, action: Any) -> tuple[str, dict[str, str]]:
         if not isinstance(action, Action):
-            raise IllegalMove(f"{action!r} is not a Lomber move")
+            raise unreadable(action)
         step, seat = self.steps[0], self.to_move
         wanted = {"auction": ("bid",), "convert": ("convert",), "trump": ("trump",),
                   "concede": ("say",), "totus": ("say",), "play": ("card",)}.get(step, ("discard", "done"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardlearn.cards import Card
-from cardlearn.games.lomber.engine import Action, State, parse_action
+from cardlearn.games.lomber.engine import UNREADABLE, Action, State, parse_action
 from cardlearn.games.lomber.facts import (
     CONTRACTS,
     SUIT_LETTERS,
@@ -30,7 +30,7 @@ CONTRACT_NAMES = {
     "en": {"spil": "spil (game)", "betra_spil": "betra spil (game in spades)",
            "turnir": "túrnir (tourné)",
            "kupp": "kúpp (buying nolo)", "grand_turnir": "grand-túrnir (grand tourné)",
-           "solo": "sóló (solo)", "grandisamo": "grandisamó (aces' solo)",
+           "solo": "sóló (solo)", "grandisamo": "grandisamó (black-aces solo)",
            "spadasolo": "spaðasóló (spade solo)",
            "hrein_nolo": "hrein nóló (pure nolo)", "hrein_yfir": "hrein-yfir (nolo ouvert)",
            "pass": "pass", "-": "-"},
@@ -45,7 +45,8 @@ OUTCOME_NAMES = {
 }
 
 RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
-    "en": {"not_now": "{move} is not a move at this point of the deal",
+    "en": {"unreadable": UNREADABLE,
+           "not_now": "{move} is not a move at this point of the deal",
            "write_discard": "to lay {card} away in the exchange, write 'discard {card}'",
            "bid_too_low": "{bid} does not overbid {high}: a later seat must bid higher (the auction)",
            "hold_same_contract": "to hold {high} at its level you must name the same contract, "
@@ -64,7 +65,10 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
            "not_in_hand": "{card} is not in your hand",
            "must_follow": "{card} may not be played: follow the led suit (trumps count as one suit; "
                           "spadda, and a matador above the one led, are exempt); play one of {cards}"},
-    "is": {"not_now": "{move} er ekki leikur á þessu stigi spilsins",
+    "is": {"unreadable": "get ekki lesið leikinn {text}: í lomber eru engar áttur, níur, tíur né "
+                         "jókerar; spil eru skrifuð eins og 'AS', '7H', sagnir eins og 'spil' eða "
+                         "'pass', aðrir leikir eins og 'trump H', 'discard 5H', 'done', 'play'",
+           "not_now": "{move} er ekki leikur á þessu stigi spilsins",
            "write_discard": "til að leggja {card} frá sér í kaupunum skaltu skrifa 'discard {card}'",
            "bid_too_low": "{bid} er ekki hærra en {high}: síðari hönd verður að segja hærra (sagnir)",
            "hold_same_contract": "til að halda {high} verður að segja sömu sögn, ekki {bid} (sagnir)",
@@ -282,12 +286,15 @@ def layout(state: State, seat: int, lang: str = "is") -> dict[str, Any]:
 
 
 def text_picture(state: State) -> str:
-    """The whole table as text, every hand shown (for notebooks and terminals)."""
+    """The whole table as text, every hand shown (for notebooks and terminals): an
+    all-seeing view; `state.observation(seat)` is what one seat may see.  Each card of the
+    trick on the table is written with the seat that played it."""
     contract = state.contract or "-"
+    trick = ", ".join(f"seat {(state.leader + i) % 3} {c.symbol}" for i, c in enumerate(state.trick))
     lines = [f"Lomber — deal {state.deal_no + 1}, dealer seat {state.dealer}, contract {contract}"
              + (f" by seat {state.declarer}" if state.declarer is not None else "")
              + (f", trump {state.trump}" if state.trump else "") + f", step {state.step}",
-             f"talon {len(state.talon)}, trick: " + (" ".join(c.symbol for c in state.trick) or "-")]
+             f"talon {len(state.talon)}, trick on the table: " + (trick or "-")]
     for s in range(3):
         mark = " <- to move" if state.to_move == s else ""
         hand = " ".join(c.symbol for c in display_order(state, state.hands[s])) or "-"
