@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/browser_latency.py               # Kasína, 30 human moves
     .venv/bin/python benchmarks/browser_latency.py --moves 50 --json test-output/browser/latency.json
+    .venv/bin/python benchmarks/browser_latency.py --reloads 30   # kernels left by page reloads
 
 Serves `pages/` with Voilà on a free loopback port (as `make pages` does), opens the
 game's page and plays by clicking, as a learner does.  For each human move the clock
@@ -96,7 +97,7 @@ def plays_itself(legal: list[Any], game: str, tokens: list[tuple[str, str]]) -> 
     from cardlearn.games import GAMES
     chosen = Counter(tokens)
     growing = [a for a in legal
-               if chosen <= Counter((z, str(c)) for z, c in GAMES[game].action_cards(a))]
+               if chosen <= Counter((z, str(c)) for z, c in GAMES[game].action_cards(None, a))]
     return len(growing) == 1
 
 
@@ -149,6 +150,29 @@ def measure(page: Any, base: str, game: str, moves: int, delay: float) -> dict[s
     return results
 
 
+def reloads(page: Any, base: str, server: Any, game: str, count: int, cull_wait: float) -> None:
+    """Open the game's page `count` times (each reload starts a kernel and leaves the
+    last one's page), then print the kernels alive and their memory, at once and again
+    after the idle cull has had time to act."""
+    url = f"{base}/voila/render/{game}.ipynb"
+    started = time.monotonic()
+    for _ in range(count):
+        bk.open_table(page, url)
+    took = time.monotonic() - started
+
+    def report(when: str) -> None:
+        kernels = bk.kernels_of(server)
+        total = sum(mb for _, mb in kernels)
+        print(f"  {when}: {len(kernels)} kernels, {total:.0f} MB resident in all"
+              + (f" ({total / len(kernels):.0f} MB each)" if kernels else ""))
+
+    print(f"{game}: {count} page loads in {took:.0f} s")
+    report("right after the last load")
+    page.goto("about:blank")
+    time.sleep(cull_wait)
+    report(f"{cull_wait:.0f} s after leaving the page")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="kasina", choices=sorted(bk.PLANNERS))
@@ -156,6 +180,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--delay", type=float, default=0.3,
                         help="the page's bot delay in seconds, subtracted for 'bot reply minus delay'")
     parser.add_argument("--json", type=Path, help="also write the samples and summary here")
+    parser.add_argument("--reloads", type=int, default=0,
+                        help="instead: load the page this many times and count the kernels left")
     args = parser.parse_args(argv)
 
     chromium = bk.find_chromium()
@@ -165,6 +191,14 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from playwright.sync_api import sync_playwright
 
+    if args.reloads:
+        servers: list[Any] = []
+        with bk.voila_server("voila-reloads.log", server=servers) as base, sync_playwright() as p:
+            browser = bk.launch_chromium(p, chromium)
+            reloads(browser.new_page(), base, servers[0], args.game, args.reloads,
+                    bk.CULL_IDLE_S + 2 * bk.CULL_INTERVAL_S)
+            browser.close()
+        return 0
     started = time.monotonic()
     with bk.voila_server("voila-latency.log") as base, sync_playwright() as p:
         browser = bk.launch_chromium(p, chromium)

@@ -8,7 +8,8 @@ notebook outputs can be compared by nbval.  A card is 70 × 100 units:
 - `card_html(card, height=72)` — a card sized for inlining in HTML;
 - `state_html(state, seat)` / `state_svg(state, seat)` — the table as `seat` sees it,
   built only from the game's `layout(state, seat, lang)` (see `cardlearn.games`) by way
-  of `table_rows`, so it never shows a hidden card.
+  of `table_rows`, so it never shows a hidden card: a face-down entry of a zone is drawn
+  as a back, and an entry's seat and note are written under it.
 
 Nothing here imports ipywidgets or matplotlib.
 """
@@ -16,7 +17,6 @@ Nothing here imports ipywidgets or matplotlib.
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Iterable
 from functools import lru_cache
 from html import escape
@@ -223,19 +223,37 @@ TABLE_GREEN = "#1e6b3c"
 
 
 class Row(NamedTuple):
-    """One row of the table picture: face-up `cards`, or `backs` face-down cards."""
+    """One row of the table picture: `cards` (None: a face-down card), or `backs`
+    face-down cards; `captions`, where given, go under the cards one by one."""
 
     label: str
     note: str
-    cards: tuple[str, ...] = ()
+    cards: tuple[str | None, ...] = ()
     backs: int = 0
     pile: bool = False  # a pile is drawn as a few backs; a hand shows every back
+    captions: tuple[str, ...] = ()
+
+
+def _entries(entries: Iterable[Any], w: dict[str, str]) -> tuple[tuple[str | None, ...], tuple[str, ...]]:
+    """A zone's entries (card strings, or dicts with "card", "seat", "note") as cards and
+    captions; no captions at all when no entry has a seat or a note."""
+    cards, captions = [], []
+    for entry in entries:
+        if isinstance(entry, dict):
+            seat, note = entry.get("seat"), entry.get("note", "")
+            cards.append(entry.get("card"))
+            who = "" if seat is None else w["seat"].format(n=seat)
+            captions.append(" ".join(x for x in (who, note) if x))
+        else:
+            cards.append(str(entry))
+            captions.append("")
+    return tuple(cards), tuple(captions) if any(captions) else ()
 
 
 def table_rows(state: Any, seat: int | None = None, lang: str = "is") -> tuple[str, list[Row], str]:
     """The table as `seat` sees it (default: the seat to move, or 0 when the match is
     over): a title, rows from the game's `layout` alone, and a score line."""
-    game = sys.modules[type(state).__module__]
+    game = state.GAME
     to_move = state.to_move
     seat = (0 if to_move is None else to_move) if seat is None else seat
     view = game.layout(state, seat, lang)
@@ -249,12 +267,16 @@ def table_rows(state: Any, seat: int | None = None, lang: str = "is") -> tuple[s
         note = ", ".join(filter(None, (w["cards"].format(n=opp["hand_size"]), opp.get("info", ""))))
         rows.append(Row(who("seat", opp["seat"]), note, backs=opp["hand_size"]))
     for zone in view.get("zones", []):
+        owner = zone.get("owner")
+        label = zone["label"] if owner is None else f"{w['seat'].format(n=owner)}: {zone['label']}"
         if "cards" in zone:
-            rows.append(Row(zone["label"], "" if zone["cards"] else w["empty"], tuple(zone["cards"])))
+            cards, captions = _entries(zone["cards"], w)
+            rows.append(Row(label, "" if cards else w["empty"], cards, captions=captions))
         else:
             n = zone["backs"]
-            rows.append(Row(zone["label"], w["cards"].format(n=n), backs=n, pile=True))
-    rows.append(Row(who("you", seat), view.get("info", ""), tuple(view.get("hand", []))))
+            rows.append(Row(label, w["cards"].format(n=n), backs=n, pile=True))
+    hand, _ = _entries(view.get("hand", []), w)
+    rows.append(Row(who("you", seat), view.get("info", ""), hand))
     title = view["title"] + (f" ({w['over']})" if to_move is None else "")
     scores = view.get("scores")
     return title, rows, f"{w['score']}: {' – '.join(map(str, scores))}" if scores else ""
@@ -277,7 +299,12 @@ def state_html(state: Any, seat: int | None = None, lang: str = "is", *, height:
         note = row.note and f' <span style="font-weight:normal;opacity:.85">· {escape(row.note)}</span>'
         shown, cover = _shown(row)
         shift = -round(WIDTH * height / HEIGHT * cover)
-        inner = "".join(card_html(c, height=height) for c in row.cards) + "".join(
+        faces = [card_html(c or "", face_up=c is not None, height=height) for c in row.cards]
+        if row.captions:  # who put each card there, and its note, under the card
+            faces = [f'<span style="display:inline-flex;flex-direction:column;align-items:center;'
+                     f'font-size:11px">{f}<span>{escape(cap)}</span></span>'
+                     for f, cap in zip(faces, row.captions)]
+        inner = "".join(faces) + "".join(
             f'<span style="display:inline-flex;margin-left:{shift if i else 0}px">{back}</span>'
             for i in range(shown))
         gap = 4 if row.cards else 0
@@ -303,7 +330,7 @@ def state_svg(state: Any, seat: int | None = None, lang: str = "is", *, height: 
                      f'<tspan font-weight="bold">{escape(row.label)}</tspan>{escape(note)}</text>')
         y += line
         shown, cover = _shown(row)
-        faces = [(c, True, (width + 4) * i) for i, c in enumerate(row.cards)]
+        faces = [(c or "", c is not None, (width + 4) * i) for i, c in enumerate(row.cards)]
         faces += [("", False, width * (1 - cover) * i) for i in range(shown)]
         for text, up, x in faces:
             parts.append(f'<svg x="{_num(pad + x)}" y="{_num(y)}" width="{_num(width)}" '

@@ -39,13 +39,24 @@ VOILA_TEMPLATE_ROOT = PAGES / ".voila"
 VOILA_TEMPLATE = "cardlearn"
 
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
 ]
 
 # Text that the widget front end shows when a widget cannot be drawn.
-WIDGET_ERRORS = ("Error displaying widget", "Failed to load model class", "Could not create a view",
-                 "Could not create a model", "Model not found")
+WIDGET_ERRORS = (
+    "Error displaying widget",
+    "Failed to load model class",
+    "Could not create a view",
+    "Could not create a model",
+    "Model not found",
+)
 
 TABLE = ".cardlearn-table"
 HAND_CARD = ".cardlearn-table button.cardlearn-card.cardlearn-zone-hand"
@@ -74,19 +85,25 @@ def free_port() -> int:
 def games_with_pages() -> list[str]:
     """The games that have a page, `pages/<game>.ipynb`, in the order of `GAMES`."""
     from cardlearn.games import GAMES
+
     return [g for g in GAMES if (PAGES / f"{g}.ipynb").exists()]
 
 
 # ---------------------------------------------------------------------------------------
 # Servers
 
+
 def jupyter_env(home: Path, **extra: str) -> dict[str, str]:
     """An environment that keeps Jupyter away from the user's own config and settings."""
     env = dict(os.environ)
-    for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
-                     ("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython"),
-                     ("JUPYTERLAB_SETTINGS_DIR", "lab-settings"),
-                     ("JUPYTERLAB_WORKSPACES_DIR", "lab-workspaces")):
+    for var, sub in (
+        ("JUPYTER_CONFIG_DIR", "config"),
+        ("JUPYTER_DATA_DIR", "data"),
+        ("JUPYTER_RUNTIME_DIR", "runtime"),
+        ("IPYTHONDIR", "ipython"),
+        ("JUPYTERLAB_SETTINGS_DIR", "lab-settings"),
+        ("JUPYTERLAB_WORKSPACES_DIR", "lab-workspaces"),
+    ):
         (home / sub).mkdir(parents=True, exist_ok=True)
         env[var] = str(home / sub)
     env["JUPYTER_PLATFORM_DIRS"] = "1"
@@ -96,19 +113,48 @@ def jupyter_env(home: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def voila_command(port: int, *, tracebacks: bool = True) -> list[str]:
-    """The command that serves every page of `pages/` (the same as `make pages`, plus tracebacks)."""
-    return [str(BIN / "voila"), "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}",
-            f"--template={VOILA_TEMPLATE}", f"--show_tracebacks={tracebacks}", str(PAGES)]
+# Kernels of closed (or reloaded) pages are shut down after this long idle (as `make pages`).
+CULL_IDLE_S, CULL_INTERVAL_S = 60, 15
+
+
+def voila_command(
+    port: int,
+    *,
+    tracebacks: bool = True,
+    cull: tuple[int, int] = (CULL_IDLE_S, CULL_INTERVAL_S),
+    root: Path = PAGES,
+) -> list[str]:
+    """The command that serves every page of `root` (`pages/`: the same as `make pages`, plus
+    tracebacks)."""
+    return [
+        str(BIN / "voila"),
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        f"--port={port}",
+        f"--template={VOILA_TEMPLATE}",
+        f"--show_tracebacks={tracebacks}",
+        f"--MappingKernelManager.cull_idle_timeout={cull[0]}",
+        f"--MappingKernelManager.cull_interval={cull[1]}",
+        str(root),
+    ]
 
 
 def jupyterlab_command(port: int, root_dir: Path) -> list[str]:
-    return [str(BIN / "jupyter-lab"), "--no-browser", "--ServerApp.ip=127.0.0.1", f"--port={port}",
-            "--IdentityProvider.token=", "--ServerApp.password=", f"--ServerApp.root_dir={root_dir}",
-            "--ServerApp.disable_check_xsrf=True",  # the test starts the kernel with a plain POST
-            # Root may serve (CI runs as root); nothing is fetched from the internet.
-            "--allow-root", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-            "--LabApp.news_url=None", "--LabApp.extension_manager=readonly"]
+    return [
+        str(BIN / "jupyter-lab"),
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--port={port}",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        f"--ServerApp.root_dir={root_dir}",
+        "--ServerApp.disable_check_xsrf=True",  # the test starts the kernel with a plain POST
+        # Root may serve (CI runs as root); nothing is fetched from the internet.
+        "--allow-root",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        "--LabApp.news_url=None",
+        "--LabApp.extension_manager=readonly",
+    ]
 
 
 @dataclass
@@ -117,7 +163,7 @@ class Server:
 
     name: str
     argv: list[str]
-    url: str                       # answers 200 once the server is up
+    url: str  # answers 200 once the server is up
     env: dict[str, str]
     log_path: Path
     cwd: Path = ROOT
@@ -127,21 +173,31 @@ class Server:
     def start(self) -> Server:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         log = self.log_path.open("wb")
-        self.proc = subprocess.Popen(self.argv, cwd=self.cwd, env=self.env, stdin=subprocess.DEVNULL,
-                                     stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        self.proc = subprocess.Popen(
+            self.argv,
+            cwd=self.cwd,
+            env=self.env,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         log.close()
         deadline = time.monotonic() + self.timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"{self.name} exited with code {self.proc.returncode}:\n{self.log_tail()}")
-            with contextlib.suppress(OSError, urllib.error.URLError), \
-                    urllib.request.urlopen(self.url, timeout=2) as response:
+            with (
+                contextlib.suppress(OSError, urllib.error.URLError),
+                urllib.request.urlopen(self.url, timeout=2) as response,
+            ):
                 if response.status == 200:
                     return self
             time.sleep(0.25)
         self.stop()
-        raise RuntimeError(f"{self.name} did not answer {self.url} within {self.timeout:.0f} s:\n"
-                           f"{self.log_tail()}")
+        raise RuntimeError(
+            f"{self.name} did not answer {self.url} within {self.timeout:.0f} s:\n{self.log_tail()}"
+        )
 
     def stop(self) -> None:
         """End the server and its kernels: SIGTERM to its process group, then SIGKILL."""
@@ -174,19 +230,57 @@ class Server:
 
 
 @contextlib.contextmanager
-def voila_server(log_name: str = "voila.log", timeout: float = 60.0) -> Iterator[str]:
-    """Serve `pages/` with Voilà on a free loopback port; yields the base URL."""
+def voila_server(
+    log_name: str = "voila.log",
+    timeout: float = 60.0,
+    cull: tuple[int, int] = (CULL_IDLE_S, CULL_INTERVAL_S),
+    server: list[Server] | None = None,
+    root: Path = PAGES,
+) -> Iterator[str]:
+    """Serve `root` (default `pages/`) with Voilà on a free loopback port; yields the base URL (and appends
+    the `Server` to `server`, when given, for a look at its processes)."""
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="cardlearn-voila-") as home:
         env = jupyter_env(Path(home), JUPYTER_PATH=str(VOILA_TEMPLATE_ROOT))
         base = f"http://127.0.0.1:{port}"
-        with Server("Voilà", voila_command(port), base + "/", env, OUTPUT / log_name, timeout=timeout):
+        with Server(
+            "Voilà", voila_command(port, cull=cull, root=root), base + "/", env, OUTPUT / log_name,
+            timeout=timeout,
+        ) as running:
+            if server is not None:
+                server.append(running)
             yield base
 
 
+def kernels_of(server: Server) -> list[tuple[int, float]]:
+    """The kernel processes a server started (its children), with their resident memory
+    in MB, read from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or server.proc is None:
+            continue
+        try:  # a kernel runs in a session of its own, as a child of the server
+            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            if ppid != server.proc.pid:
+                continue
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            if "ipykernel" not in cmdline:
+                continue
+            rss = next(
+                int(line.split()[1])
+                for line in (entry / "status").read_text().splitlines()
+                if line.startswith("VmRSS:")
+            )
+        except (OSError, ProcessLookupError, StopIteration, ValueError):
+            continue
+        found.append((int(entry.name), rss / 1024))
+    return found
+
+
 @contextlib.contextmanager
-def jupyterlab_server(root_dir: Path, log_name: str = "jupyterlab.log",
-                      timeout: float = 90.0) -> Iterator[str]:
+def jupyterlab_server(
+    root_dir: Path, log_name: str = "jupyterlab.log", timeout: float = 90.0
+) -> Iterator[str]:
     """Serve `root_dir` with JupyterLab (no token) on a free loopback port; yields the base URL."""
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="cardlearn-lab-") as home:
@@ -195,21 +289,30 @@ def jupyterlab_server(root_dir: Path, log_name: str = "jupyterlab.log",
         settings = Path(env["JUPYTERLAB_SETTINGS_DIR"]) / "@jupyterlab" / "apputils-extension"
         settings.mkdir(parents=True, exist_ok=True)
         (settings / "notification.jupyterlab-settings").write_text(
-            '{"fetchNews": "false", "checkForUpdates": false}')
+            '{"fetchNews": "false", "checkForUpdates": false}'
+        )
         # Start the notebook's kernel without asking, and draw every cell, not only those in
         # view, so that the table at the end is in the page.
         tracker = Path(env["JUPYTERLAB_SETTINGS_DIR"]) / "@jupyterlab" / "notebook-extension"
         tracker.mkdir(parents=True, exist_ok=True)
         (tracker / "tracker.jupyterlab-settings").write_text(
-            '{"autoStartDefaultKernel": true, "windowingMode": "none"}')
+            '{"autoStartDefaultKernel": true, "windowingMode": "none"}'
+        )
         base = f"http://127.0.0.1:{port}"
-        with Server("JupyterLab", jupyterlab_command(port, root_dir), base + "/api/status", env,
-                    OUTPUT / log_name, timeout=timeout):
+        with Server(
+            "JupyterLab",
+            jupyterlab_command(port, root_dir),
+            base + "/api/status",
+            env,
+            OUTPUT / log_name,
+            timeout=timeout,
+        ):
             yield base
 
 
 # ---------------------------------------------------------------------------------------
 # The browser
+
 
 def launch_chromium(playwright: Any, executable: str) -> Any:
     return playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
@@ -256,7 +359,7 @@ def widget_error_text(page: Any) -> str | None:
     for marker in WIDGET_ERRORS:
         i = text.find(marker)
         if i >= 0:
-            return text[max(0, i - 80): i + 240]
+            return text[max(0, i - 80) : i + 240]
     return None
 
 
@@ -280,10 +383,12 @@ _READ_TABLE_JS = """
   const text = (sel) => { const e = root.querySelector(sel); return e ? e.innerText : ''; };
   const items = (sel) => [...root.querySelectorAll(sel + ' li')].map((e) => e.innerText);
   const cards = [...root.querySelectorAll('button.cardlearn-card')].map((e) => ({
-    classes: [...e.classList], enabled: !e.disabled, selected: e.classList.contains('mod-success'),
+    classes: [...e.classList], enabled: !e.disabled && !e.classList.contains('cardlearn-unusable'),
+    selected: e.classList.contains('mod-success'),
   }));
   const buttons = [...root.querySelectorAll('button')].filter((b) => !b.classList.contains('cardlearn-card'))
-    .map((b) => ({classes: [...b.classList], text: b.innerText, enabled: !b.disabled}));
+    .map((b) => ({classes: [...b.classList], text: b.innerText,
+                  enabled: !b.disabled && !b.classList.contains('cardlearn-unusable')}));
   return {status: text('.cardlearn-status'), log: items('.cardlearn-log'),
           message: text('.cardlearn-message'), hints: items('.cardlearn-hints'), cards, buttons,
           all: root.innerText};
@@ -293,8 +398,8 @@ _READ_TABLE_JS = """
 
 @dataclass(frozen=True)
 class CardButton:
-    card: str          # canonical card text, e.g. "5S"
-    zone: str          # "hand", "table", ...
+    card: str  # canonical card text, e.g. "5S"
+    zone: str  # "hand", "table", ...
     enabled: bool
     selected: bool
 
@@ -304,7 +409,7 @@ class TableView:
     """One reading of the table in the page."""
 
     status: str
-    log: tuple[str, ...]          # the move log's lines (the table shows the latest few)
+    log: tuple[str, ...]  # the move log's lines (the table shows the latest few)
     message: str
     hints: tuple[str, ...]
     cards: tuple[CardButton, ...]
@@ -334,6 +439,7 @@ class TableView:
 def move_count(status: str) -> int:
     """The move count of the status line ("… · Leikir: 12 · …", "… · Moves: 12 · …")."""
     from cardlearn.table import WORDS
+
     words = "|".join(re.escape(w["moves"]) for w in WORDS.values())
     m = re.search(rf"(?:{words}):\s*(\d+)", status)
     if not m:
@@ -349,8 +455,41 @@ def read_table(page: Any) -> TableView:
         zone = next((m.group(1) for cls in c["classes"] if (m := _ZONE_CLASS.match(cls))), None)
         if card and zone:
             cards.append(CardButton(card, zone, c["enabled"], c["selected"]))
-    return TableView(data["status"], tuple(data["log"]), data["message"], tuple(data["hints"]),
-                     tuple(cards), tuple(data["buttons"]), data["all"])
+    return TableView(
+        data["status"],
+        tuple(data["log"]),
+        data["message"],
+        tuple(data["hints"]),
+        tuple(cards),
+        tuple(data["buttons"]),
+        data["all"],
+    )
+
+
+# Every card of the (last) table, and its Confirm button, that is not wholly inside the
+# window as it is (no scrolling); and the narrowest card's width.
+_OUTSIDE_JS = """
+() => {
+  const tables = document.querySelectorAll('.cardlearn-table');
+  const root = tables[tables.length - 1];
+  const W = window.innerWidth, H = window.innerHeight;
+  const items = [...root.querySelectorAll('.cardlearn-card, button.cardlearn-confirm')];
+  const outside = items.filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && (r.left < 0 || r.top < 0 || r.right > W + 0.5 || r.bottom > H + 0.5);
+  }).map((e) => e.className + ' @ ' + JSON.stringify(e.getBoundingClientRect()));
+  const widths = [...root.querySelectorAll('.cardlearn-card')].map((e) => e.getBoundingClientRect().width)
+    .filter((w) => w > 0);
+  return {outside, count: items.length, narrowest: widths.length ? Math.min(...widths) : 0,
+          scrolled: window.scrollY};
+}
+"""
+
+
+def outside_viewport(page: Any) -> dict[str, Any]:
+    """Which cards (and the Confirm button) of the table lie outside the window, unscrolled."""
+    page.evaluate("window.scrollTo(0, 0)")
+    return page.evaluate(_OUTSIDE_JS)
 
 
 def table_locator(page: Any) -> Any:
@@ -364,9 +503,10 @@ def click_button(page: Any, cls: str) -> None:
 
 
 def click_card(page: Any, zone: str, card: str) -> None:
-    """Click the button of `card` in `zone` ("hand", "table", …) of the (last) table."""
+    """Click the button of `card` in `zone` ("hand", "table", …) of the (last) table, near
+    its top-left corner: the part that shows when a long row is drawn overlapped."""
     selector = f"button.cardlearn-card.cardlearn-zone-{zone}.cardlearn-card-{card}"
-    table_locator(page).locator(selector).first.click()
+    table_locator(page).locator(selector).first.click(position={"x": 10, "y": 30})
 
 
 # Resolves once the (last) table has not changed for `quiet` ms (or after `limit` ms).
@@ -405,17 +545,20 @@ def wait_until(page: Any, predicate: Any, timeout_ms: int = MOVE_TIMEOUT_MS, wha
             if predicate(view):
                 return view
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what or predicate}: status {view.status!r}, "
-                                 f"message {view.message!r}, hand {view.zone('hand')}, "
-                                 f"table {view.zone('table')}")
+            raise AssertionError(
+                f"timed out waiting for {what or predicate}: status {view.status!r}, "
+                f"message {view.message!r}, hand {view.zone('hand')}, "
+                f"table {view.zone('table')}"
+            )
         page.wait_for_timeout(50)
 
 
 def open_table(page: Any, url: str, timeout_ms: int = PAGE_TIMEOUT_MS) -> TableView:
     """Open a page and wait until its table is drawn (failing on a widget error instead)."""
     page.goto(url, wait_until="domcontentloaded", timeout=timeout_ms)
-    page.wait_for_function(_DRAWN_OR_BROKEN_JS, arg=[HAND_CARD, list(WIDGET_ERRORS)], timeout=timeout_ms,
-                           polling=100)
+    page.wait_for_function(
+        _DRAWN_OR_BROKEN_JS, arg=[HAND_CARD, list(WIDGET_ERRORS)], timeout=timeout_ms, polling=100
+    )
     error = widget_error_text(page)
     if error:
         raise AssertionError(f"the page shows a widget error: {error!r}")
@@ -441,6 +584,7 @@ def kasina_legal(view: TableView) -> list[Any]:
     (default rules: a card may be laid down only when no card can take)."""
     from cardlearn.cards import Card
     from cardlearn.games import kasina
+
     hand = [Card.parse(c) for c in view.zone("hand")]
     table = [Card.parse(c) for c in view.zone("table")]
     takes = [kasina.Action(c, frozenset(s)) for c in hand for s in kasina.capture_options(c, table)]
@@ -462,7 +606,10 @@ PLANNERS: dict[str, Callable[[TableView], Plan]] = {"kasina": kasina_plan}
 def clickable_hand(game: str, legal: list[Any]) -> list[str]:
     """The hand cards that start some legal move: those the table must enable."""
     from cardlearn.games import GAMES
-    return sorted({str(card) for a in legal for zone, card in GAMES[game].action_cards(a) if zone == "hand"})
+
+    return sorted(
+        {str(card) for a in legal for zone, card in GAMES[game].action_cards(None, a) if zone == "hand"}
+    )  # the planned games' tokens do not depend on the position
 
 
 def click_tokens(page: Any, before: TableView, tokens: list[tuple[str, str]]) -> TableView:
@@ -472,23 +619,30 @@ def click_tokens(page: Any, before: TableView, tokens: list[tuple[str, str]]) ->
     for i, (zone, card) in enumerate(tokens):
         assert card in view.enabled(zone), f"{zone} card {card} should be clickable: {view.enabled(zone)}"
         click_card(page, zone, card)
-        view = wait_until(page, lambda v, t=(zone, card): v.moves > before.moves or t in v.selected(),
-                          what=f"the click on {zone} card {card} to show")
+        view = wait_until(
+            page,
+            lambda v, t=(zone, card): v.moves > before.moves or t in v.selected(),
+            what=f"the click on {zone} card {card} to show",
+        )
         if view.moves > before.moves:
-            assert i == len(tokens) - 1, f"the move was played after {tokens[:i + 1]}, before all of {tokens}"
+            assert i == len(tokens) - 1, (
+                f"the move was played after {tokens[: i + 1]}, before all of {tokens}"
+            )
             return view
     assert view.button("cardlearn-confirm")["enabled"], f"Confirm should be enabled after {tokens}"
     click_button(page, "cardlearn-confirm")
     return wait_until(page, lambda v: v.moves > before.moves, what="the confirmed move to show")
 
 
-def check_human_move(before: TableView, after: TableView, tokens: list[tuple[str, str]],
-                     lang: str = "is") -> None:
+def check_human_move(
+    before: TableView, after: TableView, tokens: list[tuple[str, str]], lang: str = "is"
+) -> None:
     """What the page shows right after a human move, against what the move does: the log
     names its cards, the cards taken left the table, the card played left the hand (and,
     for a card laid down, lies on the table)."""
     from cardlearn.cards import Card
     from cardlearn.table import WORDS
+
     played = [card for zone, card in tokens if zone == "hand"]
     taken = [card for zone, card in tokens if zone != "hand"]
     mine = [x for x in after.log if x.startswith(WORDS[lang]["you"] + ":")]

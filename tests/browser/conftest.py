@@ -85,7 +85,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 @pytest.fixture
 def tab(browser: Any, request: pytest.FixtureRequest) -> Iterator[Tab]:
     """A fresh browser tab that may reach only 127.0.0.1; its errors are noted in `watch`."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1800})
+    context = browser.new_context(viewport={"width": 1024, "height": 768})  # a school projector
     page = context.new_page()
     page.set_default_timeout(30_000)
     tab = Tab(page, watch_page(page))

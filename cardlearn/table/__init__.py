@@ -1,0 +1,30 @@
+"""The card table widget: play a game against bots (or friends, hot-seat) in Jupyter, and
+step through a game afterwards.
+
+Everything game-specific comes from the game's facts and view description (see
+`cardlearn.games`): `state.players`, `state.teams`, `state.start()`; `layout` says what a
+seat sees, `action_cards` which tokens a move uses, `describe`/`explain` put moves into
+words, `quiet` marks decisions that need no pause.  The table itself knows only *tokens*,
+`(zone, card)` pairs (`card` None for a target zone): a move is made by selecting exactly
+its tokens (then Confirm), or by a button when it has none.  That one mechanism covers a
+single card, a capture, a discard, a lay-off onto someone's meld, bids and "buy"/"pass".
+
+The pieces, each to be read in one sitting:
+
+- `words` — every text in Icelandic and English, names of seats and teams, plurals;
+- `look` — the stylesheet (felt, card sizes, marks) and the HTML of what is only shown;
+- `widget` — the controller: moves, bots, undo, selection and reasons (`play`, `Table`);
+- `view` — the widgets and how a redraw fills them (felt, seats, log, sheet, panels);
+- `replay` — `replay`, `Replay`.
+
+The widget is redrawn only by assigning traits (never by printing into an `Output`), so
+nbval can execute notebooks that use it and tests can drive it with `button.click()`.
+"""
+
+from __future__ import annotations
+
+from cardlearn.table.replay import Replay, replay, states_of
+from cardlearn.table.widget import HUMAN, LOG_SHOWN, Table, play
+from cardlearn.table.words import WORDS
+
+__all__ = ["HUMAN", "LOG_SHOWN", "WORDS", "Replay", "Table", "play", "replay", "states_of"]

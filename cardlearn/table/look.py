@@ -1,0 +1,258 @@
+"""How the table looks: one stylesheet (the felt, card sizes that scale with the screen,
+the marks for usable, selected, unusable and last-moved cards) and the HTML of the parts
+that are drawn, not clicked: backs, seat labels, the score sheet, the log, the hints, the
+end-of-deal summary and the match banner.  Pure functions of plain values, no widgets.
+
+CSS hooks (for tests and pages): the root has `cardlearn-table`, every card picture
+`cardlearn-card` (a face `cardlearn-card-<code>`, a back `cardlearn-back`), the message
+line `cardlearn-message`; a card of the last move also has `cardlearn-last`, an unusable
+one `cardlearn-unusable`.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import re
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import Any
+
+from cardlearn.cards import Card, make_deck
+from cardlearn.draw import FONT, TABLE_GREEN, card_svg
+from cardlearn.table.words import WORDS
+
+# Card width: at least 70 px (readable on a 1024 × 768 projector), growing with the
+# window so that three rows of cards and the buttons still fit its height.
+CARD_WIDTH = "clamp(70px, min(7vw, 9.6vh), 132px)"
+
+
+def css_name(text: Any) -> str:
+    """A string made safe for a CSS class name."""
+    return re.sub(r"[^A-Za-z0-9_-]", "-", str(text))
+
+
+def esc(text: Any) -> str:
+    return html.escape(str(text))
+
+
+def _picture(svg: str) -> str:
+    return "url(data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode() + ")"
+
+
+@lru_cache(maxsize=1)
+def stylesheet() -> str:
+    """The one <style> of a table: sent once per table, so that a redraw changes only
+    classes and a few texts (a handful of small widget messages)."""
+    faces = "".join(f".cardlearn-card-{css_name(str(c))}{{background-image:{_picture(card_svg(c))}}}"
+                    for c in (*make_deck(), Card.parse("JK")))
+    back = f".cardlearn-widget .cardlearn-back{{background-image:{_picture(card_svg('AS', face_up=False))}}}"
+    w = ".cardlearn-widget"
+    rules = f"""
+{w}{{--cw:{CARD_WIDTH};--ch:calc(var(--cw) * 10 / 7);font-family:{FONT};max-width:100%;gap:4px}}
+{w} .cardlearn-header{{align-items:center;flex-wrap:wrap;gap:4px}}
+{w} .cardlearn-heading{{flex:1 1 300px;min-width:200px}}
+{w} .cardlearn-heading .widget-html,
+{w} .cardlearn-heading .widget-html-content{{height:auto;line-height:1.25}}
+{w} .cardlearn-title{{font-size:1.05em}}
+{w} .cardlearn-status{{font-size:12px}}
+{w} .cardlearn-header button{{padding:0 8px}}
+{w} .cardlearn-main{{flex-wrap:wrap;align-items:flex-start;gap:8px;width:100%}}
+{w} .cardlearn-felt{{flex:1 1 760px;min-width:0;background:radial-gradient(ellipse at center,#237a45 0%,
+  {TABLE_GREEN} 70%);
+  color:#fff;border-radius:16px;padding:6px 10px;border:6px solid #5d3a1a;box-sizing:border-box;
+  grid-template-columns:auto 1fr auto;
+  grid-template-areas:"top top top" "left middle right" "bottom bottom bottom";
+  display:grid !important;gap:4px 10px;align-items:start}}
+{w} .cardlearn-felt{{position:relative}}
+{w} .cardlearn-felt.cardlearn-teacher-on{{border:6px dashed #ffd54f}}
+{w} .cardlearn-summary{{position:absolute !important;top:6px;left:6px;z-index:5;width:auto;max-width:46%;
+  max-height:calc(100% - 12px);overflow:auto;font-size:12px}}
+{w} .cardlearn-summary table.cardlearn-sheet-table td, {w} .cardlearn-summary table.cardlearn-sheet-table th{{
+  padding:0 6px;font-size:12px}}
+{w} .cardlearn-banner{{position:absolute !important;top:6px;left:50%;transform:translateX(-50%);z-index:6;
+  max-width:96%;max-height:calc(100% - 12px);overflow:auto}}
+{w} .cardlearn-right .cardlearn-last-move .cardlearn-faces{{display:grid !important;
+  grid-template-columns:repeat(2, auto);gap:4px;max-width:calc(2 * var(--cw) + 16px)}}
+{w} .cardlearn-right .cardlearn-last-move{{max-width:calc(2 * var(--cw) + 16px)}}
+{w} .cardlearn-top{{grid-area:top;justify-content:center;flex-wrap:wrap;gap:24px}}
+{w} .cardlearn-left{{grid-area:left}} {w} .cardlearn-right{{grid-area:right}}
+{w} .cardlearn-middle{{grid-area:middle;align-items:center;min-height:calc(var(--ch) + 24px)}}
+{w} .cardlearn-bottom{{grid-area:bottom;align-items:center}}
+{w} .cardlearn-zones{{flex-wrap:wrap;justify-content:center;gap:2px 12px;align-items:flex-start}}
+{w} .cardlearn-row{{flex-wrap:wrap;justify-content:center;align-items:flex-end;min-height:var(--ch)}}
+{w} .cardlearn-row:empty{{min-height:0}}
+{w} .cardlearn-side{{flex:0 1 380px;min-width:240px;max-width:100%;font-size:13px}}
+{w} .cardlearn-seat-label{{max-width:calc(var(--cw) * 1.9)}}
+{w} .cardlearn-left .cardlearn-backs .cardlearn-card + .cardlearn-card,
+{w} .cardlearn-right .cardlearn-backs .cardlearn-card + .cardlearn-card{{
+  margin-left:calc(var(--cw) * -0.82) !important}}
+{w} .cardlearn-top .cardlearn-seat-label{{max-width:none}}
+{w} .cardlearn-label, {w} .cardlearn-seat-label{{color:#fff;font-size:13px;text-align:center;line-height:1.3}}
+{w} .cardlearn-label b, {w} .cardlearn-seat-label b{{font-size:14px}}
+{w} .cardlearn-to-move .cardlearn-seat-label b,
+  {w} .cardlearn-bottom.cardlearn-to-move .cardlearn-hand-label b{{
+  color:#ffd54f}}
+{w} .cardlearn-card{{width:var(--cw) !important;height:var(--ch) !important;min-width:var(--cw);flex:none;
+  display:inline-block;padding:0 !important;margin:0 3px !important;background-color:transparent;
+  background-size:var(--cw) var(--ch);background-repeat:no-repeat;background-position:center top;
+  border:none !important;border-radius:6px;box-shadow:0 1px 3px rgba(0,0,0,.45);color:transparent;
+  vertical-align:bottom;transition:transform .1s;box-sizing:border-box}}
+{w} .cardlearn-backs .cardlearn-card + .cardlearn-card{{margin-left:calc(var(--cw) * -0.72) !important}}
+{w} .cardlearn-fan .cardlearn-card + .cardlearn-card{{margin-left:calc(var(--cw) * -0.6) !important}}
+{w} .cardlearn-top .cardlearn-fan .cardlearn-card + .cardlearn-card{{
+  margin-left:calc(var(--cw) * -0.35) !important}}
+{w} .cardlearn-packed button.cardlearn-card + button.cardlearn-card{{
+  margin-left:calc(var(--cw) * -0.42) !important}}
+{w} .cardlearn-packed{{flex-wrap:nowrap}}
+{w} .cardlearn-packed-more button.cardlearn-card + button.cardlearn-card{{
+  margin-left:calc(var(--cw) * -0.64) !important}}
+{w} .cardlearn-packed button.cardlearn-captioned{{text-align:left;padding-left:3px !important;font-size:11px}}
+{w} button.cardlearn-card{{cursor:pointer;outline-offset:-1px}}
+{w} button.cardlearn-card.cardlearn-unusable{{filter:brightness(.72) grayscale(.6);cursor:help}}
+{w} button.cardlearn-card.mod-info{{outline:3px solid #64b5f6}}
+{w} button.cardlearn-card.mod-success, {w} button.cardlearn-card.mod-success:focus,
+{w} button.cardlearn-card.mod-success:focus-visible{{outline:4px solid #ffd54f;transform:translateY(-12px);
+  box-shadow:0 6px 12px rgba(0,0,0,.5)}}
+{w} button.cardlearn-card:focus-visible{{outline:3px dashed #ffffff}}
+{w} .cardlearn-card.cardlearn-last{{box-shadow:0 0 0 4px #ff9800,0 1px 3px rgba(0,0,0,.45) !important}}
+{w} .cardlearn-card.cardlearn-captioned{{height:calc(var(--ch) + 18px) !important;
+  padding-top:var(--ch) !important;
+  color:#fff !important;font-size:12px;line-height:18px;white-space:nowrap;overflow:hidden;box-shadow:none}}
+{w} .cardlearn-card.cardlearn-teacher-card{{outline:2px dashed #ffd54f}}
+{w} button.cardlearn-target{{border:2px dashed #ffffff;background:rgba(255,255,255,.12);color:#fff;
+  min-height:28px;width:auto}}
+{w} button.cardlearn-target.cardlearn-unusable{{opacity:.5}}
+{w} .cardlearn-message{{min-height:1.4em;font-weight:bold;color:#ffe082;text-align:center}}
+{w} .cardlearn-actions{{justify-content:center;flex-wrap:wrap;gap:4px}}
+{w} .cardlearn-actions button{{width:auto;min-width:110px}}
+{w} .cardlearn-last-move{{text-align:center}}
+{w} .cardlearn-panel{{background:#fffdf5;color:#222;border-radius:10px;padding:6px 12px;
+  box-shadow:0 3px 10px rgba(0,0,0,.5);max-width:100%;overflow-x:auto}}
+{w} .cardlearn-banner{{background:#ffd54f;color:#222;font-size:1.2em;text-align:center}}
+{w} .cardlearn-teacher-note{{background:#ffd54f;color:#222;border-radius:6px;padding:2px 10px;
+  font-weight:bold}}
+{w} table.cardlearn-sheet-table{{border-collapse:collapse;font-size:13px;margin:4px 0}}
+{w} table.cardlearn-sheet-table th, {w} table.cardlearn-sheet-table td{{border:1px solid #c9c9c9;
+  padding:2px 6px;
+  text-align:center}}
+{w} table.cardlearn-sheet-table thead th{{background:{TABLE_GREEN};color:#fff}}
+{w} table.cardlearn-sheet-table tbody tr:nth-child(even){{background:#f1f6f2}}
+{w} table.cardlearn-sheet-table .cardlearn-total{{font-weight:bold}}
+{w} table.cardlearn-sheet-table tfoot td{{font-weight:bold;background:#fff3c4}}
+{w} .cardlearn-log ol{{margin:2px 0;padding-left:2.2em}}
+{w} .cardlearn-log li.cardlearn-quiet{{opacity:.6}}
+{w} .cardlearn-divider{{border-top:1px solid #888;margin:4px 0;padding-top:2px;font-weight:bold;
+  color:#2e5d3a}}
+{w} .cardlearn-hints li.cardlearn-hint-best{{font-weight:bold}}
+{w} .cardlearn-ask{{align-items:center;gap:6px;background:#fff3c4;border-radius:8px;padding:4px 8px}}
+"""
+    return "<style>" + rules + faces + back + "</style>"
+
+
+def lang_style(lang: str) -> str:
+    """Shows the page text (`cardlearn-page-is` / `cardlearn-page-en`) of one language only,
+    so one switch governs the table and the page around it."""
+    other = "en" if lang == "is" else "is"
+    return f"<style>.cardlearn-page-{other}{{display:none !important}}</style>"
+
+
+def backs_html(n: int, shown: int | None = None) -> str:
+    """`n` face-down cards, overlapping (at most `shown` drawn: a pile)."""
+    k = n if shown is None else min(n, shown)
+    return ('<div class="cardlearn-backs" style="display:flex;justify-content:center">'
+            + '<span class="cardlearn-card cardlearn-back"></span>' * k + "</div>")
+
+
+def faces_html(cards: Iterable[str], extra: str = "", fan: bool = False) -> str:
+    """Face-up cards that are only shown, never clicked (the teacher's view, the last move);
+    `fan`: overlapping like a hand held in a fan, each card's corner showing."""
+    spans = "".join(f'<span class="cardlearn-card cardlearn-card-{css_name(c)} {extra}" '
+                    f'title="{esc(Card.parse(c).symbol)}"></span>' for c in cards)
+    if fan:
+        style = "display:flex;justify-content:center"
+        return f'<div class="cardlearn-backs cardlearn-fan" style="{style}">{spans}</div>'
+    style = "display:flex;justify-content:center;flex-wrap:wrap"
+    return f'<div class="cardlearn-faces" style="{style}">{spans}</div>'
+
+
+_YES_NO = {"is": ("já", "nei"), "en": ("yes", "no")}
+
+
+def cell(value: Any, lang: str = "is") -> str:
+    """A score-sheet value as text: a flag as yes/no, anything else as written."""
+    if isinstance(value, bool):
+        return _YES_NO[lang][0 if value else 1]
+    return str(value)
+
+
+def _values(value: Any, width: int, lang: str = "is") -> list[str]:
+    """A sheet entry as one text per side (a tuple per seat/team, or one shared value)."""
+    if isinstance(value, (tuple, list)) and len(value) == width:
+        return [cell(v, lang) for v in value]
+    return [cell(value, lang)] + [""] * (width - 1)
+
+
+def sheet_html(rows: Sequence[dict[str, Any]], names: dict[str, str], sides: Sequence[str],
+               totals: Sequence[Any], lang: str) -> str:
+    """The whole score sheet: a row per deal, each category a column group with a column
+    per player (or team), totals bold, and the standing at the foot."""
+    if not rows:
+        return ""
+    w, n = WORDS[lang], len(sides)
+    keys = list(rows[0])
+    group = "".join(f'<th colspan="{n}"{" class=cardlearn-total" if k == "total" else ""}>'
+                    f"{esc(names.get(k, str(k).replace('_', ' ')))}</th>" for k in keys)
+    who = "".join(f"<th>{esc(s)}</th>" for s in sides) * len(keys)
+    body = "".join(
+        f"<tr><td>{i}</td>" + "".join(
+            f'<td{" class=cardlearn-total" if k == "total" else ""}>{esc(v)}</td>'
+            for k in keys for v in _values(r.get(k, ""), n, lang)) + "</tr>"
+        for i, r in enumerate(rows, 1))
+    span = n * (len(keys) - 1) + 1
+    foot = (f'<tfoot><tr><td colspan="{span}">{esc(w["standing"])}</td>'
+            + "".join(f"<td>{esc(v)}</td>" for v in _values(tuple(totals), n, lang)) + "</tr></tfoot>")
+    return (f'<table class="cardlearn-sheet-table"><thead>'
+            f'<tr><th rowspan="2">{esc(w["deal"])}</th>{group}</tr>'
+            f"<tr>{who}</tr></thead><tbody>{body}</tbody>{foot}</table>")
+
+
+def row_html(row: dict[str, Any], names: dict[str, str], sides: Sequence[str], lang: str = "is") -> str:
+    """One deal's row of the sheet, turned round: a line per category, a column per side."""
+    n = len(sides)
+    head = "<th></th>" + "".join(f"<th>{esc(s)}</th>" for s in sides)
+    body = "".join(
+        f'<tr{" class=cardlearn-total" if k == "total" else ""}>'
+        f'<td>{esc(names.get(k, str(k).replace("_", " ")))}'
+        f"</td>" + "".join(f"<td>{esc(v)}</td>" for v in _values(value, n, lang)) + "</tr>"
+        for k, value in row.items())
+    return f'<table class="cardlearn-sheet-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def log_html(lines: Sequence[tuple[int, str, bool, str | None]], lang: str) -> str:
+    """The move log: `(number, text, quiet, divider after)` per move shown; a divider (a
+    deal's end) closes one numbered list and starts the next."""
+    if not lines:
+        return ""
+    parts, items, start = [f"<b>{esc(WORDS[lang]['log'])}</b>"], [], lines[0][0]
+    for number, text, quiet, divider in lines:
+        items.append(f'<li{" class=cardlearn-quiet" if quiet else ""}>{esc(text)}</li>')
+        if divider is not None:
+            parts.append(f'<ol start="{start}">{"".join(items)}</ol>'
+                         f'<div class="cardlearn-divider">{esc(divider)}</div>')
+            items, start = [], number + 1
+    if items:
+        parts.append(f'<ol start="{start}">{"".join(items)}</ol>')
+    return "".join(parts)
+
+
+def hints_html(items: Sequence[tuple[str, str]], best: bool, lang: str) -> str:
+    """The legal moves with a reason each; the first marked as the computer's choice."""
+    w = WORDS[lang]
+    lis = []
+    for i, (said, why) in enumerate(items):
+        if i == 0 and best:
+            lis.append(f'<li class="cardlearn-hint-best">{esc(w["best"])}: {esc(said)} — {esc(why)}</li>')
+        else:
+            lis.append(f"<li>{esc(said)} — {esc(why)}</li>")
+    return f"<b>{esc(w['hints'])}</b><ul>{''.join(lis)}</ul>"

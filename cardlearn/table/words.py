@@ -1,0 +1,197 @@
+"""Every word the table shows, in Icelandic and English, and the small pure functions that
+put them together: names of seats and teams, singular and plural, card lists.
+
+Icelandic as a teacher writes it: *leikur* is a move and a match ("Nýr leikur"), *spil* a
+card and a hand of play ("2. spil"), *taka* is to capture (so undo is "Afturkalla"), and a
+particular computer takes the article ("Tölvan hugsar…").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from cardlearn.cards import Card
+
+LANGS = ("is", "en")
+
+WORDS: dict[str, dict[str, str]] = {
+    "is": {
+        # seats and teams
+        "you": "Þú",
+        "seat": "Sæti {n}",
+        "computer": "Tölvan",
+        "computer_n": "Tölva {n}",
+        "and": " og ",
+        # status line
+        "your_turn": "Þú átt leik",
+        "turn": "{who} á leik",
+        "thinking": "{who} hugsar…",
+        "over": "Leik lokið",
+        "wins": "{who} vinnur!",
+        "win_many": "{who} vinna!",
+        "you_win": "Þú vinnur!",
+        "tie": "jafntefli",
+        "moves": "Leikir",
+        "score": "Stig",
+        # counts (Icelandic "spil" is the same in singular and plural)
+        "cards_one": "{n} spil",
+        "cards_many": "{n} spil",
+        # buttons
+        "confirm": "Staðfesta",
+        "undo": "Afturkalla",
+        "hint": "Vísbending",
+        "new": "Nýr leikur",
+        "lang": "English",
+        "ready": "Tilbúin(n)",
+        "teacher": "Kennarasýn",
+        "dismiss": "Áfram",
+        "new_yes": "Já, byrja nýjan leik",
+        "new_no": "Nei, halda áfram",
+        # the hand and the hot seat
+        "your_hand": "Spilin þín",
+        "hand_of": "Spil — {who}",
+        "pass": "{who} á leik. Réttu tölvuna yfir; hin líta undan á meðan!",
+        "press_ready": "Smelltu fyrst á „Tilbúin(n)“.",
+        # messages
+        "illegal": "Ólöglegt: {msg}",
+        "wait": "{who} á leik — bíddu aðeins.",
+        "no_hint": "Þú átt ekki leik núna.",
+        "nothing_to_undo": "Ekkert að afturkalla.",
+        "is_over": "Leiknum er lokið — byrjaðu nýjan leik.",
+        "bot_error": "Villa í tölvunni: {msg}",
+        "new_ask": "Viltu hætta í þessum leik og byrja nýjan?",
+        "not_usable": "{card} nýtist ekki í neinum leik núna.",
+        "not_with": "{card} passar ekki við {chosen}. Mögulegir leikir með því sem þú valdir: {moves}.",
+        "not_now": "Nú velur þú ekki spil heldur smellir á hnapp hér fyrir neðan.",
+        "options": "Mögulegir leikir með því sem þú valdir: {moves}.",
+        # panels
+        "hints": "Löglegir leikir",
+        "best": "Tölvan myndi leika",
+        "log": "Gangur leiksins",
+        "sheet": "Stigablað",
+        "standing": "Staða",
+        "deal": "Spil",
+        "deal_over": "{n}. spili lokið",
+        "last_move": "Síðasti leikur",
+        "leftover": "Spil sem eftir lágu ({zone}): {cards}",
+        "teacher_on": "Kennarasýn: öll spil sýnd upp í loft. Tölvan sér þau ekki.",
+        "start": "Upphafsstaða",
+        "move_n": "Leikur {i} af {n}",
+        "nothing": "—",
+    },
+    "en": {
+        "you": "You",
+        "seat": "Seat {n}",
+        "computer": "Computer",
+        "computer_n": "Computer {n}",
+        "and": " and ",
+        "your_turn": "Your turn",
+        "turn": "{who} to move",
+        "thinking": "{who} is thinking…",
+        "over": "Game over",
+        "wins": "{who} wins!",
+        "win_many": "{who} win!",
+        "you_win": "You win!",
+        "tie": "a tie",
+        "moves": "Moves",
+        "score": "Score",
+        "cards_one": "{n} card",
+        "cards_many": "{n} cards",
+        "confirm": "Confirm",
+        "undo": "Undo",
+        "hint": "Hint",
+        "new": "New game",
+        "lang": "Íslenska",
+        "ready": "Ready",
+        "teacher": "Teacher's view",
+        "dismiss": "Continue",
+        "new_yes": "Yes, start a new game",
+        "new_no": "No, play on",
+        "your_hand": "Your cards",
+        "hand_of": "Cards — {who}",
+        "pass": "{who} to move. Pass the computer over; everyone else, look away!",
+        "press_ready": "Click “Ready” first.",
+        "illegal": "Illegal move: {msg}",
+        "wait": "{who} to move — please wait.",
+        "no_hint": "It is not your turn.",
+        "nothing_to_undo": "Nothing to undo.",
+        "is_over": "The game is over — start a new one.",
+        "bot_error": "Computer error: {msg}",
+        "new_ask": "Throw this game away and start a new one?",
+        "not_usable": "{card} cannot be used in any move now.",
+        "not_with": "{card} does not go with {chosen}. Moves with your choice: {moves}.",
+        "not_now": "No card to pick now: click one of the buttons below.",
+        "options": "Moves with your choice: {moves}.",
+        "hints": "Legal moves",
+        "best": "The computer would play",
+        "log": "Moves",
+        "sheet": "Score sheet",
+        "standing": "Standing",
+        "deal": "Round",
+        "deal_over": "Round {n} is over",
+        "last_move": "Last move",
+        "leftover": "Cards left over ({zone}): {cards}",
+        "teacher_on": "Teacher's view: every hand face up. The computer does not see them.",
+        "start": "Starting position",
+        "move_n": "Move {i} of {n}",
+        "nothing": "—",
+    },
+}
+
+
+def check_lang(lang: str) -> str:
+    if lang not in WORDS:
+        raise ValueError(f"lang is 'is' or 'en', not {lang!r}")
+    return lang
+
+
+def count_cards(n: int, lang: str) -> str:
+    """ "1 card", "2 cards"; Icelandic *spil* is the same in both numbers."""
+    return WORDS[lang]["cards_one" if n == 1 else "cards_many"].format(n=n)
+
+
+def symbols(cards: Iterable[str | Card]) -> str:
+    """Cards as their symbols ("5♠ 2♣"), never as codes."""
+    return " ".join(Card.parse(str(c)).symbol for c in cards)
+
+
+def seat_name(seat: int, roles: dict[int, str], lang: str) -> str:
+    """ "Þú" for the only human, "Sæti 2" for one of several humans, "Tölvan" for the only
+    computer, "Tölva 3" for one of several (numbered by seat)."""
+    w = WORDS[lang]
+    humans = [s for s, r in roles.items() if r == "human"]
+    if roles.get(seat) == "human":
+        return w["you"] if len(humans) == 1 else w["seat"].format(n=seat)
+    bots = len(roles) - len(humans)
+    return w["computer"] if bots == 1 else w["computer_n"].format(n=seat)
+
+
+def team_name(team: Sequence[int], roles: dict[int, str], lang: str) -> str:
+    """A team by its members: "Þú og Tölva 2"."""
+    return WORDS[lang]["and"].join(seat_name(s, roles, lang) for s in team)
+
+
+def side_names(teams: Sequence[Sequence[int]], players: int, roles: dict[int, str], lang: str) -> list[str]:
+    """The names the score sheet and the status use: one per seat, or one per team where
+    there are fewer teams than seats."""
+    if len(teams) < players:
+        return [team_name(t, roles, lang) for t in teams]
+    return [seat_name(t[0], roles, lang) for t in teams]
+
+
+def result(
+    winner: int | None, teams: Sequence[Sequence[int]], players: int, roles: dict[int, str], lang: str
+) -> str:
+    """Who won, with the verb agreeing: "Þú vinnur!", "Tölvan vinnur!", "Þú og Tölva 2 vinna!"."""
+    w = WORDS[lang]
+    if winner is None:
+        return w["tie"]
+    members = teams[winner]
+    if (
+        len(members) == 1
+        and roles.get(members[0]) == "human"
+        and seat_name(members[0], roles, lang) == w["you"]
+    ):
+        return w["you_win"]
+    name = side_names(teams, players, roles, lang)[winner]
+    return w["win_many" if len(members) > 1 else "wins"].format(who=name)
