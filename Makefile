@@ -41,9 +41,7 @@ handouts: $(STAMP)
 # open.  A kernel whose page was closed (or reloaded) is shut down after 60 s idle.
 PAGES_PORT := 8866
 pages: $(STAMP)
-	@$(if $(LAN),$(BIN)/python -c "import socket; s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); \
-	  s.connect(('10.255.255.255', 1)); print('Pupils open: http://%s:$(PAGES_PORT)/' % s.getsockname()[0])" \
-	  || echo "Pupils open: http://<this machine's address>:$(PAGES_PORT)/ (see: hostname -I)", \
+	@$(if $(LAN),echo "Pupils open: http://$$(hostname -I 2>/dev/null | cut -d' ' -f1):$(PAGES_PORT)/", \
 	  echo "Open http://127.0.0.1:$(PAGES_PORT)/ (make pages LAN=1 serves the local network)")
 	JUPYTER_PATH=$(CURDIR)/pages/.voila $(BIN)/voila --no-browser --Voila.ip=$(if $(LAN),0.0.0.0,127.0.0.1) \
 	  --port=$(PAGES_PORT) --template=cardlearn \

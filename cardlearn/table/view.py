@@ -304,8 +304,8 @@ class TableDrawing:
                 c for c in (_entry(e)[0] for e in self.game.layout(self.state, seat, self._lang)["hand"]) if c
             ]
             picture = look.faces_html(cards, "cardlearn-teacher-card", fan=True)
-        else:
-            picture = look.backs_html(size)
+        else:  # a few backs stand for the hand (its size is in words): 13 would not fit beside the felt
+            picture = look.backs_html(size, 6)
         label.value = f"<b>{esc(self._who(seat))}</b> · {esc(words)}{picture}"
         zone_row.children = tuple(self._zone_box(z, last) for z in zones)
         box._dom_classes = ("cardlearn-seat", f"cardlearn-seat-{seat}") + (

@@ -39,11 +39,11 @@ Note = Callable[[str], str]  # a message, made in the language asked for
 # Facts read from the game (never guessed)
 
 
-def _new_state(game: ModuleType, seed: int | None, rules: Any, players: int) -> Any:
+def _new_state(game: ModuleType, seed: int | None, rules: Any, players: int | None) -> Any:
     kwargs: dict[str, Any] = {"seed": seed}
     if rules is not None:
         kwargs["rules"] = rules
-    if game.PLAYERS[0] != game.PLAYERS[1]:  # fixed games take no `players` choice
+    if game.PLAYERS[0] != game.PLAYERS[1] and players is not None:  # fixed games take no choice
         kwargs["players"] = players
     return game.new_game(**kwargs)
 
@@ -80,8 +80,9 @@ def play(
     if isinstance(game, (str, ModuleType)):
         module = game_module(game)
         low, high = module.PLAYERS
-        n = max(low, max(seats) + 1) if seats else low
-        if n > high:
+        # Without seats, the game's own default number of players (Kínaskák: 4).
+        n = max(low, max(seats) + 1) if seats else None
+        if n is not None and n > high:
             raise ValueError(f"{module.NAME['en']} is for at most {high} players")
         state = _new_state(module, seed, rules, n)
     else:
