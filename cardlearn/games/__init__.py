@@ -62,6 +62,9 @@ Module-level names the table, the pictures and the move log use:
   lay-off onto a meld: `(("hand", 7♥), ("meld-2-0", None))`).  An empty tuple means a plain
   button, labelled by `describe(..., viewer=mover)`.  Every legal action's tokens must be
   clickable in the mover's layout, and two legal actions never have the same tokens.
+- `deal_end(state, action, lang="is", viewer=None)` (optional) — a line on what happened to
+  the cards left over when `action` (from `state`) ends a deal ("the last taker gets 7♣ K♦");
+  without it the table lists the loose face-up cards still lying in unowned zones.
 - `quiet(state, action)` (optional; default: never) — True for a decision that needs no
   pause and no undo stop (declining to buy, passing on a claim): bots make it at once, and
   the log may fold it.
