@@ -641,7 +641,7 @@ def test_a3_01_unknown_ace_values_refused():
 def test_a3_02_card_cannot_capture_refuses_trailing_a_capturing_card():
     state = position("4C 9D", "4H JS", rules=Rules(trail_rule="card_cannot_capture"))
     assert state.apply("JS").table[-1] == Card.parse("JS")
-    with pytest.raises(IllegalMove, match="4H"):
+    with pytest.raises(IllegalMove, match="4♥"):  # the card's symbol, never its code
         state.apply("4H")
 
 
@@ -858,9 +858,10 @@ def test_stacked_deck_must_be_the_52_cards():
 
 
 @pytest.mark.parametrize(("action", "words"), [
-    ("5S:2C+5D", ["5S", "take"]),                 # 2+5 is not 5: §A2.4
-    ("5S:2C+3H+5D+9C", ["9C", "table"]),          # 9C is not on the table
-    ("9C:9D", ["9C", "hand"]),                     # 9C is not in the hand
+    ("5S:2C+5D", ["5♠", "take"]),                 # 2+5 is not 5: §A2.4
+    ("5S:2C+3H+5D+9C", ["9♣ is not", "table"]),   # 9C is not on the table
+    ("5S:2C+3H+5D+9C+8H", ["8♥ 9♣ are not", "table"]),  # the verb agrees with two cards
+    ("9C:9D", ["9♣", "hand"]),                     # 9C is not in the hand
     ("5S", ["compulsory"]),                        # a trail while a capture exists: §A2.5
 ])
 def test_illegal_move_names_the_rule_and_changes_nothing(action, words):
@@ -1079,7 +1080,7 @@ def test_every_illegal_move_reason_is_said_in_both_languages():
     with pytest.raises(IllegalMove) as caught:
         state.apply(str(absent))
     assert caught.value.rule == "not_in_hand"
-    assert caught.value.say(kasina.RULE_WORDS["is"]).startswith(f"{absent} er ekki á hendi")
+    assert caught.value.say(kasina.RULE_WORDS["is"]).startswith(f"{absent.symbol} er ekki á hendi")
 
 
 def test_sweepable_tells_whether_one_card_could_clear_the_table():
@@ -1091,3 +1092,18 @@ def test_sweepable_tells_whether_one_card_could_clear_the_table():
     free = replace(state, hands=(parse_cards("2H 3S 4S QS"), state.hands[1]), table=parse_cards("QD"))
     assert kasina.explain(free, "2H", "en").endswith("the opponent might clear the table")  # A: 12 + 2
     assert kasina.explain(free, "3S", "en").endswith("the opponent can hardly use it")
+
+
+def test_hint_counts_agree_in_number_in_both_languages():
+    """"1 ás", "2 ása", "1 ace", "2 aces" (issue 9: no "1 ása"); Icelandic 21 takes the singular."""
+    aces = position("AC 9D", "AS")  # the 9 stays: no sweep in the hint
+    assert kasina.explain(aces, "AS:AC", "is") == "tekur 2 spil, þar af 1 spaða og 2 ása"
+    assert kasina.explain(aces, "AS:AC", "en") == "takes 2 cards, among them 1 spade and 2 aces"
+    one_ace = position("AH QD 9C", "KS")  # K (13) takes A (1) + Q (12)
+    assert kasina.explain(one_ace, "KS:AH+QD", "is") == "tekur 3 spil, þar af 1 spaða og 1 ás"
+    assert kasina.explain(one_ace, "KS:AH+QD", "en") == "takes 3 cards, among them 1 spade and 1 ace"
+    plain = position("5D 9C", "5H")
+    assert kasina.explain(plain, "5H:5D", "is") == "tekur 2 spil"
+    assert kasina.explain(plain, "5H:5D", "en") == "takes 2 cards"
+    assert [kasina._count(n, "aces", "is") for n in (1, 2, 11, 21)] == ["1 ás", "2 ása", "11 ása", "21 ás"]
+    assert [kasina._count(n, "aces", "en") for n in (1, 2, 21)] == ["1 ace", "2 aces", "21 aces"]

@@ -70,7 +70,7 @@ Module-level names the table, the pictures and the move log use:
   the log may fold it.
 - `layout(state, seat, lang="is")` — what `seat` sees, arranged for drawing:
 
-      {"title": str,             # game and deal, e.g. "Kasína — Spil 2"
+      {"title": str,             # game and deal, e.g. "Kasína — 2. spil"
        "info": str,              # about `seat` itself (pile, tricks, dealer, ...)
        "hand": [entry, ...],     # seat's own cards (face up), sorted for display
        "scores": [...],          # as `state.scores` (per team)

@@ -49,7 +49,8 @@ CATEGORIES = ("little_casino", "big_casino", "sweeps", "last_trick", "spades", "
 
 RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
     "en": {"not_in_hand": "{card} is not in your hand: you play one card from your own hand",
-           "not_on_table": "{cards} not on the table: you can only take cards lying there",
+           "not_on_table": "{cards} is not on the table: you can only take cards lying there",
+           "not_on_table_many": "{cards} are not on the table: you can only take cards lying there",
            "trail_card_can_take": "{card} can take cards, so it may not be laid down (trail rule)",
            "must_take": "taking is compulsory: you may lay a card down only when no card "
                         "in your hand can take",
@@ -59,17 +60,18 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
                           "in a group adding up to its value (ace 14 from hand, 1 on the table)"},
     "is": {"not_in_hand": "{card} er ekki á hendi þinni: þú spilar einu spili af eigin hendi",
            "not_on_table": "{cards} liggur ekki í borði: aðeins má taka spil sem liggja þar",
-           "trail_card_can_take": "{card} getur tekið, svo það má ekki leggja það niður",
+           "not_on_table_many": "{cards} liggja ekki í borði: aðeins má taka spil sem liggja þar",
+           "trail_card_can_take": "{card} getur tekið, svo að ekki má leggja það niður",
            "must_take": "skylt er að taka: aðeins má leggja niður ef ekkert spil á hendi getur tekið",
-           "must_take_all": "taka verður alla flokka sem spilið getur tekið",
+           "must_take_all": "með spilinu verður að taka alla flokka sem það getur tekið",
            "cannot_take": "{card} getur ekki tekið {cards}: hvert spil sem er tekið þarf að vera "
-                          "sömu tegundar eða í flokki sem leggst saman í gildi spilsins "
-                          "(ás 14 af hendi, 1 í borði)"},
+                          "jafnhátt því eða í flokki sem leggst saman í gildi þess "
+                          "(ás er 14 af hendi, 1 í borði)"},
 }
 
 SHEET_NAMES = {  # score sheet headings, for the table
     "is": {"little_casino": "litla kasína", "big_casino": "stóra kasína", "sweeps": "svippar",
-           "last_trick": "síðasti slagur", "spades": "spaðar", "aces": "ásar", "cards": "spil",
+           "last_trick": "síðasti slagur", "spades": "spaðar", "aces": "ásar", "cards": "bunkinn",
            "total": "alls"},
     "en": {"little_casino": "little casino", "big_casino": "big casino", "sweeps": "sweeps",
            "last_trick": "last trick", "spades": "spades", "aces": "aces", "cards": "cards",
@@ -401,19 +403,20 @@ class State(GameState):
         if not isinstance(action, Action):
             raise IllegalMove(f"{action!r} is not a Kasína move")
         if action.card not in self.hands[self.to_move]:
-            return "not_in_hand", {"card": str(action.card)}
+            return "not_in_hand", {"card": action.card.symbol}
         missing = _table_order(action.captured - set(self.table))
-        if missing:
-            return "not_on_table", {"cards": " ".join(map(str, missing))}
+        if missing:  # two rules, so that the verb agrees: "liggur"/"liggja", "is"/"are"
+            rule = "not_on_table" if len(missing) == 1 else "not_on_table_many"
+            return rule, {"cards": " ".join(c.symbol for c in missing)}
         if action.is_trail:
             if self.rules.trail_rule == "card_cannot_capture":
-                return "trail_card_can_take", {"card": str(action.card)}
+                return "trail_card_can_take", {"card": action.card.symbol}
             return "must_take", {}
         if self.rules.must_capture_maximal and any(
                 action.captured < o for o in capture_options(action.card, self.table, self.rules)):
             return "must_take_all", {}
-        taken = "+".join(map(str, _table_order(action.captured)))
-        return "cannot_take", {"card": str(action.card), "cards": taken}
+        taken = " + ".join(c.symbol for c in _table_order(action.captured))
+        return "cannot_take", {"card": action.card.symbol, "cards": taken}
 
     def _next(self, action: Action) -> State:
         seat = self.to_move
@@ -719,11 +722,13 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
 _WORDS = {
     "is": {"takes": "tekur {taken} með {card}", "trail": "leggur niður {card}",
            "sweep": " — svippur!", "seat": "Sæti {n}", "table": "Borð", "stock": "stokkur",
-           "pile": "bunki", "sweeps": "svippar", "hand": "Spil {n}", "dealer": "gjafari",
+           "pile": "bunki", "sweeps": "svippar", "hand": "{n}. spil", "dealer": "gjafari",
            "score": "Stig", "winner": "Sæti {n} vinnur!",
            "why_sweep": "hreinsar borðið: svippur, 1 stig",
-           "why_little": "tekur litlu kasínu (♠2): 2 stig", "why_big": "tekur stóru kasínu (♦10): 5 stig",
-           "why_take": "tekur {n} spil, {spades} spaða og {aces} ása",
+           "why_little": "tekur litlu kasínu (2♠): 2 stig", "why_big": "tekur stóru kasínu (10♦): 5 stig",
+           "why_take": "tekur {cards}", "why_among": "tekur {cards}, þar af {some}", "and": " og ",
+           "cards_one": "{n} spil", "cards_many": "{n} spil", "spades_one": "{n} spaða",
+           "spades_many": "{n} spaða", "aces_one": "{n} ás", "aces_many": "{n} ása",
            "why_forced": "ekkert spil getur tekið, svo þú verður að leggja niður",
            "why_trail": "leggur niður: {risk}", "risk_sweep": "mótherjinn gæti hreinsað borðið",
            "risk_none": "mótherjinn getur varla nýtt sér það"},
@@ -732,12 +737,21 @@ _WORDS = {
            "pile": "pile", "sweeps": "sweeps", "hand": "Hand {n}", "dealer": "dealer",
            "score": "Score", "winner": "Seat {n} wins!",
            "why_sweep": "clears the table: a sweep (svippur), 1 point",
-           "why_little": "takes little casino (♠2): 2 points", "why_big": "takes big casino (♦10): 5 points",
-           "why_take": "takes {n} cards, {spades} spades and {aces} aces",
+           "why_little": "takes little casino (2♠): 2 points", "why_big": "takes big casino (10♦): 5 points",
+           "why_take": "takes {cards}", "why_among": "takes {cards}, among them {some}", "and": " and ",
+           "cards_one": "{n} card", "cards_many": "{n} cards", "spades_one": "{n} spade",
+           "spades_many": "{n} spades", "aces_one": "{n} ace", "aces_many": "{n} aces",
            "why_forced": "no card can take, so you must lay one down",
            "why_trail": "lays a card down: {risk}", "risk_sweep": "the opponent might clear the table",
            "risk_none": "the opponent can hardly use it"},
 }
+
+
+def _count(n: int, word: str, lang: str) -> str:
+    """ "1 ás", "2 ása"; "1 ace", "2 aces".  Icelandic counts ending in 1 take the singular
+    (21 ás), but 11 does not (11 ása)."""
+    one = n % 10 == 1 and n % 100 != 11 if lang == "is" else n == 1
+    return _WORDS[lang][f"{word}_{'one' if one else 'many'}"].format(n=n)
 
 
 def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None) -> str:
@@ -770,8 +784,10 @@ def explain(state: State, action: Action | str, lang: str = "is") -> str:
         reasons.append(w["why_little"])
     if STORA_KASINA in taken:
         reasons.append(w["why_big"])
-    reasons.append(w["why_take"].format(n=len(taken), spades=sum(c.suit == "S" for c in taken),
-                                        aces=sum(c.rank == "A" for c in taken)))
+    counts = {"spades": sum(c.suit == "S" for c in taken), "aces": sum(c.rank == "A" for c in taken)}
+    some = w["and"].join(_count(n, word, lang) for word, n in counts.items() if n)
+    cards = _count(len(taken), "cards", lang)
+    reasons.append(w["why_among" if some else "why_take"].format(cards=cards, some=some))
     return "; ".join(reasons)
 
 

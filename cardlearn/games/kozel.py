@@ -8,7 +8,7 @@ the trick with as many cards, face up, each beating one of them (any pairing), o
 *leggur á grúfu* (lays the same number face down, a discard nobody else sees).  The last
 to beat takes the trick (*slagur*); everyone refills from the stock, the trick's winner
 first, and he leads next.  A player holding four cards of one suit may claim the lead
-out of turn while a trick is being played (*fjórir í lit*).  The 120 card points
+out of turn while a trick is being played (*fjögur í lit*).  The 120 card points
 (A 11, 10 10, K 4, Q 3, J 2) decide the deal: 61 wins; the losers get 2, 4 or 6 loss
 points; 60–60 is "eggs" (*egg*).  The first team to 12 loss points are the goats.
 
@@ -78,11 +78,11 @@ CARD_POINTS = {"6": 0, "7": 0, "8": 0, "9": 0, "J": 2, "Q": 3, "K": 4, "10": 10,
 _RANK = {rank: i for i, rank in enumerate(RANK_ORDER)}
 
 RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
-    "en": {"not_in_hand": "{cards} not in your hand: you play cards from your own hand",
+    "en": {"not_in_hand": "you do not hold {cards}: you play cards from your own hand",
            "lead_one_suit": "a lead is one or more cards of one suit, face up ({cards} mixes suits)",
            "lead_face_up": "the leader leads face up: a discard answers a lead, it cannot be one",
-           "wrong_count": "{count} card(s) were led, so you play exactly {count}, not {given}",
-           "not_a_beat": "{cards} does not beat {target}: each of your cards must beat one of them "
+           "wrong_count": "you play as many cards as were led ({count}), not {given}",
+           "not_a_beat": "{cards} cannot beat {target}: each of your cards must beat one of them "
                          "(same suit and higher, or a trump against a non-trump)",
            "must_beat": "you can beat, and under this variant you must (must_beat_if_able)",
            "partner_winning": "your partner is winning the trick, and under this variant you may "
@@ -94,21 +94,23 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
            "claim_once": "this trick was already claimed with four of a suit: only one claim per trick",
            "pass_only_claim": "'pass' only declines a claim; now you beat or discard",
            "claim_pending": "you are asked whether to claim with four of a suit: 'claim' or 'pass'"},
-    "is": {"not_in_hand": "{cards} er ekki á hendi þinni: þú spilar spilum af eigin hendi",
+    "is": {"not_in_hand": "þú ert ekki með {cards} á hendi: þú spilar aðeins spilum af eigin hendi",
            "lead_one_suit": "út er spilað einu eða fleiri spilum í sama lit, upp í loft "
                             "({cards} eru í fleiri en einum lit)",
-           "lead_face_up": "sá sem spilar út leggur spilin upp í loft; spil á grúfu svara útspili",
-           "wrong_count": "út voru spiluð {count} spil, svo þú leggur nákvæmlega {count}, ekki {given}",
-           "not_a_beat": "{cards} slær ekki {target}: hvert spil þitt þarf að slá eitt þeirra "
+           "lead_face_up": "sá sem spilar út leggur spilin upp í loft; á grúfu eru spil aðeins lögð "
+                           "til að svara útspili",
+           "wrong_count": "þú leggur jafnmörg spil og spiluð voru út ({count}), ekki {given}",
+           "not_a_beat": "með {cards} slærðu ekki {target}: hvert spil þitt þarf að slá eitt þeirra "
                          "(hærra í sama lit, eða tromp á móti spili sem er ekki tromp)",
            "must_beat": "þú getur slegið og í þessu afbrigði er það skylt",
            "partner_winning": "makker þinn á slaginn og í þessu afbrigði má ekki slá makker",
-           "bad_pairing": "hvert spil sem slær þarf að para við sitt spil af {target}",
+           "bad_pairing": "hvert spil sem slær þarf að para við eitt spil af {target}, aldrei tvö við "
+                          "sama spilið",
            "no_claim": "aðeins sá sem á fjögur spil í sama lit og hefur ekki enn lagt í slaginn "
                        "má krefjast útspils, og aðeins eftir að spil er komið á borðið",
            "claim_off": "í þessu afbrigði má ekki krefjast útspils með fjórum í lit",
            "claim_once": "þegar hefur verið krafist útspils í þessum slag: aðeins ein krafa í slag",
-           "pass_only_claim": "að sleppa á aðeins við um kröfu með fjórum í lit; nú slærðu eða "
+           "pass_only_claim": "„sleppa“ á aðeins við um kröfu með fjórum í lit; nú slærðu eða "
                               "leggur spil á grúfu",
            "claim_pending": "fyrst þarftu að ákveða hvort þú krefst útspils með fjórum í lit "
                             "eða sleppir því"},
@@ -1088,20 +1090,20 @@ def _rebuild(state: State, obs: dict[str, Any], hands: list[tuple[Card, ...]], d
 _WORDS = {
     "is": {"lead": "spilar út {cards}", "beat": "slær með {cards}", "discard_seen": "leggur {cards} á grúfu",
            "discard": "leggur {n} spil á grúfu", "claim": "krefst útspils með fjórum í lit",
-           "pass": "sleppir kröfu", "seat": "Sæti {n}", "team": "Lið {t}", "deal": "Spil {n}",
+           "pass": "sleppir kröfunni", "seat": "Sæti {n}", "team": "Lið {t}", "deal": "{n}. spil",
            "trick": "Slagur", "stock": "Stokkur", "trump": "Tromp {suit}",
            "discard_zone": "Leggja á grúfu: smelltu hér",
            "last_trick": "Síðasti slagur",
-           "dealer": "gefur", "points": "{p} punktar, {s} slagir", "drawn": "sæti {n} dró það",
+           "dealer": "gefur", "points": "punktar {p}, slagir {s}", "drawn": "sæti {n} dró það",
            "prompt_lead": "Veldu spil í sama lit til að spila út",
-           "prompt_respond": "Veldu {n} spil: slá upp í loft, eða leggja á grúfu "
+           "prompt_respond": "Veldu {n} spil og sláðu með þeim upp í loft, eða leggðu þau á grúfu "
                              "(smelltu þá á „Leggja á grúfu“)",
            "prompt_claim": "Þú átt fjögur í lit: viltu krefjast útspils?",
            "over": "Lið {t} er geitin{eggs}!", "eggs": " — með eggjum",
-           "why_lead_many": "spilar út {n} spilum í {suit}: til að slá þarf að slá hvert þeirra",
+           "why_lead_many": "spilar út {n} spilum í {suit}: til að taka slaginn þarf að slá hvert þeirra",
            "why_lead_low": "lágt spil út, lítið í húfi", "why_lead_high": "sterkt spil sem erfitt er að slá",
-           "why_beat": "slær og tekur slaginn í bili ({p} punktar á borði)",
-           "why_beat_trump": "slær með trompi ({p} punktar á borði)",
+           "why_beat": "slær og á slaginn í bili (punktar á borði: {p})",
+           "why_beat_trump": "slær með trompi (punktar á borði: {p})",
            "why_discard_partner": "makker á slaginn: leggur spil á grúfu sem fara í bunka ykkar",
            "why_discard": "leggur á grúfu: enginn sér hvaða spil það eru",
            "why_claim": "fjögur í lit: öll spil á borði fara aftur á hendur og þú spilar út",
@@ -1112,7 +1114,7 @@ _WORDS = {
            "trick": "Trick", "stock": "Stock", "trump": "Trump {suit}",
            "discard_zone": "Lay face down: click here",
            "last_trick": "Last trick",
-           "dealer": "dealer", "points": "{p} card points, {s} tricks", "drawn": "drawn by seat {n}",
+           "dealer": "dealer", "points": "card points {p}, tricks {s}", "drawn": "drawn by seat {n}",
            "prompt_lead": "Choose cards of one suit to lead",
            "prompt_respond": "Choose {n} card(s): beat face up, or lay face down "
                              "(then click 'Lay face down')",
@@ -1195,7 +1197,7 @@ def layout(state: State, seat: int, lang: str = "is") -> dict[str, Any]:
             note = {"lead": "út", "beat": "slær", "discard": "á grúfu"} if lang == "is" else {
                 "lead": "led", "beat": "beats", "discard": "face down"}
             if kind == "lead" and state.interrupted:  # the lead came from a four-of-a-suit claim
-                note = {"lead": "fjórir í lit"} if lang == "is" else {"lead": "four of a suit"}
+                note = {"lead": "fjögur í lit"} if lang == "is" else {"lead": "four of a suit"}
             trick.append({"card": str(c) if show else None, "seat": who, "note": note[kind]})
     last = [{"card": str(c), "seat": who} for who, _, cards, _ in state.last_trick for c in cards]
     last += [{"card": None, "seat": who} for who, _, cards, n in state.last_trick

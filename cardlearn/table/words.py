@@ -50,7 +50,7 @@ WORDS: dict[str, dict[str, str]] = {
         # the hand and the hot seat
         "your_hand": "Spilin þín",
         "hand_of": "Spil — {who}",
-        "pass": "{who} á leik. Réttu tölvuna yfir; hin líta undan á meðan!",
+        "pass": "{who} á leik. Réttu tölvuna yfir; hin líti undan á meðan!",
         "press_ready": "Smelltu fyrst á „Tilbúin(n)“.",
         # messages
         "illegal": "Ólöglegt: {msg}",
@@ -74,7 +74,7 @@ WORDS: dict[str, dict[str, str]] = {
         "deal_over": "{n}. spili lokið",
         "last_move": "Síðasti leikur",
         "leftover": "Spil sem eftir lágu ({zone}): {cards}",
-        "teacher_on": "Kennarasýn: öll spil sýnd upp í loft. Tölvan sér þau ekki.",
+        "teacher_on": "Kennarasýn: öll spil sýnd upp í loft. Engin tölva sér þau.",
         "start": "Upphafsstaða",
         "move_n": "Leikur {i} af {n}",
         "nothing": "—",
@@ -131,7 +131,7 @@ WORDS: dict[str, dict[str, str]] = {
         "deal_over": "Round {n} is over",
         "last_move": "Last move",
         "leftover": "Cards left over ({zone}): {cards}",
-        "teacher_on": "Teacher's view: every hand face up. The computer does not see them.",
+        "teacher_on": "Teacher's view: every hand face up. No computer player sees them.",
         "start": "Starting position",
         "move_n": "Move {i} of {n}",
         "nothing": "—",

@@ -18,7 +18,7 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
         "no_buy_now": "you may not buy now: buying is for the other players right after the player "
                       "in turn declines the discard, at most {max} times a round",
         "no_buy_round8": "there is no buying in the eighth round",
-        "not_in_hand": "{cards} not in your hand",
+        "not_in_hand": "you do not hold {cards}",
         "same_card": "you may not discard {card}, the card you just took (forbid_same_card_discard)",
         "not_a_set": "{cards} is not a set (þrenna): three or more cards of one rank, jokers wild",
         "not_a_run": "{cards} is not a run (röð): four or more cards of one suit in sequence, the ace "
@@ -48,32 +48,34 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
         "wrong_step": "ekki núna: í þessu skrefi ({step}) má aðeins {moves}",
         "no_buy_now": "þú mátt ekki kaupa núna: hinir kaupa strax eftir að sá sem á leik afþakkar "
                       "kastið, mest {max} sinnum í umferð",
-        "no_buy_round8": "það er ekkert keypt í áttundu umferð",
-        "not_in_hand": "{cards} er ekki á hendi þinni",
-        "same_card": "þú mátt ekki kasta {card}, spilinu sem þú tókst",
-        "not_a_set": "{cards} er ekki þrenna: þrjú spil eða fleiri af sömu tegund, jóker má nota",
-        "not_a_run": "{cards} er ekki röð: fjögur spil eða fleiri í sömu sort í röð, ás neðst eða efst, "
-                     "ekki hringinn",
+        "no_buy_round8": "í áttundu umferð er ekkert keypt",
+        "not_in_hand": "þú ert ekki með {cards} á hendi",
+        "same_card": "þú mátt ekki kasta {card}, spilinu sem þú varst að taka",
+        "not_a_set": "þetta er ekki þrenna ({cards}): þrenna er þrjú spil eða fleiri af sama gildi, "
+                     "og jóker má nota",
+        "not_a_run": "þetta er ekki röð ({cards}): röð er fjögur spil eða fleiri í sömu sort, hvert "
+                     "á eftir öðru; ásinn má vera neðst eða efst, en röðin fer ekki hringinn",
         "run_placing": "{cards}: jóker stendur fyrir spilið sem vantar á sínum stað; jóker á enda "
                        "stendur fyrir spilið fyrir ofan röðina eða, ef þú velur það, fyrir neðan hana "
                        "(tveir jókerar á endum: báðir ofan eða báðir neðan)",
-        "no_new_melds": "þú hefur lagt niður: engar nýjar raðir eða þrennur, bara bæta við",
-        "final_round_whole_hand": "í áttundu umferð leggurðu alla höndina niður í einu: tvær raðir og "
+        "no_new_melds": "þú hefur þegar lagt niður: engar nýjar raðir eða þrennur, aðeins má bæta við",
+        "final_round_whole_hand": "í áttundu umferð leggurðu öll spilin niður í einu: tvær raðir og "
                                   "tvær þrennur úr öllum 14 spilunum",
-        "meld_length": "leggðu stysta form (röð 4, þrenna 3) og bættu svo við",
-        "contract": "þetta gengur ekki upp í samning {round}. umferðar með restinni af hendinni "
+        "meld_length": "leggðu röð eða þrennu niður eins stutta og hægt er (röð 4 spil, þrennu 3) "
+                       "og bættu svo við",
+        "contract": "með þessu næst ekki samningur {round}. umferðar úr hinum spilunum á hendi "
                     "(raðir í sama samningi eru hver í sinni sort)",
         "not_laid_down": "þú verður að leggja samninginn niður áður en þú bætir við eða tekur jóker",
         "final_round": "í áttundu umferð er hvorki bætt við né teknir jókerar",
-        "layoff_same_turn": "þú mátt ekki bæta við í sömu umferð og þú lagðir niður",
+        "layoff_same_turn": "þú mátt ekki bæta við í sama sinn og þú lagðir niður",
         "no_such_meld": "það er engin röð eða þrenna {meld} á borðinu",
-        "keep_two": "þú mátt ekki tæma höndina nema með því að leggja allt niður",
-        "bad_layoff": "{card} passar ekki við {meld}: röð lengist á endunum í sinni sort upp að ás; "
-                      "þrenna tekur sína tegund",
+        "keep_two": "þú mátt ekki losa þig við öll spilin nema með því að leggja allt niður",
+        "bad_layoff": "{card} passar ekki við {meld}: röð lengist á endunum í sinni sort, upp að ás; "
+                      "við þrennu bætast aðeins spil af sama gildi",
         "steal_own": "þú mátt ekki taka þinn eigin jóker",
         "steal_from_set": "ekki má taka jókera úr þrennum",
         "bad_steal": "{card} er ekki spilið sem jókerinn stendur fyrir: settu nákvæmlega það spil í staðinn",
-        "steal_unused": "stolinn jóker verður að nýtast í sömu umferð, og það gengi ekki",
+        "steal_unused": "jóker sem þú tekur verður að nota í sama sinn, og það gengur ekki hér",
     },
 }
 
@@ -101,21 +103,21 @@ _W = {
            "dealer": "gefur", "laid": "búin(n) að leggja niður", "buys": "kaup {n}/{m}",
            "pending": "í lagningu",
            "why_take": "{card} {helps}", "why_draw": "afþakkar {card} ({helps}); hinir mega kaupa það, "
-                                                     "svo dregurðu óþekkt spil",
-           "why_buy": "færð {card} og spil úr stokknum en kastar engu: tvö spil meira á hendi; "
-                      "{card} {helps}",
+                                                     "og svo dregurðu óþekkt spil",
+           "why_buy": "færð {card} og spil úr stokknum en kastar engu, svo að spilunum á hendi "
+                      "fjölgar um tvö; {card} {helps}",
            "helps": "nýtist í samninginn", "fits": "passar við röð eða þrennu á borðinu",
            "useless": "nýtist lítið eins og er",
-           "why_pass": "sleppir kaupunum og heldur hendinni minni",
-           "why_meld": "hluti af samningnum ({contract}); restin af hendinni dugar fyrir hinu",
+           "why_pass": "sleppir kaupunum og hefur færri spil á hendi",
+           "why_meld": "hluti af samningnum ({contract}); hin spilin á hendi duga fyrir afganginum",
            "why_free": "ný röð eða þrenna: {n} spil færri á hendi",
            "why_off": "losnar við {card} ({p} refsistig)", "why_steal": "nærð í jóker sem passar hvar sem er",
            "why_discard": "losar þig við {card} ({p} refsistig ef það sæti eftir)",
            "why_out": "kastar síðasta spilinu og lokar", "prompt_draw": "Taktu {card} eða dragðu úr stokknum",
            "prompt_buy": "Viltu kaupa {card}?", "prompt_meld": "Leggðu næstu röð eða þrennu samningsins",
-           "prompt_discard": "Leggðu niður, bættu við eða kastaðu spili", "over": "Spilinu er lokið",
+           "prompt_discard": "Leggðu niður, bættu við eða kastaðu spili", "over": "Leiknum er lokið",
            "winner": "Sæti {n} vinnur!",
-           "waiting": "Sæti {n} á leik", "tie": "Jafntefli", "title": "{name} — umferð {r}: {contract}"},
+           "waiting": "Sæti {n} á leik", "tie": "Jafntefli", "title": "{name} — {r}. umferð: {contract}"},
     "en": {"take": "takes {card} from the discard pile", "draw": "draws from the stock",
            "leave": "leaves {card} and draws from the stock",
            "leave_buy": "leaves {card} (the others may buy it) and draws from the stock",

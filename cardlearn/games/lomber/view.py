@@ -68,9 +68,10 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
     "is": {"unreadable": "get ekki lesið leikinn {text}: í lomber eru engar áttur, níur, tíur né "
                          "jókerar; spil eru skrifuð eins og 'AS', '7H', sagnir eins og 'spil' eða "
                          "'pass', aðrir leikir eins og 'trump H', 'discard 5H', 'done', 'play'",
-           "not_now": "{move} er ekki leikur á þessu stigi spilsins",
+           "not_now": "{move} á ekki við á þessu stigi gjafarinnar",
            "write_discard": "til að leggja {card} frá sér í kaupunum skaltu skrifa 'discard {card}'",
-           "bid_too_low": "{bid} er ekki hærra en {high}: síðari hönd verður að segja hærra (sagnir)",
+           "bid_too_low": "{bid} er ekki hærri sögn en {high}: sá sem segir síðar verður að segja hærra "
+                          "(sagnir)",
            "hold_same_contract": "til að halda {high} verður að segja sömu sögn, ekki {bid} (sagnir)",
            "grand_turnir_aces": "grand-túrni má aðeins sá segja sem fékk báða svörtu ásana, "
                                 "spöddu (A♠) og basta (A♣) (sagnir)",
@@ -80,13 +81,14 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
            "exchange_closed": "engin kaup núna: þeir sem sögnin leyfir kaupa úr stokknum, hver í "
                               "sinni röð, eftir sagnir og fyrir fyrsta útspil (kaupin)",
            "exchange_max": "þú mátt kaupa í mesta lagi {n} spil núna (kaupin)",
-           "exchange_min": "þú verður að leggja frá þér a.m.k. {n} spil áður en þú kaupir (kaupin)",
-           "exposed_card": "{card} hefur verið sýnt á borðinu og verður kyrrt á hendi",
+           "exchange_min": "þú verður að leggja frá þér að minnsta kosti {n} spil áður en þú kaupir "
+                           "(kaupin)",
+           "exposed_card": "{card} hefur verið sýnt öllum og verður kyrrt á hendi þinni",
            "no_concede": "sagnhafi má ekki leggja sig í {contract} (kaupin)",
            "not_in_hand": "{card} er ekki á hendi þinni",
-           "must_follow": "{card} má ekki spila: það verður að fylgja lit (tromp eru einn litur; "
-                          "spadda, og matador hærri en sá sem spilað var út, eru undanþegin); "
-                          "spilaðu einu af {cards} (að fylgja lit)"},
+           "must_follow": "{card} má ekki spila: það verður að fylgja lit (öll tromp teljast einn "
+                          "litur; spadda, og matador hærri en sá sem spilað var út, eru undanþegin); "
+                          "spilaðu einu af þessum: {cards}"},
 }
 
 SHEET_NAMES = {
@@ -102,22 +104,23 @@ _WORDS = {
            "discard_hidden": "leggur spil frá sér", "done": "kaupir {n} spil", "done_none": "kaupir ekkert",
            "play": "spilar spilið út (leggur sig ekki)", "concede": "leggur sig (gefur spilið)",
            "totus": "segir tótus!",
-           "no_totus": "spilar áfram án tótus", "trick_to": " — slagur til sætis {n}",
-           "deal": "Gjöf {n}", "seat": "Sæti {n}", "trick": "Slagur", "talon": "Stokkur",
+           "no_totus": "spilar áfram án tótus", "trick_to": " — sæti {n} fær slaginn",
+           "deal": "{n}. gjöf", "seat": "Sæti {n}", "trick": "Slagur", "talon": "Stokkur",
            "turned": "Velta", "shown": "Sýnt", "discards": "Afkast", "tricks": "slagir",
            "bought": "keypt", "discarding": "leggur frá sér {n}",
            "dealer": "gefur", "forehand": "forhönd", "declarer": "sagnhafi",
            "prompt_auction": "Segðu sögn eða pass", "prompt_convert": "Halda spili eða breyta í kúpp?",
-           "prompt_trump": "Nefndu tromp", "prompt_exchange": "Veldu spil til að leggja frá þér, "
-           "svo 'kaupa'", "prompt_concede": "Spila eða leggja sig?", "prompt_totus": "Segja tótus?",
+           "prompt_trump": "Nefndu tromp", "prompt_exchange": "Veldu spil til að leggja frá þér og "
+           "kauptu svo", "prompt_concede": "Spila eða leggja sig?", "prompt_totus": "Segja tótus?",
            "prompt_play": "Spilaðu spili", "over": "Leik lokið",
-           "why_strength": "{m} matadorar, {t} tromp og {k} kóngar í besta lit ({s})",
-           "why_trump": "{t} tromp í {s}, {m} matadorar", "why_discard_weak": "lítið spil utan trompa",
+           "why_strength": "besti liturinn er {s}: tromp {t}, matadorar {m}, kóngar {k}",
+           "why_trump": "{s} sem tromp: tromp {t}, matadorar {m}",
+           "why_discard_weak": "lítið spil utan trompa",
            "why_discard_keep": "gott spil: betra að halda því", "why_done": "dregur {n} spil úr stokknum",
            "why_win": "tekur slaginn eins og er", "why_lose": "tekur ekki slaginn",
            "why_lead": "spilar út", "why_concede": "kostar {n} á mann í stað þess að hætta á remis "
            "eða krúkk", "why_play": "spilar til vinnings", "why_kupp": "kúpp: má kaupa allt að 9 spil og "
-           "taka engan slag", "why_totus": "lofar öllum 9 slögum"},
+           "taka engan slag", "why_totus": "lofar að taka alla 9 slagina"},
     "en": {"pass": "passes", "bids": "bids {c}", "holds": "holds: {c}", "keep": "keeps the spil",
            "convert": "turns it into kúpp", "trump": "names {s} trumps", "discard": "discards {card}",
            "discard_hidden": "discards a card", "done": "buys {n} cards", "done_none": "buys none",
@@ -132,8 +135,8 @@ _WORDS = {
            "prompt_trump": "Name trumps", "prompt_exchange": "Pick cards to discard, then 'done'",
            "prompt_concede": "Play or concede?", "prompt_totus": "Announce tótus?",
            "prompt_play": "Play a card", "over": "Match over",
-           "why_strength": "{m} matadors, {t} trumps and {k} kings in your best suit ({s})",
-           "why_trump": "{t} trumps in {s}, {m} matadors",
+           "why_strength": "your best suit is {s}: trumps {t}, matadors {m}, kings {k}",
+           "why_trump": "{s} as trumps: trumps {t}, matadors {m}",
            "why_discard_weak": "a small card outside trumps",
            "why_discard_keep": "a good card: better kept", "why_done": "draws {n} cards from the talon",
            "why_win": "wins the trick so far", "why_lose": "does not win the trick",
