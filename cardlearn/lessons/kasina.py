@@ -289,13 +289,9 @@ def check_quiz(questions: Sequence[Question]) -> int:
     questions must be the ones the teacher wrote the reasons for, question 6 must name the
     other dealer, and in a fresh copy of the quiz only the right option may say "Rétt".
     Returns the number of options tried."""
-    got = tuple(q.answer for q in questions[:len(_EXPECTED)])
-    if got != _EXPECTED:
-        wrong = [n for n, (a, b) in enumerate(zip(got, _EXPECTED), 1) if a != b]
-        raise AssertionError(f"the engine's answer to question(s) {wrong} changed: check their reasons")
     if len(questions) > 5 and not str(questions[5].answer).startswith("seat 0"):
         raise AssertionError("question 6: after seat 1 dealt the first hand, seat 0 deals the next")
-    return common.check_quiz(questions)
+    return common.check_answers(questions, _EXPECTED)
 
 
 # ---------------------------------------------------------------------------------------

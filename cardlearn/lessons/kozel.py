@@ -453,15 +453,8 @@ def quiz(questions: Sequence[Question]) -> common.Quiz:
 
 
 def check_quiz(questions: Sequence[Question]) -> int:
-    """The teacher's check, which prints no answer: the engine's answers must be the ones the
-    reasons were written for, and in a fresh copy of the quiz only the right option may say
-    "Rétt".  Returns the number of options tried."""
-    got = tuple(q.answer for q in questions)
-    if got != _EXPECTED:
-        wrong = [n for n, (a, b) in enumerate(zip(got, _EXPECTED), 1) if a != b]
-        raise AssertionError(f"the engine's answer to question(s) {wrong or 'count'} changed: "
-                             "check their reasons")
-    return common.check_quiz(questions)
+    """The teacher's check (`common.check_answers`), which prints no answer."""
+    return common.check_answers(questions, _EXPECTED)
 
 
 # ---------------------------------------------------------------------------------------
