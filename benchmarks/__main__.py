@@ -3,6 +3,7 @@
     python -m benchmarks                 # everything
     python -m benchmarks --only engine   # µs per random step and deals per second
     python -m benchmarks --only bots     # win rates of each bot against `random`, 95 % intervals
+    python -m benchmarks --only think    # each bot's think time per move (median / p95)
     python -m benchmarks --game kasina   # one game only (repeatable)
     python -m benchmarks --only notebooks
     python -m benchmarks --only browser  # click-to-redraw in Chromium (benchmarks/browser_latency.py)
@@ -104,6 +105,33 @@ def bench_bots(args) -> None:
                   f"(95 % interval {low:.1%}–{high:.1%}; ties {ties}) in {took:.0f} s")
 
 
+def bench_think(args) -> None:
+    """How long each bot level thinks per move (only moves with a real choice), playing
+    its team against random teams."""
+    print("think time per move with a choice (median / p95), against random")
+    matches = max(1, args.matches // 20)
+    for name, game in _games(args):
+        for level, cls in game.BOTS.items():
+            if level == "random":
+                continue
+            times = []
+            for m in range(matches):
+                state = game.new_game(seed=20_000 + m)
+                bots = {s: (cls if s in state.teams[0] else game.BOTS["random"])(seed=s)
+                        for s in range(state.players)}
+                while not state.is_over:
+                    seat, start = state.to_move, time.perf_counter()
+                    action = bots[seat].choose(state, seat)
+                    if seat in state.teams[0] and len(state.legal_actions()) > 1:
+                        times.append(time.perf_counter() - start)
+                    state = state.apply(action)
+                _progress(f"{name} {level}", m + 1, matches)
+            times.sort()
+            p95 = times[int(0.95 * (len(times) - 1))]
+            print(f"  {name:9s} {level:10s} {statistics.median(times) * 1e3:6.2f} ms / {p95 * 1e3:6.2f} ms "
+                  f"over {len(times)} moves, {matches} matches")
+
+
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval for a win rate."""
     if n == 0:
@@ -156,12 +184,13 @@ def bench_browser(args) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", choices=["engine", "bots", "notebooks", "browser"], action="append")
+    parser.add_argument("--only", action="append",
+                        choices=["engine", "bots", "think", "notebooks", "browser"])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per game for engine speed")
     parser.add_argument("--matches", type=int, default=200, help="matches per bot level")
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only these games")
     args = parser.parse_args()
-    parts = {"engine": bench_engine, "bots": bench_bots, "notebooks": bench_notebooks,
+    parts = {"engine": bench_engine, "bots": bench_bots, "think": bench_think, "notebooks": bench_notebooks,
              "browser": bench_browser}
     for name in args.only or parts:
         parts[name](args)
