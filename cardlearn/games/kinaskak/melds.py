@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
+from operator import methodcaller
 from typing import Literal, NamedTuple
 
 from cardlearn.cards import JOKER, RANKS, SUITS, Card, make_deck, parse_cards
@@ -222,44 +223,54 @@ def is_set(cards: Iterable[Card | str] | str, rules: Rules = DEFAULT) -> bool:
 # ---------------------------------------------------------------------------------------
 # Can a hand still make the contract?  (Backtracking over runs, then a greedy count of sets.)
 
-@cache
-def _windows(suit: str, wrap: bool) -> tuple[tuple[int, tuple[Card, ...]], ...]:
-    return tuple((low, run_cards(suit, low, 4, wrap)) for low in run_lows(4, wrap, True))
+# The search counts cards by their small-int `sort_key()` (suit index × 16 + rank index in
+# `RANKS`; a joker 100): int keys hash in C, where a `Card` key costs a Python-level
+# `__hash__` per look-up, and the search makes hundreds of look-ups per hand.
+_SORT_KEY = methodcaller("sort_key")
+_JOKER_KEY = JOKER.sort_key()
+_JOKER_ID = id(JOKER)
 
 
 @cache
-def _bits(card: Card, wrap: bool) -> int:
-    """The positions of a natural card on the run scale, as bits (an ace: 1 and 14)."""
+def _rank_bits(wrap: bool) -> tuple[int, ...]:
+    """Per rank (in `RANKS` order), its positions on the run scale as bits (an ace: 1 and 14)."""
     scale = range(13) if wrap else range(1, 15)
-    return sum(1 << p for p in scale if rank_at(p, wrap) == card.rank)
+    return tuple(sum(1 << p for p in scale if rank_at(p, wrap) == rank) for rank in RANKS)
 
 
 @cache
-def _mask_windows(suit: str, wrap: bool) -> tuple[tuple[int, tuple[Card, ...]], ...]:
-    return tuple((sum(1 << (p % 13 if wrap else p) for p in range(low, low + 4)), window)
-                 for low, window in _windows(suit, wrap))
+def _mask_windows(suit: str, wrap: bool) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The windows of four of a suit: their positions as bits, and their cards' keys."""
+    return tuple((sum(1 << (p % 13 if wrap else p) for p in range(low, low + 4)),
+                  tuple(map(_SORT_KEY, run_cards(suit, low, 4, wrap))))
+                 for low in run_lows(4, wrap, True))
 
 
-def _sets_ok(count: dict[Card, int], jokers: int, sets: int, used_ranks: frozenset[str],
+def _sets_ok(count: dict[int, int], jokers: int, sets: int, used_ranks: frozenset[str],
              limit: str, distinct: bool) -> bool:
-    """Can `sets` sets of three be made?  The t-th set of a rank with c naturals costs
-    max(0, 3t − c) jokers in all; the extra cost grows with t, so taking the cheapest
-    extra costs first is optimal."""
+    """Can `sets` sets of three be made (`count`: natural cards by key)?  The t-th set of
+    a rank with c naturals costs max(0, 3t − c) jokers in all; the extra cost grows with
+    t, so taking the cheapest extra costs first is optimal."""
     if sets == 0:
         return True
-    by_rank: dict[str, int] = {}
-    for card, n in count.items():
-        if n and card.rank is not None:
-            by_rank[card.rank] = by_rank.get(card.rank, 0) + n
+    by_rank: dict[int, int] = {}
+    for key, n in count.items():
+        if n:
+            rank = key & 15
+            by_rank[rank] = by_rank.get(rank, 0) + n
     fewest = 3 - max_jokers(3, limit)  # naturals each set needs
-    costs = []
+    costs: list[int] = []
     for rank, c in by_rank.items():
-        if distinct and rank in used_ranks:
+        if distinct and RANKS[rank] in used_ranks:
             continue
-        most = min(1, c // fewest) if distinct else c // fewest
+        most = c // fewest
+        if distinct and most > 1:
+            most = 1
+        if most > sets:  # a rank's extra costs only grow: no more than its first `sets` are chosen
+            most = sets
         before = 0
-        for t in range(1, most + 1):
-            cost = max(0, 3 * t - c)
+        for three_t in range(3, 3 * most + 1, 3):
+            cost = three_t - c if three_t > c else 0
             costs.append(cost - before)
             before = cost
     if len(costs) < sets:
@@ -268,7 +279,7 @@ def _sets_ok(count: dict[Card, int], jokers: int, sets: int, used_ranks: frozens
     return sum(costs[:sets]) <= jokers
 
 
-def _runs_ok(count: dict[Card, int], jokers: int, runs: int, options: tuple[list[tuple[Card, ...]], ...],
+def _runs_ok(count: dict[int, int], jokers: int, runs: int, options: tuple[list[tuple[int, ...]], ...],
              sets: int, used_ranks: frozenset[str], cfg: tuple) -> bool:
     """Choose a window for each of `runs` runs, one suit each (`options`: per suit, the
     natural cards of each window that the hand can fill with its jokers), then the sets."""
@@ -312,26 +323,34 @@ def completable(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozen
     need = 4 * runs + 3 * sets
     if len(hand) < need or (exact and len(hand) != need):
         return False
+    if not runs and not sets:
+        return True
     jokers = jokers_in(hand)
-    count = dict(Counter(hand[:len(hand) - jokers]))
+    count: dict[int, int] = {}
+    for i in range(len(hand) - jokers):
+        key = hand[i]._key  # its sort_key(), without a method call per card
+        count[key] = count.get(key, 0) + 1
+    count.pop(_JOKER_KEY, None)  # a joker out of place (an unsorted hand) is no natural card
+    if not runs:
+        return _sets_ok(count, jokers, sets, used_ranks, cfg[2], cfg[3])
     if sets and not _sets_ok(count, jokers, sets, used_ranks, cfg[2], cfg[3]):
         return False  # runs only take cards away from the sets
     options = []
-    if runs:
-        fill = min(jokers, max_jokers(4, cfg[2]))
-        masks = dict.fromkeys(SUITS, 0)  # per suit, a bit for each scale position held
-        for c in count:
-            masks[c.suit] |= _bits(c, cfg[0])
-        for suit in SUITS:
-            if suit in used_suits or not masks[suit]:
-                continue
-            mask = masks[suit]
-            windows = [tuple(c for c in window if c in count) for wmask, window in _mask_windows(suit, cfg[0])
-                       if 4 - (mask & wmask).bit_count() <= fill]
-            if windows:
-                options.append(windows)
-        if len(options) < runs:
-            return False
+    fill = min(jokers, max_jokers(4, cfg[2]))
+    bits = _rank_bits(cfg[0])
+    masks = [0, 0, 0, 0]  # per suit (in `SUITS` order), a bit for each scale position held
+    for key in count:
+        masks[key >> 4] |= bits[key & 15]
+    for i, suit in enumerate(SUITS):
+        mask = masks[i]
+        if not mask or suit in used_suits:
+            continue
+        windows = [tuple(k for k in window if k in count) for wmask, window in _mask_windows(suit, cfg[0])
+                   if 4 - (mask & wmask).bit_count() <= fill]
+        if windows:
+            options.append(windows)
+    if len(options) < runs:
+        return False
     return _runs_ok(count, jokers, runs, tuple(options), sets, used_ranks, cfg)
 
 
@@ -362,10 +381,18 @@ class MeldSpec(NamedTuple):
 
 
 def _remove(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
-    rest = list(hand)
+    # Cards are interned (one object per card), so identity is equality: `list.remove`
+    # would call the Python-level `Card.__eq__` on every card it passes.
+    rest, ids = list(hand), list(map(id, hand))
     for c in cards:
-        rest.remove(c)
+        i = ids.index(id(c))
+        del rest[i], ids[i]
     return tuple(rest)
+
+
+def _jokers(cards: Iterable[Card]) -> int:
+    """How many jokers, in any order (`tuple.count` would call `Card.__eq__` per card)."""
+    return [*map(id, cards)].count(_JOKER_ID)
 
 
 @cache
@@ -375,22 +402,49 @@ def _placed_windows(suit: str, size: int,
                  for cards in (run_cards(suit, low, size, cfg[0]),))
 
 
+@cache
+def _placed_bits(size: int, cfg: tuple) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """For each of `_placed_windows`' windows (the same for every suit): its positions as
+    bits, and the bit of each of its slots."""
+    wrap = cfg[0]
+    out = []
+    for low in run_lows(size, wrap, cfg[1]):
+        slots = tuple(1 << (p % 13 if wrap else p) for p in range(low, low + size))
+        out.append((sum(slots), slots))
+    return tuple(out)
+
+
 def run_specs(hand: tuple[Card, ...], suit: str, size: int, rules: Rules) -> list[MeldSpec]:
     """Runs of exactly `size` cards in `suit` from `hand`, each placed as `end_placings`
     allows: as high as its natural cards allow, and right after it, when a joker can go
     at either end, as low (the order keeps the high placing, the common one, first)."""
     cfg = rules._cfg
-    jokers = hand.count(JOKER)
-    count = Counter(hand)
+    jokers = _jokers(hand)
     most_j = max_jokers(size, rules.joker_limit)
+    fill = min(jokers, most_j)
     windows = _placed_windows(suit, size, cfg)
+    count: Counter[Card] | None = None
+    by_bits = None
+    if size <= 13:  # no window holds a card twice: find the cards it has in hand by bits
+        by_bits, bits, mask = _placed_bits(size, cfg), _rank_bits(cfg[0]), 0
+        for c in hand:
+            if c.suit == suit:
+                mask |= bits[c._key & 15]  # the rank's index: its sort_key() without a method call
     out = []
     for w, (low, window, _) in enumerate(windows):
-        avail, present = dict(count), []
-        for i, c in enumerate(window):  # an A…A run holds the same ace twice
-            if avail.get(c, 0) > 0:
-                avail[c] -= 1
-                present.append(i)
+        if by_bits is not None:
+            wmask, slots = by_bits[w]
+            if size - (mask & wmask).bit_count() > fill:
+                continue  # as below, without a list per window
+            present = [i for i, bit in enumerate(slots) if mask & bit]
+        else:
+            if count is None:
+                count = Counter(hand)
+            avail, present = dict(count), []
+            for i, c in enumerate(window):  # an A…A run holds the same ace twice
+                if avail.get(c, 0) > 0:
+                    avail[c] -= 1
+                    present.append(i)
         missing = size - len(present)
         if missing > min(jokers, most_j) or not present:
             continue
@@ -418,7 +472,7 @@ def run_specs(hand: tuple[Card, ...], suit: str, size: int, rules: Rules) -> lis
 def set_specs(hand: tuple[Card, ...], rank: str, size: int, rules: Rules) -> list[MeldSpec]:
     """Sets of exactly `size` cards of `rank` from `hand` (each multiset of suits once)."""
     naturals = [c for c in hand if c.rank == rank]
-    jokers = hand.count(JOKER)
+    jokers = _jokers(hand)
     most_j = max_jokers(size, rules.joker_limit)
     out = []
     for k in range(max(1, size - most_j, size - jokers), min(size, len(naturals)) + 1):

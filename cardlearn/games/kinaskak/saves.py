@@ -12,7 +12,7 @@ from cardlearn.cards import JOKER, Card
 from cardlearn.core import SaveReader, rules_from_dict
 
 from .melds import CONTRACTS, FINAL_ROUND, Rules, deck_for, is_set, run_cards
-from .state import PHASES, Action, Meld, State, new_game
+from .state import PHASES, Action, Meld, State, as_log, new_game
 
 
 def load(r: SaveReader) -> State:
@@ -113,8 +113,8 @@ def _snapshot(r: SaveReader, rules: Rules, n: int) -> State:
         went_out=_seat(r, "went_out", n), final_left=_seats(r, "final_left", n),
         reshuffles=r.integer("reshuffles", 0, 10**6), turns=r.integer("turns", 0, 10**6),
         totals=tuple(_per_seat(r, "totals", n, int)), cards_left=tuple(_per_seat(r, "cards_left", n, int)),
-        sheet=tuple(sheet_rows), history=history, round_start=r.integer("round_start", 0, 10**7), origin=None,
-        texts=tuple(map(str, history)))
+        sheet=tuple(sheet_rows), log=as_log(history), round_start=r.integer("round_start", 0, 10**7),
+        origin=None, text_log=as_log(map(str, history)))
     _check(state)
     return state
 

@@ -11,6 +11,7 @@ from bisect import insort
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from operator import attrgetter
 from typing import Any, NamedTuple
 
@@ -19,6 +20,7 @@ from cardlearn.core import (
     GameState,
     IllegalMove,
     SaveReader,
+    derived,
     fresh_seed,
     rules_to_dict,
     save_json,
@@ -169,20 +171,39 @@ TAKE, DRAW, BUY, PASS = Action("take"), Action("draw"), Action("buy"), Action("p
 Row = tuple[int, int, int, int | None, tuple[int, ...]]  # round, runs, sets, went_out, penalty
 
 
+# Cards are interned (one object per card), so these compare by identity: `list.remove`
+# and `in` would call the Python-level `Card.__eq__` on every card they pass.
+
 def _drop(cards: tuple[Card, ...], gone: Iterable[Card]) -> tuple[Card, ...]:
-    rest = list(cards)
+    rest, ids = list(cards), list(map(id, cards))
     for c in gone:
-        rest.remove(c)
+        i = ids.index(id(c))
+        del rest[i], ids[i]
     return tuple(rest)
 
 
 def _drop_known(known: tuple[Card, ...], gone: Iterable[Card]) -> tuple[Card, ...]:
     """Publicly known cards of a hand after `gone` left it (equal cards are one value)."""
-    rest = list(known)
+    rest, ids = list(known), list(map(id, known))
     for c in gone:
-        if c in rest:
-            rest.remove(c)
+        if id(c) in ids:
+            i = ids.index(id(c))
+            del rest[i], ids[i]
     return tuple(rest)
+
+
+def _has_joker(cards: Iterable[Card]) -> bool:
+    return any(c is JOKER for c in cards)
+
+
+_DISCARDS: dict[Card, Action] = {}  # one discard action per card: immutable, so shared
+
+
+def _discard(card: Card) -> Action:
+    action = _DISCARDS.get(card)
+    if action is None:
+        action = _DISCARDS[card] = Action("discard", (card,))
+    return action
 
 
 def _add(cards: tuple[Card, ...], *new: Card) -> tuple[Card, ...]:
@@ -194,6 +215,35 @@ def _add(cards: tuple[Card, ...], *new: Card) -> tuple[Card, ...]:
 
 def _put(seq: tuple, i: int, value: Any) -> tuple:
     return (*seq[:i], value, *seq[i + 1:])
+
+
+# A match's moves (and their texts, for saves) are kept in chunks of `_CHUNK`: appending a
+# move to one flat tuple copies the whole history, thousands of moves late in a match, which
+# cost more than the rules of the move.  Chunking is a pure function of the moves, so two
+# logs of the same moves are equal tuples.
+_CHUNK = 64
+Log = tuple[tuple[tuple[Any, ...], ...], tuple[Any, ...]]  # (full chunks, the last few)
+EMPTY_LOG: Log = ((), ())
+
+
+def _logged(log: Log, item: Any) -> Log:
+    chunks, tail = log
+    tail = (*tail, item)
+    return ((*chunks, tail), ()) if len(tail) == _CHUNK else (chunks, tail)
+
+
+def as_log(items: Iterable[Any]) -> Log:
+    items = tuple(items)
+    full = len(items) - len(items) % _CHUNK
+    return tuple(items[i:i + _CHUNK] for i in range(0, full, _CHUNK)), items[full:]
+
+
+def log_items(log: Log) -> tuple[Any, ...]:
+    return (*chain.from_iterable(log[0]), *log[1])
+
+
+def log_len(log: Log) -> int:
+    return _CHUNK * len(log[0]) + len(log[1])
 
 
 def run_placing(action: Action, rules: Rules) -> tuple[str, int] | None:
@@ -287,10 +337,15 @@ class State(GameState):
     totals: tuple[int, ...]
     cards_left: tuple[int, ...]        # cards held at round ends, summed (tie_break)
     sheet: tuple[Row, ...]
-    history: tuple[Action, ...]
+    log: Log                           # the moves so far, chunked: see `history`
     round_start: int
     origin: tuple[int, int, str | None] | None = field(default=None, repr=False)
-    texts: tuple[str, ...] = field(default=(), repr=False, compare=False)  # history as text, for saves
+    text_log: Log = field(default=EMPTY_LOG, repr=False, compare=False)  # the moves as text, for saves
+
+    @derived
+    def history(self) -> tuple[Action, ...]:
+        """The moves applied since `new_game`, in order."""
+        return log_items(self.log)
 
     # -- game facts --------------------------------------------------------------------
     @property
@@ -404,7 +459,7 @@ class State(GameState):
             actions += self._layoffs(hand) + self._steals(hand)
         barred = self.taken if rules.forbid_same_card_discard else None
         discards = [c for c in dict.fromkeys(hand) if c is not barred]  # cards are interned: one object each
-        actions += [Action("discard", (c,)) for c in (discards or dict.fromkeys(hand))]
+        actions += map(_discard, discards or dict.fromkeys(hand))
         return tuple(actions)
 
     def _meld_actions(self, hand: tuple[Card, ...]) -> list[Action]:
@@ -472,7 +527,7 @@ class State(GameState):
             if owner == p and not rules.joker_steal_by_owner:
                 continue
             for i, m in enumerate(ms):
-                if JOKER not in m.cards or (m.kind == "set" and not rules.joker_steal_from_sets):
+                if not _has_joker(m.cards) or (m.kind == "set" and not rules.joker_steal_from_sets):
                     continue
                 if m.kind == "set":
                     wanted = [c for c in held if c.rank == m.key]
@@ -572,7 +627,7 @@ class State(GameState):
         return self
 
     def _next(self, action: Action) -> State:
-        s = self._evolve(history=(*self.history, action), texts=(*self.texts, str(action)))
+        s = self._evolve(log=_logged(self.log, action), text_log=_logged(self.text_log, str(action)))
         return getattr(s, "_do_" + action.verb)(action)
 
     def _do_take(self, action: Action) -> State:
@@ -603,7 +658,7 @@ class State(GameState):
         if not self.buy_requests:
             return self._mut(buy_queue=(), live=False)._draw_for_player()
         # "Ef ágreiningur er um hver megi kaupa er dregið um það": a lot from the game's seed.
-        lot = random.Random(f"{self.seed}:lot:{self.round_no}:{len(self.history)}")
+        lot = random.Random(f"{self.seed}:lot:{self.round_no}:{log_len(self.log)}")
         return self._sell(lot.choice(sorted(self.buy_requests)))
 
     def _sell(self, buyer: int) -> State:
@@ -752,7 +807,7 @@ class State(GameState):
             discarder=None, hands=tuple(tuple(sorted(h)) for h in hands), known=empty, melds=empty,
             pending=(), laid_down=(False,) * n, laid_turn=False, buys_used=(0,) * n, fines=(0,) * n,
             buy_queue=(), buy_requests=(), taken=None, went_out=None, final_left=(), reshuffles=0,
-            turns=0, round_start=len(self.history), step="discard")
+            turns=0, round_start=log_len(self.log), step="discard")
         return s._start_turn((dealer + 1) % n)
 
     # -- saving ------------------------------------------------------------------------
@@ -773,7 +828,7 @@ class State(GameState):
             "final_left": list(self.final_left), "reshuffles": self.reshuffles, "turns": self.turns,
             "totals": list(self.totals), "cards_left": list(self.cards_left),
             "sheet": [[r, a, b, o, list(p)] for r, a, b, o, p in self.sheet],
-            "history": list(self.texts), "round_start": self.round_start,
+            "history": list(log_items(self.text_log)), "round_start": self.round_start,
             "origin": None if self.origin is None else list(self.origin),
         })
 
@@ -824,7 +879,7 @@ def new_game(*, players: int | None = None, seed: int | None = None,
         discarder=None, hands=((),) * n, known=((),) * n, melds=((),) * n, pending=(),
         laid_down=(False,) * n, laid_turn=False, buys_used=zeros, fines=zeros, step="discard", player=0,
         buy_queue=(), buy_requests=(), taken=None, went_out=None, final_left=(), reshuffles=0, turns=0,
-        totals=zeros, cards_left=zeros, sheet=(), history=(), round_start=0,
+        totals=zeros, cards_left=zeros, sheet=(), log=EMPTY_LOG, round_start=0,
         origin=(seed, dealer, None if deck is None else _text(cards)))
     return blank._deal(1, dealer, cards)
 
