@@ -188,6 +188,20 @@ class SaveReader:
         except ValueError as err:
             raise ValueError(f"saved game: field {key!r}: {err}") from None
 
+    def replay(self, state: Any) -> Any:
+        """The saved game rebuilt by replaying its `history` from `state`, its recorded start,
+        so that a tampered save cannot give a position the rules never allow; every saved
+        field must then be what the moves give."""
+        for n, move in enumerate(self.get("history", list), 1):
+            try:
+                state = state.apply(move)
+            except ValueError as err:
+                raise ValueError(f"saved game is corrupted: move {n} ({move!r}) is illegal: {err}") from None
+        for key, value in json.loads(state.to_json()).items():
+            if self.data.get(key) != value:
+                raise ValueError(f"saved game is inconsistent: its field {key!r} is not what its moves give")
+        return state
+
     def int_tuple(self, key: str, length: int) -> tuple[int, ...]:
         value = self.get(key, list)
         if len(value) != length or not all(type(v) is int for v in value):
