@@ -72,8 +72,10 @@ def stylesheet() -> str:
   padding:0 6px;font-size:12px}}
 {w} .cardlearn-banner{{position:absolute !important;top:6px;left:50%;transform:translateX(-50%);z-index:6;
   max-width:96%;max-height:calc(100% - 12px);overflow:auto}}
-{w} .cardlearn-right .cardlearn-last-move .cardlearn-faces{{display:grid !important;
-  grid-template-columns:repeat(2, auto);gap:4px;max-width:calc(2 * var(--cw) + 16px)}}
+{w} .cardlearn-right .cardlearn-last-move .cardlearn-faces{{flex-wrap:nowrap !important;
+  max-width:calc(2 * var(--cw) + 16px)}}
+{w} .cardlearn-right .cardlearn-last-move .cardlearn-card + .cardlearn-card{{
+  margin-left:calc(var(--cw) * -0.75) !important}}
 {w} .cardlearn-right .cardlearn-last-move{{max-width:calc(2 * var(--cw) + 16px)}}
 {w} .cardlearn-top{{grid-area:top;justify-content:center;flex-wrap:wrap;gap:24px}}
 {w} .cardlearn-left{{grid-area:left}} {w} .cardlearn-right{{grid-area:right}}
