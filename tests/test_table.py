@@ -667,3 +667,12 @@ def test_fake_off_suit_card_gets_the_engines_reason_and_buttons_need_no_card():
     table = play(claim, delay=0)
     card_button(table, "hand", str(claim.hands[0][0])).click()
     assert table.message == WORDS["is"]["not_now"] and table.state is claim
+
+
+def test_cardlearn_seed_fixes_the_deal_of_an_unseeded_table(monkeypatch):
+    monkeypatch.setenv("CARDLEARN_SEED", "77")
+    assert play("kasina", delay=0).state == play("kasina", delay=0).state
+    assert play("kasina", seed=5, delay=0).state.seed == 5  # an explicit seed wins
+    monkeypatch.setenv("CARDLEARN_SEED", "seven")
+    with pytest.raises(ValueError, match="CARDLEARN_SEED"):
+        play("kasina", delay=0)

@@ -8,6 +8,7 @@ State lives in plain attributes; `_render` copies it into widget traits, reusing
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 import time
@@ -37,6 +38,16 @@ Note = Callable[[str], str]  # a message, made in the language asked for
 
 # ---------------------------------------------------------------------------------------
 # Facts read from the game (never guessed)
+
+
+def _seed_from_environment() -> int | None:
+    text = os.environ.get("CARDLEARN_SEED", "").strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"CARDLEARN_SEED must be a whole number, not {text!r}") from None
 
 
 def _new_state(game: ModuleType, seed: int | None, rules: Any, players: int | None) -> Any:
@@ -76,7 +87,11 @@ def play(
     lang: str = "is",
     delay: float = 0.5,
 ) -> Table:
-    """A table to play `game` (a name in `GAMES`, or a `State` to continue)."""
+    """A table to play `game` (a name in `GAMES`, or a `State` to continue).  Without a
+    `seed`, the environment variable CARDLEARN_SEED, when set, fixes the deal (the browser
+    tests and a teacher repeating a demonstration); otherwise each table deals afresh."""
+    if seed is None:
+        seed = _seed_from_environment()
     if isinstance(game, (str, ModuleType)):
         module = game_module(game)
         low, high = module.PLAYERS

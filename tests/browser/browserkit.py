@@ -107,6 +107,7 @@ def jupyter_env(home: Path, **extra: str) -> dict[str, str]:
         (home / sub).mkdir(parents=True, exist_ok=True)
         env[var] = str(home / sub)
     env["JUPYTER_PLATFORM_DIRS"] = "1"
+    env.setdefault("CARDLEARN_SEED", "2026")  # the pages deal the same games on every run
     env["PYTHONUNBUFFERED"] = "1"
     env.pop("JUPYTER_PATH", None)
     env.update(extra)
