@@ -676,3 +676,13 @@ def test_cardlearn_seed_fixes_the_deal_of_an_unseeded_table(monkeypatch):
     monkeypatch.setenv("CARDLEARN_SEED", "seven")
     with pytest.raises(ValueError, match="CARDLEARN_SEED"):
         play("kasina", delay=0)
+
+
+def test_an_owned_zone_captions_its_owners_cards_by_their_note_alone():
+    """In a seat's own zone (a meld) the note, e.g. a joker's binding, is what must show."""
+    table = play(fakegame.new_game(seed=1), delay=0)
+    entry = {"card": "AS", "seat": 2, "note": "= 10♥"}
+    [(_, owned, _, _)] = table._looks("meld-2-0", [entry], set(), 2)
+    [(_, loose, _, _)] = table._looks("trick", [entry], set())
+    assert owned == "= 10♥"
+    assert loose.endswith(" · = 10♥") and loose != owned

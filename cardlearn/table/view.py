@@ -340,7 +340,7 @@ class TableDrawing:
         if "cards" in zone:
             entries = list(zone["cards"])
             label.value = f"<b>{esc(zone['label'])}</b>"
-            _show_packed(row, self._looks(name, entries, last))
+            _show_packed(row, self._looks(name, entries, last, zone.get("owner")))
             box.children = (head, row)
         else:
             n = zone.get("backs", 0)

@@ -503,14 +503,16 @@ class Table(TableDrawing, widgets.VBox):
         self, zone: str, entries: list[Any], last: set[str], owner_seat: int | None = None
     ) -> list[tuple[str | None, str, str, tuple[str, ...]]]:
         """Per entry: card, caption, style (selected "success", usable "info") and classes
-        (unusable, last move)."""
+        (unusable, last move); `owner_seat` is the zone's owner, whose name the caption omits."""
         human = self.seats.get(self.state.to_move) == HUMAN
         selection = self._selection() if human else Counter()
         growing = [t for _, t in self._growing(selection)] if human else []
         cells = []
         for i, entry in enumerate(entries):
             text, seat, note = _entry(entry)
-            caption = " · ".join(x for x in (self._who(seat) if seat is not None else "", note) if x)
+            # In a seat's own zone (a meld) its own cards need no name: the note ("= 10♥") shows.
+            who = self._who(seat) if seat is not None and seat != owner_seat else ""
+            caption = " · ".join(x for x in (who, note) if x)
             extra = ("cardlearn-last",) if text is not None and zone != "hand" and text in last else ()
             if text is None:
                 cells.append((None, caption, "", extra))
