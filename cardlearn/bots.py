@@ -8,8 +8,12 @@ look the same from its seat, whatever happened before.
 
 from __future__ import annotations
 
+import math
 import random
-from typing import Any
+import time
+from dataclasses import dataclass, field
+from types import EllipsisType
+from typing import Any, ClassVar
 
 
 class Bot:
@@ -35,3 +39,173 @@ class RandomBot(Bot):
 
     def choose(self, state: Any, seat: int) -> Any:
         return self.rng(state, seat).choice(state.legal_actions())
+
+
+# ---------------------------------------------------------------------------------------
+# The search bot: determinized Monte Carlo, one class for every game
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class MoveResult:
+    """What the simulations said about one legal move."""
+
+    action: Any
+    margins: list[float] = field(default_factory=list)  # one per simulation, world by world
+
+    @property
+    def simulations(self) -> int:
+        return len(self.margins)
+
+    @property
+    def wins(self) -> float:
+        """Simulated deals the bot's side won; a tied one counts ½."""
+        return sum(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in self.margins)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / len(self.margins) if self.margins else 0.0
+
+    @property
+    def mean_margin(self) -> float:
+        return sum(self.margins) / len(self.margins) if self.margins else 0.0
+
+
+@dataclass
+class Thought:
+    """A search bot's reasoning for one choice: `choice`, the rule-of-thumb bot's own
+    choice `preferred`, and a `MoveResult` per legal move (in `legal_actions()` order);
+    `worlds` deals of the hidden cards were imagined."""
+
+    choice: Any
+    preferred: Any
+    moves: list[MoveResult]
+    worlds: int = 0
+    seconds: float = 0.0
+    stopped_by_clock: bool = False
+
+    @property
+    def simulations(self) -> int:
+        return sum(m.simulations for m in self.moves)
+
+    def result(self, action: Any) -> MoveResult:
+        return next(m for m in self.moves if m.action == action)
+
+
+class SearchBot(Bot):
+    """Determinized Monte Carlo search (a "perfect information Monte Carlo" player).
+
+    For one choice the bot imagines *worlds*: deals of the cards its seat cannot see,
+    made by the game's `determinize` (so it never looks at them).  In each world it tries
+    moves and lets the game's rule-of-thumb bot (`policy`) play every seat to the end of
+    the deal; the deal's score-sheet row gives a *margin*: its side's total minus the
+    other sides' mean, turned by the game's `SCORE_SIGN` so that more is better.
+
+    Moves are weeded out by *sequential halving*: a budget of `iterations` simulations is
+    spread over rounds; in each round every move still in the running meets the same new
+    worlds (so moves differ by what they do, not by luck), and the worse half by mean
+    margin drops out.  The rule-of-thumb bot's own move never drops out, and the bot
+    plays another move only if it did better world by world by more than chance would
+    explain (its mean gain exceeds `caution` standard errors): with few simulations the
+    search is never worse than the rule of thumb, with many it is free to differ.
+
+    Thinking stops after `iterations` simulations or `seconds` of wall time, whichever
+    comes first (the clock is read between worlds).  With `seconds=None` the choice
+    depends only on the seat's observation and the seed: that is how it is tested for
+    peeking.  `horizon` (optional) cuts simulations after that many moves and scores the
+    position with the game's `deal_estimate(state)` instead.
+    """
+
+    label = {"is": "leitari", "en": "search"}
+    policy: ClassVar[type[Bot]] = RandomBot  # each game sets its rule-of-thumb bot
+    iterations: int = 200
+    seconds: float | None = 1.0
+    horizon: ClassVar[int | None] = None
+    caution: ClassVar[float] = 1.0
+
+    def __init__(self, seed: int | None = 0, *, iterations: int | None = None,
+                 seconds: float | EllipsisType | None = ...):
+        super().__init__(seed)
+        if iterations is not None:
+            if iterations < 1:
+                raise ValueError(f"iterations must be at least 1, not {iterations}")
+            self.iterations = iterations
+        if seconds is not ...:
+            if seconds is not None and seconds <= 0:
+                raise ValueError(f"seconds must be positive or None, not {seconds}")
+            self.seconds = seconds
+        self._policy = self.policy(seed=self.seed)
+
+    def choose(self, state: Any, seat: int) -> Any:
+        return self.think(state, seat).choice
+
+    def think(self, state: Any, seat: int) -> Thought:
+        """Search for `seat`'s move in `state`, keeping what every move scored."""
+        started = time.perf_counter()
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return Thought(actions[0], actions[0], [MoveResult(actions[0])])
+        preferred = self._policy.choose(state, seat)
+        moves = [MoveResult(a) for a in actions]
+        thought = Thought(preferred, preferred, moves)
+        rng = self.rng(state, seat)
+        deadline = None if self.seconds is None else started + self.seconds
+        first = actions.index(preferred)
+        alive = [first, *(i for i in range(len(actions)) if i != first)]
+        rounds = max(1, math.ceil(math.log2(len(actions))))
+        team = _team_of(state, seat)
+        for r in range(rounds):
+            for _ in range(max(1, self.iterations // (len(alive) * rounds))):
+                if deadline is not None and thought.worlds and time.perf_counter() > deadline:
+                    thought.stopped_by_clock = True
+                    break
+                world = state.GAME.determinize(state, seat, random.Random(rng.getrandbits(64)))
+                thought.worlds += 1
+                for i in alive:
+                    moves[i].margins.append(self._simulate(world.apply(actions[i]), team, state.deals_done))
+            # a stable sort: among equal means the rule-of-thumb move (first) stays first
+            alive.sort(key=lambda i: -moves[i].mean_margin)
+            if thought.stopped_by_clock:
+                break
+            if r < rounds - 1:
+                keep = alive[:max(1, math.ceil(len(alive) / 2))]
+                alive = keep if first in keep else [*keep, first]
+        best = alive[0]
+        if best != first and _clearly_better(moves[best].margins, moves[first].margins, self.caution):
+            thought.choice = actions[best]
+        thought.seconds = time.perf_counter() - started
+        return thought
+
+    def _simulate(self, world: Any, team: int, deals_done: int) -> float:
+        """Play `world` to the end of the deal with the rule-of-thumb bot in every seat;
+        the margin of `team` in that deal's row (more is better)."""
+        policy, moves = self._policy, 0
+        while world.deals_done == deals_done and not world.is_over:
+            if self.horizon is not None and moves >= self.horizon:
+                return _margin(world.GAME.deal_estimate(world), team, world.SCORE_SIGN)
+            mover = world.to_move
+            world = world.apply(policy.choose(world, mover))
+            moves += 1
+        return _margin(world.score_sheet[deals_done]["total"], team, world.SCORE_SIGN)
+
+
+def _team_of(state: Any, seat: int) -> int:
+    return next(t for t, seats in enumerate(state.teams) if seat in seats)
+
+
+def _margin(totals: Any, team: int, sign: int) -> float:
+    """A team's row total minus the other teams' mean, signed so that more is better."""
+    others = [x for t, x in enumerate(totals) if t != team]
+    return sign * (totals[team] - sum(others) / len(others))
+
+
+def _clearly_better(mine: list[float], theirs: list[float], caution: float) -> bool:
+    """Whether margins got in the same worlds (the first `len(theirs)` of `mine` are
+    paired with `theirs`) favour `mine` by more than `caution` standard errors."""
+    gains = [a - b for a, b in zip(mine, theirs)]
+    n = len(gains)
+    mean = sum(gains) / n
+    if n < 2:
+        return mean > 0 and caution <= 0
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n)
+    return mean > caution * spread

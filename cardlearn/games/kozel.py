@@ -51,6 +51,7 @@ from functools import lru_cache
 from typing import Any, Literal, NamedTuple
 
 from cardlearn.bots import Bot, RandomBot
+from cardlearn.bots import SearchBot as _Search
 from cardlearn.cards import SUIT_SYMBOLS, SUITS, Card, kozel_deck, parse_cards
 from cardlearn.core import (
     GameState,
@@ -348,6 +349,8 @@ class State(GameState):
     claim) until it plays them face up, or plays any cards face down (then nobody can be
     sure the known ones are still in the hand)."""
 
+    SCORE_SIGN = -1  # loss points: fewer is better
+
     rules: Rules
     seed: int
     deal_no: int
@@ -386,6 +389,10 @@ class State(GameState):
     @property
     def phase(self) -> str:
         return self._turn[1]
+
+    @property
+    def deals_done(self) -> int:
+        return len(self.sheet)
 
     @property
     def max_game_length(self) -> int | None:
@@ -1342,4 +1349,12 @@ class ThumbBot(Bot):
         return cheapest_discard
 
 
-BOTS = {"random": RandomBot, "thumb": ThumbBot}
+class SearchBot(_Search):
+    """Determinized Monte Carlo search (`cardlearn.bots.SearchBot`), each simulation played
+    to the end of the deal by `ThumbBot` in every seat."""
+
+    policy = ThumbBot
+    iterations = 120
+
+
+BOTS = {"random": RandomBot, "thumb": ThumbBot, "search": SearchBot}

@@ -54,7 +54,7 @@ import sys
 
 from cardlearn.bots import RandomBot
 
-from .bots import ThumbBot
+from .bots import SearchBot, ThumbBot
 from .melds import (
     CONTRACTS,
     Contract,
@@ -73,10 +73,11 @@ PLAYERS = (2, 6)
 
 State.GAME = sys.modules[__name__]
 
-BOTS = {"random": RandomBot, "thumb": ThumbBot}
+BOTS = {"random": RandomBot, "thumb": ThumbBot, "search": SearchBot}
 
 __all__ = [
     "BOTS", "CONTRACTS", "NAME", "PLAYERS", "RULE_WORDS", "SHEET_NAMES", "Action", "Contract", "Meld",
-    "Rules", "State", "ThumbBot", "action_cards", "can_lay_down", "card_penalty", "deck_for", "describe",
+    "Rules", "SearchBot", "State", "ThumbBot", "action_cards", "can_lay_down", "card_penalty", "deck_for",
+    "describe",
     "determinize", "explain", "hidden_cards", "is_run", "is_set", "layout", "new_game", "penalty", "quiet",
 ]

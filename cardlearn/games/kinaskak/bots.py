@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardlearn.bots import Bot
+from cardlearn.bots import SearchBot as _Search
 from cardlearn.cards import JOKER, SUITS, Card, parse_cards
 
 from .melds import CONTRACTS, card_penalty, rank_at, run_lows
@@ -130,3 +131,11 @@ def duel(games: int = 100, first_seed: int = 1000, players: int = 4) -> dict[str
             "beats_a_random_bot": pairs_won / (games * (players - 1)),
             "mean_thumb": thumb_total / games, "mean_random": random_total / games}
 
+
+
+class SearchBot(_Search):
+    """Determinized Monte Carlo search (`cardlearn.bots.SearchBot`), each simulation played
+    by `ThumbBot` in every seat to the end of the round."""
+
+    policy = ThumbBot
+    iterations = 60

@@ -308,6 +308,8 @@ def stolen_from(meld: Meld, card: Card, slot: int) -> Meld:
 class State(GameState):
     """One moment of a match; immutable (`apply` returns a new state)."""
 
+    SCORE_SIGN = -1  # penalty points: fewer is better
+
     rules: Rules
     seed: int
     n: int
@@ -362,6 +364,10 @@ class State(GameState):
     @property
     def turn_limit(self) -> int:
         return self.rules.max_turns_per_round or 60 * self.n
+
+    @property
+    def deals_done(self) -> int:
+        return len(self.sheet)
 
     @property
     def max_game_length(self) -> int | None:

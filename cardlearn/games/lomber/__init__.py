@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import sys
 
-from cardlearn.games.lomber.bots import BOTS, RandomBot, ThumbBot
+from cardlearn.games.lomber.bots import BOTS, RandomBot, SearchBot, ThumbBot
 from cardlearn.games.lomber.engine import (
     Action,
     Auction,
@@ -89,7 +89,8 @@ State.GAME = sys.modules[__name__]
 
 __all__ = [
     "BOTS", "CONTRACTS", "CONTRACT_NAMES", "DECK", "NAME", "OUTCOME_NAMES", "PLAYERS", "RULE_WORDS",
-    "SHEET_NAMES", "Action", "Auction", "Contract", "RandomBot", "Row", "Rules", "State", "ThumbBot",
+    "SHEET_NAMES", "Action", "Auction", "Contract", "RandomBot", "Row", "Rules", "SearchBot", "State",
+    "ThumbBot",
     "action_cards", "contract_level", "deal_payments", "describe", "determinize", "display_order",
     "explain", "hidden_cards", "ladder", "layout", "legal_plays", "matadors", "new_game", "nullo_order",
     "outcome", "plain_order", "script", "trick_winner", "trump_order", "voids",

@@ -11,6 +11,7 @@ import statistics
 from typing import Any
 
 from cardlearn.bots import Bot, RandomBot
+from cardlearn.bots import SearchBot as _Search
 from cardlearn.cards import Card, parse_cards
 from cardlearn.games.lomber.facts import (
     BID_ORDER,
@@ -167,7 +168,15 @@ class ThumbBot(Bot):
         return low[0]
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "thumb": ThumbBot}
+class SearchBot(_Search):
+    """Determinized Monte Carlo search (`cardlearn.bots.SearchBot`), each simulation played
+    to the end of the deal by `ThumbBot` in every seat."""
+
+    policy = ThumbBot
+    iterations = 120
+
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "thumb": ThumbBot, "search": SearchBot}
 
 
 def measure(level: str = "thumb", matches: int = 300) -> tuple[float, float, float, float]:

@@ -232,6 +232,10 @@ class State(GameState):
         return "exchange" if step.startswith("ex") else STEP_PHASE[step]
 
     @property
+    def deals_done(self) -> int:
+        return len(self.sheet)
+
+    @property
     def max_game_length(self) -> int:
         return PER_DEAL_BOUND * self.rules.match_deals
 
