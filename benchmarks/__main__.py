@@ -4,6 +4,8 @@
     python -m benchmarks --only engine   # µs per random step and deals per second
     python -m benchmarks --only bots     # win rates of each bot against `random`, 95 % intervals
     python -m benchmarks --only think    # each bot's think time per move (median / p95)
+    python -m benchmarks --only tournament  # the search bot against thumb and random, deal by deal
+                                            # (benchmarks/tournament.py; --deals N, --jobs 2)
     python -m benchmarks --game kasina   # one game only (repeatable)
     python -m benchmarks --only notebooks
     python -m benchmarks --only browser  # click-to-redraw in Chromium (benchmarks/browser_latency.py)
@@ -87,7 +89,7 @@ def bench_bots(args) -> None:
           "the strong team rotating through the teams")
     for name, game in _games(args):
         for level, cls in game.BOTS.items():
-            if level == "random":
+            if level in ("random", "search"):  # the search bot has its own tournament
                 continue
             wins, ties, start = 0, 0, time.perf_counter()
             for m in range(args.matches):
@@ -112,7 +114,7 @@ def bench_think(args) -> None:
     matches = max(1, args.matches // 20)
     for name, game in _games(args):
         for level, cls in game.BOTS.items():
-            if level == "random":
+            if level in ("random", "search"):  # timed by the tournament
                 continue
             times = []
             for m in range(matches):
@@ -181,17 +183,24 @@ def bench_browser(args) -> None:
     browser_latency.main([])
 
 
+def bench_tournament(args) -> None:
+    from benchmarks import tournament
+    tournament.main([n for n, _ in _games(args)], deals=args.deals, jobs=args.jobs)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", action="append",
-                        choices=["engine", "bots", "think", "notebooks", "browser"])
+                        choices=["engine", "bots", "think", "tournament", "notebooks", "browser"])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per game for engine speed")
     parser.add_argument("--matches", type=int, default=200, help="matches per bot level")
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only these games")
+    parser.add_argument("--deals", type=int, default=200, help="tournament: deals per pairing")
+    parser.add_argument("--jobs", type=int, default=1, help="tournament: deals played at once (one per core)")
     args = parser.parse_args()
-    parts = {"engine": bench_engine, "bots": bench_bots, "think": bench_think, "notebooks": bench_notebooks,
-             "browser": bench_browser}
+    parts = {"engine": bench_engine, "bots": bench_bots, "think": bench_think, "tournament": bench_tournament,
+             "notebooks": bench_notebooks, "browser": bench_browser}
     for name in args.only or parts:
         parts[name](args)
 

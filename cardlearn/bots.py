@@ -104,7 +104,7 @@ class SearchBot(Bot):
     Moves are weeded out by *sequential halving*: a budget of `iterations` simulations is
     spread over rounds; in each round every move still in the running meets the same new
     worlds (so moves differ by what they do, not by luck), and the worse half by mean
-    margin drops out.  The rule-of-thumb bot's own move never drops out, and the bot
+    margin drops out.  The rule-of-thumb bot's own move (`baseline`) never drops out, and the bot
     plays another move only if it did better world by world by more than chance would
     explain (its mean gain exceeds `caution` standard errors): with few simulations the
     search is never worse than the rule of thumb, with many it is free to differ.
@@ -118,6 +118,9 @@ class SearchBot(Bot):
 
     label = {"is": "leitari", "en": "search"}
     policy: ClassVar[type[Bot]] = RandomBot  # each game sets its rule-of-thumb bot
+    # whose move the search keeps unless another is clearly better (default: `policy`; a
+    # game whose thumb is too slow to play simulations names it here, a quicker policy above)
+    baseline: ClassVar[type[Bot] | None] = None
     iterations: int = 200
     seconds: float | None = 1.0
     horizon: ClassVar[int | None] = None
@@ -135,6 +138,7 @@ class SearchBot(Bot):
                 raise ValueError(f"seconds must be positive or None, not {seconds}")
             self.seconds = seconds
         self._policy = self.policy(seed=self.seed)
+        self._baseline = (self.baseline or self.policy)(seed=self.seed)
 
     def choose(self, state: Any, seat: int) -> Any:
         return self.think(state, seat).choice
@@ -145,7 +149,7 @@ class SearchBot(Bot):
         actions = state.legal_actions()
         if len(actions) == 1:
             return Thought(actions[0], actions[0], [MoveResult(actions[0])])
-        preferred = self._policy.choose(state, seat)
+        preferred = self._baseline.choose(state, seat)
         moves = [MoveResult(a) for a in actions]
         thought = Thought(preferred, preferred, moves)
         rng = self.rng(state, seat)
@@ -159,7 +163,7 @@ class SearchBot(Bot):
                 if deadline is not None and thought.worlds and time.perf_counter() > deadline:
                     thought.stopped_by_clock = True
                     break
-                world = state.GAME.determinize(state, seat, random.Random(rng.getrandbits(64)))
+                world = self._world(state, seat, random.Random(rng.getrandbits(64)))
                 thought.worlds += 1
                 for i in alive:
                     moves[i].margins.append(self._simulate(world.apply(actions[i]), team, state.deals_done))
@@ -175,6 +179,11 @@ class SearchBot(Bot):
             thought.choice = actions[best]
         thought.seconds = time.perf_counter() - started
         return thought
+
+    def _world(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """One imagined deal of the cards `seat` cannot see (the only way the bot learns
+        about them: the no-peeking tests break this on purpose)."""
+        return state.GAME.determinize(state, seat, rng)
 
     def _simulate(self, world: Any, team: int, deals_done: int) -> float:
         """Play `world` to the end of the deal with the rule-of-thumb bot in every seat;

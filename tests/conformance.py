@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from cardlearn import IllegalMove
+from cardlearn.bots import SearchBot
 
 MAX_STEPS = 5000  # for games whose rules set no bound (`max_game_length` is None)
 MALFORMED = ["", "   ", "??", "ZZ", "5X", "11S", "AS:", ":AS", "AS:AS:AS", "AS::", "BID 99",
@@ -112,10 +113,30 @@ def check_bots_do_not_peek(game: ModuleType, state: Any, rng: random.Random) -> 
     seat = state.to_move
     look_alike = game.determinize(state, seat, random.Random(rng.random()))
     for level, cls in game.BOTS.items():
+        if issubclass(cls, SearchBot):
+            continue  # checked on a few positions with an iteration bound: check_search_does_not_peek
         choice = cls(seed=7).choose(state, seat)
         assert choice in state.legal_actions(), f"bot {level} chose an illegal move"
         assert cls(seed=7).choose(look_alike, seat) == choice, (
             f"bot {level} chose differently in a position that looks the same from its seat")
+
+
+def check_search_does_not_peek(game: ModuleType, states: list[Any], rng: random.Random, *, samples: int = 3,
+                               iterations: int = 12, bots: list[type] | None = None) -> None:
+    """A search bot bounded by iterations alone (no clock) reasons identically — same
+    simulated margins, same move — in two positions that look the same from its seat but
+    have the hidden cards dealt otherwise."""
+    bots = bots or [cls for cls in game.BOTS.values() if issubclass(cls, SearchBot)]
+    choices = [s for s in states if not s.is_over and len(s.legal_actions()) > 1]
+    for state in rng.sample(choices, min(samples, len(choices))):
+        seat = state.to_move
+        look_alike = game.determinize(state, seat, random.Random(rng.random()))
+        for cls in bots:
+            mine = cls(seed=7, iterations=iterations, seconds=None).think(state, seat)
+            theirs = cls(seed=7, iterations=iterations, seconds=None).think(look_alike, seat)
+            assert mine.choice == theirs.choice and [m.margins for m in mine.moves] == [
+                m.margins for m in theirs.moves], (
+                f"{cls.__name__} reasoned differently in a position that looks the same from its seat")
 
 
 def check_malformed_actions(state: Any, foreign: list[str]) -> None:
@@ -158,6 +179,11 @@ def check_facts(game: ModuleType, state: Any) -> None:
     assert members == list(range(state.players)), "teams must hold every seat exactly once"
     assert len(state.scores) == len(state.teams), "scores are per team"
     assert isinstance(state.phase, str) and state.phase
+    assert state.deals_done == len(state.score_sheet), "deals_done counts the score sheet's rows"
+    assert state.SCORE_SIGN in (1, -1)
+    if state.is_over and state.winner is not None:
+        signed = [state.SCORE_SIGN * x for x in state.scores]
+        assert signed[state.winner] == max(signed), "the winner's score is not the best one by SCORE_SIGN"
     assert (state.phase == "over") == state.is_over, "phase is 'over' exactly when the match is"
     assert state.winner is None or 0 <= state.winner < len(state.teams)
     bound = state.max_game_length
@@ -293,6 +319,7 @@ def check_match(game: ModuleType, seed: int, *, every: int = 1, **new_game: Any)
     assert final.is_over
     check_history(game, final, states)
     check_redeal(game, states, rng)
+    check_search_does_not_peek(game, states, rng)
     return final
 
 

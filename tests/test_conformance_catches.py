@@ -79,3 +79,14 @@ def test_teams_that_miss_a_seat_are_caught():
 
 def test_the_toy_game_itself_passes():
     conformance.check_match(toygame, seed=9)
+
+
+def test_search_bot_that_peeks_is_caught():
+    class Peeking(toygame.ToySearch):
+        def _world(self, state, seat, rng):
+            return state  # the real deal, hidden cards and all
+
+    match = states(toygame)
+    conformance.check_search_does_not_peek(toygame, match, random.Random(0), bots=[toygame.ToySearch])
+    with pytest.raises(AssertionError, match="reasoned differently"):
+        conformance.check_search_does_not_peek(toygame, match, random.Random(0), samples=6, bots=[Peeking])

@@ -451,7 +451,7 @@ def test_thumb_bot_plays_whole_matches():
     from cardlearn.games.kinaskak.bots import duel
     result = duel(games=2, first_seed=7)
     assert set(result) == {"games", "fewest_of_all", "beats_a_random_bot", "mean_thumb", "mean_random"}
-    assert k.BOTS["thumb"].label["is"] and list(k.BOTS) == ["random", "thumb"]
+    assert k.BOTS["thumb"].label["is"] and list(k.BOTS) == ["random", "thumb", "search"]
 
 
 def test_a_joker_may_stand_in_for_a_natural_the_sets_need():

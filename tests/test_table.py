@@ -168,6 +168,21 @@ def test_hint_lists_the_legal_moves_strongest_bot_first(name):
     assert one(table, "cardlearn-hints").value.count("<li") == len(table.state.legal_actions())
 
 
+@pytest.mark.parametrize("lang", ["is", "en"])
+def test_hint_shows_how_often_each_move_won_in_the_search(lang):
+    table = new("kozel", seed=6, lang=lang)
+    state = table.state
+    hints = table.hint()
+    thought = table._advice[2]
+    assert thought is not None, "the strongest level is a search bot: the hint keeps its thought"
+    for text, why in hints:
+        result = thought.result(state.apply(text).history[-1])
+        said = WORDS[lang]["simulated"].format(n=result.simulations, pct=round(100 * result.win_rate))
+        assert why.endswith(f"({said})"), why
+    shown = one(table, "cardlearn-hints").value
+    assert shown.count(WORDS[lang]["simulated"].split("{")[0].strip()) == len(hints)
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_clicks_make_the_same_move_as_act(name):
     start = new(name, seed=7).state

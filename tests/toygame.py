@@ -18,7 +18,7 @@ import random
 import sys
 from dataclasses import dataclass, field
 
-from cardlearn.bots import RandomBot
+from cardlearn.bots import RandomBot, SearchBot
 from cardlearn.cards import RANKS, Card, parse_cards
 from cardlearn.core import GameState, IllegalMove, SaveReader, fresh_seed, save_json, shuffled, stacked_deck
 
@@ -188,7 +188,13 @@ def hidden_cards(state: State, seat: int) -> tuple[Card, ...]:
     return tuple(sorted(state.hands[1 - seat] + state.aside))
 
 
-BOTS = {"random": RandomBot}
+class ToySearch(SearchBot):
+    """The generic search bot, random play in its simulations (the toy has no thumb)."""
+
+    iterations = 24
+
+
+BOTS = {"random": RandomBot, "search": ToySearch}
 
 
 # -- view description -------------------------------------------------------------------

@@ -28,6 +28,15 @@ guess:
   suite checks that it does (same multiset, different places for different generators).
 - `state.observation_digest(seat)` — a text that depends on `observation(seat)` alone,
   which seeds bots; the default dumps the whole observation, a game may give a cheaper one.
+- `State.SCORE_SIGN` — `+1` where a higher score is better (Kasína points, Lomber
+  payments), `-1` where lower is better (Kozel loss points, Kínaskák penalty points).
+- `state.deals_done` — the number of finished deals (score-sheet rows), cheaply.
+- `deal_estimate(state)` (optional module function) — the score-sheet row total each team
+  would get if the deal ended now; a search bot that cuts its simulations short (a
+  `horizon`) scores them with it.
+
+The search bot (`cardlearn.bots.SearchBot`, level `"search"`, the strongest) needs only
+these facts, `determinize` and the game's rule-of-thumb bot.
 
 Small decisions
 ---------------

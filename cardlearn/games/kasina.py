@@ -217,6 +217,33 @@ def hand_score(piles: Sequence[Sequence[Card]], sweeps: Sequence[int],
     return row  # type: ignore[return-value]
 
 
+def deal_estimate(state: State) -> tuple[float, float]:
+    """The hand's expected points per seat, judged from the piles so far: casinos, sweeps
+    (and aces, when each ace scores) as they stand; each majority (cards, spades, aces) by
+    the chance that the lead holds if the cards still out split evenly; the last trick a
+    toss-up.  The search bot scores the simulations it cuts short with it."""
+    row = hand_score(state.piles, state.sweeps, None, state.rules)
+    majorities = [("cards", lambda c: True, 52, 3), ("spades", lambda c: c.suit == "S", 13, 1)]
+    if state.rules.ace_scoring == "majority":
+        majorities.append(("aces", lambda c: c.rank == "A", 4, 1))
+    totals = [row["total"][s] + 0.5 for s in (0, 1)]  # the last trick: 1 point, either seat
+    for category, counts, out_of, points in majorities:
+        mine, theirs = (sum(map(counts, pile)) for pile in state.piles)
+        chance = _chance_to_lead(mine, theirs, out_of - mine - theirs)
+        totals[0] += points * chance - row[category][0]
+        totals[1] += points * _chance_to_lead(theirs, mine, out_of - mine - theirs) - row[category][1]
+    return totals[0], totals[1]
+
+
+def _chance_to_lead(mine: int, theirs: int, left: int) -> float:
+    """The chance to end with more than the other side when `left` cards still come, each
+    to either side with even odds (a normal approximation to the binomial)."""
+    if left <= 0:
+        return float(mine > theirs)
+    z = (theirs - mine + 1) / math.sqrt(left)
+    return 0.5 * math.erfc(z / math.sqrt(2))
+
+
 def is_sweep(state: State, action: Action) -> bool:
     """Does `action` clear the table for a svippur (sweep) point (§A2.7)?  A final play of
     the hand that clears the table scores only with `sweep_on_final_play`."""
@@ -909,10 +936,14 @@ class GreedyBot(ThumbBot):
 
 class SearchBot(_Search):
     """Determinized Monte Carlo search (`cardlearn.bots.SearchBot`), each simulation played
-    to the end of the hand by `GreedyBot` in both seats."""
+    to the end of the hand by `GreedyBot` in both seats; it keeps `ThumbBot`'s move unless
+    another is clearly better."""
 
     policy = GreedyBot
-    iterations = 400
+    baseline = ThumbBot
+    iterations = 800
+    horizon = 10
+    caution = 0.5
 
 
 BOTS = {"random": RandomBot, "thumb": ThumbBot, "search": SearchBot}

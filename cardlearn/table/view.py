@@ -498,7 +498,7 @@ class TableDrawing:
         items = [
             (
                 self.game.describe(state, a, self._lang, viewer=state.to_move),
-                self.game.explain(state, a, self._lang),
+                self._reason(state, a),
             )
             for a in self._hint_order(state)
         ]

@@ -132,7 +132,7 @@ class Table(TableDrawing, widgets.VBox):
         self._lock, self._idle, self._gen = threading.RLock(), threading.Event(), 0
         self._stop = threading.Event()
         self._teacher, self._asking = False, False
-        self._advice: tuple[Any, Any] = (None, None)
+        self._advice: tuple[Any, Any, Any] = (None, None, None)  # state, best move, the search's thought
         self._reset(state)
         self._build()
         with self._lock:
@@ -210,7 +210,7 @@ class Table(TableDrawing, widgets.VBox):
                 return []
             self._hint_state = state
             self._render()
-            return [(str(a), self.game.explain(state, a, self._lang)) for a in self._hint_order(state)]
+            return [(str(a), self._reason(state, a)) for a in self._hint_order(state)]
 
     def wait(self, timeout: float | None = 10) -> bool:
         """Block until no bot is due to move (only useful with `delay > 0`)."""
@@ -571,9 +571,24 @@ class Table(TableDrawing, widgets.VBox):
         legal = state.legal_actions()
         if self._advice[0] is not state:
             strongest = self.game.BOTS[list(self.game.BOTS)[-1]](seed=self._seed)
-            self._advice = (state, strongest.choose(state, state.to_move))
+            if hasattr(strongest, "think"):  # a search bot: keep what each move scored
+                thought = strongest.think(state, state.to_move)
+                self._advice = (state, thought.choice, thought)
+            else:
+                self._advice = (state, strongest.choose(state, state.to_move), None)
         best = self._advice[1]
         return [best, *(a for a in legal if a != best)]
+
+    def _reason(self, state: Any, action: Any) -> str:
+        """The game's one-line reason for a move, and how often it won in the search
+        bot's simulations (when the hint asked a search bot)."""
+        why = self.game.explain(state, action, self._lang)
+        thought = self._advice[2] if self._advice[0] is state else None
+        if thought is None or thought.worlds == 0:
+            return why
+        result = thought.result(action)
+        said = WORDS[self._lang]["simulated"].format(n=result.simulations, pct=round(100 * result.win_rate))
+        return f"{why} ({said})"
 
     def _ask_new(self) -> None:
         """The "new game" button: asks first while a match is under way."""

@@ -67,6 +67,7 @@ WORDS: dict[str, dict[str, str]] = {
         # panels
         "hints": "Löglegir leikir",
         "best": "Tölvan myndi leika",
+        "simulated": "prófað í {n} hugsuðum spilum, vannst í {pct} %",
         "log": "Gangur leiksins",
         "sheet": "Stigablað",
         "standing": "Staða",
@@ -124,6 +125,7 @@ WORDS: dict[str, dict[str, str]] = {
         "options": "Moves with your choice: {moves}.",
         "hints": "Legal moves",
         "best": "The computer would play",
+        "simulated": "tried in {n} imagined deals, won {pct} %",
         "log": "Moves",
         "sheet": "Score sheet",
         "standing": "Standing",

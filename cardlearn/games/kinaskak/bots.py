@@ -6,11 +6,12 @@ discards the card its contract needs least, the highest first.  It reads only
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from cardlearn.bots import Bot
 from cardlearn.bots import SearchBot as _Search
-from cardlearn.cards import JOKER, SUITS, Card, parse_cards
+from cardlearn.cards import JOKER, RANKS, SUITS, Card, parse_cards
 
 from .melds import CONTRACTS, card_penalty, rank_at, run_lows
 from .state import Action, Meld, State, layoff_ends
@@ -21,7 +22,20 @@ def _run_windows(suit: str, wrap: bool) -> list[frozenset[Card]]:
             for low in run_lows(4, wrap, True)]
 
 
-_WINDOWS: dict[tuple[str, bool], list[frozenset[Card]]] = {}
+_RANK_BIT = {rank: 1 << i for i, rank in enumerate(RANKS)}
+
+
+@functools.cache
+def _window_masks(wrap: bool) -> tuple[int, ...]:
+    """The run windows as masks of rank bits (the same for every suit): the search bot's
+    simulations ask `progress` tens of thousands of times per move, so a suit's fullest
+    window is looked up, not counted card by card."""
+    return tuple(sum(_RANK_BIT[c.rank] for c in window) for window in _run_windows(SUITS[0], wrap))
+
+
+@functools.cache
+def _fullest_window(mask: int, wrap: bool) -> int:
+    return max((mask & w).bit_count() for w in _window_masks(wrap))
 
 
 def progress(hand: list[Card] | tuple[Card, ...], runs: int, sets: int, wrap: bool = False) -> float:
@@ -29,7 +43,6 @@ def progress(hand: list[Card] | tuple[Card, ...], runs: int, sets: int, wrap: bo
     counts (up to 3 each) and the best suits' fullest run windows (up to 4 each), a joker
     counting as a card of any meld.  Cards counted for a set are not counted again."""
     jokers = sum(c is JOKER for c in hand)
-    naturals = set(hand)
     by_rank: dict[str, int] = {}
     for c in hand:
         if c is not JOKER:
@@ -38,12 +51,13 @@ def progress(hand: list[Card] | tuple[Card, ...], runs: int, sets: int, wrap: bo
     used_ranks = sorted(by_rank, key=lambda r: -by_rank[r])[:sets]
     score += sum(min(3, by_rank[r]) ** 1.5 for r in used_ranks)
     if runs:
-        best = []
-        for suit in SUITS:
-            windows = _WINDOWS.get((suit, wrap))
-            if windows is None:
-                windows = _WINDOWS[(suit, wrap)] = _run_windows(suit, wrap)
-            best.append(max(sum(1 for c in w if c in naturals and c.rank not in used_ranks) for w in windows))
+        # set intersections, not a loop per card: the search bot's simulations call this
+        # tens of thousands of times per move
+        masks = dict.fromkeys(SUITS, 0)
+        for c in hand:
+            if c is not JOKER and c.rank not in used_ranks:
+                masks[c.suit] |= _RANK_BIT[c.rank]
+        best = [_fullest_window(m, wrap) for m in masks.values()]
         best.sort(reverse=True)
         score += sum(b ** 1.5 for b in best[:runs])
     return score + 2.5 * jokers
@@ -135,7 +149,10 @@ def duel(games: int = 100, first_seed: int = 1000, players: int = 4) -> dict[str
 
 class SearchBot(_Search):
     """Determinized Monte Carlo search (`cardlearn.bots.SearchBot`), each simulation played
-    by `ThumbBot` in every seat to the end of the round."""
+    by `ThumbBot` in every seat for `horizon` moves (a round runs to 150 or more), then
+    scored by the penalties the hands would get if the round ended there
+    (`deal_estimate`)."""
 
     policy = ThumbBot
-    iterations = 60
+    iterations = 80
+    horizon = 40

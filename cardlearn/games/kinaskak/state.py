@@ -789,7 +789,7 @@ class State(GameState):
         return s._mut(live=False)._draw_for_player()
 
     def _end_round(self) -> State:
-        pen = tuple(penalty(h) + f for h, f in zip(self.hands, self.fines))
+        pen = deal_estimate(self)
         c = self.contract
         s = self._mut(sheet=(*self.sheet, (self.round_no, c.runs, c.sets, self.went_out, pen)),
                          totals=tuple(t + x for t, x in zip(self.totals, pen)),
@@ -888,6 +888,13 @@ def new_game(*, players: int | None = None, seed: int | None = None,
         totals=zeros, cards_left=zeros, sheet=(), log=EMPTY_LOG, round_start=0,
         origin=(seed, dealer, None if deck is None else _text(cards)))
     return blank._deal(1, dealer, cards)
+
+
+def deal_estimate(state: State) -> tuple[int, ...]:
+    """The round's penalty points per seat if it ended now: each hand's penalty plus its
+    fines (what the score sheet gets when the round does end).  The search bot scores the
+    simulations it cuts short with it."""
+    return tuple(penalty(h) + f for h, f in zip(state.hands, state.fines))
 
 
 def hidden_cards(state: State, seat: int) -> tuple[Card, ...]:

@@ -1,0 +1,154 @@
+"""The generic search bot (`cardlearn.bots.SearchBot`) and the facts it reads.
+
+Its strength and think time are measured by `python -m benchmarks --only tournament`,
+never here; the no-peeking check runs per game in the conformance suite."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+import toygame
+
+from cardlearn.bots import SearchBot, _clearly_better, _margin
+from cardlearn.games import GAMES, kasina, kinaskak, kozel
+
+NAMES = sorted(GAMES)
+
+
+def position(name: str, seed: int = 5, moves: int = 6):
+    """A position a few rule-of-thumb moves into a match, with a real choice to make."""
+    game = GAMES[name]
+    state = game.new_game(seed=seed)
+    thumb = game.BOTS["thumb"](seed=seed)
+    done = 0
+    while done < moves or len(state.legal_actions()) < 2:
+        state = state.apply(thumb.choose(state, state.to_move))
+        done += 1
+    return state
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_search_is_the_strongest_level(name):
+    bots = GAMES[name].BOTS
+    assert list(bots)[-1] == "search" and issubclass(bots["search"], SearchBot)
+    assert bots["search"].policy is not bots["random"], "simulations are played by the rule-of-thumb bot"
+    assert bots["search"].label == {"is": "leitari", "en": "search"}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_thought_covers_every_legal_move(name):
+    state = position(name)
+    bot = GAMES[name].BOTS["search"](seed=3, iterations=16, seconds=None)
+    thought = bot.think(state, state.to_move)
+    legal = state.legal_actions()
+    assert [m.action for m in thought.moves] == legal
+    assert all(m.simulations >= 1 for m in thought.moves), "every move is tried at least once"
+    assert thought.choice in legal and thought.preferred in legal
+    assert thought.worlds >= 1 and not thought.stopped_by_clock
+    assert all(0.0 <= m.win_rate <= 1.0 for m in thought.moves)
+    # the moves still in the running at the end met the same worlds, so they can be compared
+    final = max(m.simulations for m in thought.moves)
+    assert thought.result(thought.choice).simulations == final
+    assert thought.result(thought.preferred).simulations == final, "the rule-of-thumb move never drops out"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_iteration_bound_makes_the_choice_repeatable(name):
+    state = position(name, seed=8)
+    cls = GAMES[name].BOTS["search"]
+    first = cls(seed=4, iterations=12, seconds=None).think(state, state.to_move)
+    again = cls(seed=4, iterations=12, seconds=None).think(state, state.to_move)
+    assert first.choice == again.choice
+    assert [m.margins for m in first.moves] == [m.margins for m in again.moves]
+
+
+def test_more_iterations_simulate_more():
+    state = position("kozel")
+    few = kozel.SearchBot(seed=1, iterations=8, seconds=None).think(state, state.to_move)
+    many = kozel.SearchBot(seed=1, iterations=64, seconds=None).think(state, state.to_move)
+    assert many.simulations > few.simulations and many.worlds > few.worlds
+
+
+def test_the_clock_stops_thinking_between_worlds():
+    state = position("kasina")
+    thought = kasina.SearchBot(seed=1, iterations=10_000, seconds=1e-9).think(state, state.to_move)
+    assert thought.stopped_by_clock and thought.worlds == 1, "one world is always finished"
+    assert thought.choice in state.legal_actions()
+
+
+def test_a_forced_move_needs_no_thinking():
+    state = toygame.new_game(seed=1)
+    while len(state.legal_actions()) > 1:
+        state = state.apply(state.legal_actions()[0])
+    assert not state.is_over
+    thought = toygame.ToySearch(seed=1).think(state, state.to_move)
+    assert thought.worlds == 0 and thought.choice == state.legal_actions()[0]
+
+
+@pytest.mark.parametrize("bad", [{"iterations": 0}, {"iterations": -5}, {"seconds": 0}, {"seconds": -1.0}])
+def test_bad_limits_are_refused(bad):
+    with pytest.raises(ValueError, match=r"iterations|seconds"):
+        kozel.SearchBot(seed=1, **bad)
+
+
+def test_margin_turns_the_score_so_that_more_is_better():
+    assert _margin((5, 1), 0, 1) == 4  # Kasína points: more is better
+    assert _margin((0, 4), 0, -1) == 4  # Kozel loss points: the other team lost
+    assert _margin((10, 30, 50), 1, -1) == 0  # Kínaskák penalties: the middle of three
+    assert _margin((-6, 3, 3), 0, 1) == -9  # Lomber payments: the declarer paid both
+
+
+def test_cautious_deviation_needs_a_clear_gain_world_by_world():
+    assert _clearly_better([3, 3, 3, 3], [1, 1, 1, 1], 1.0)  # the same gain in every world
+    assert not _clearly_better([9, -9, 9, -9], [0, 0, 0, 0], 1.0)  # luck, not skill
+    assert not _clearly_better([1, 1, 1], [1, 1, 1], 0.0)  # no gain at all
+    assert _clearly_better([2, 0, 1, 1, 2, 0], [0, 0, 0, 0, 0, 0], 1.0)
+    assert not _clearly_better([2, 0, 1, 1, 2, 0], [0, 0, 0, 0, 0, 0], 4.0)
+
+
+def test_chance_to_lead_is_exact_when_nothing_is_left_and_fair_otherwise():
+    chance = kasina._chance_to_lead
+    assert chance(5, 3, 0) == 1.0 and chance(3, 5, 0) == 0.0 and chance(4, 4, 0) == 0.0
+    assert chance(4, 4, 10) == pytest.approx(chance(4, 4, 10))
+    assert chance(6, 4, 10) > chance(5, 5, 10) > chance(4, 6, 10)
+    assert chance(6, 4, 10) + chance(4, 6, 10) < 1.0  # a tie is possible
+    assert chance(20, 0, 4) == pytest.approx(1.0)
+
+
+def test_kasina_estimate_counts_what_is_certain_and_weighs_the_majorities():
+    state = position("kasina", moves=20)
+    mine, theirs = kasina.deal_estimate(state)
+    row = kasina.hand_score(state.piles, state.sweeps, None, state.rules)
+    certain = [sum(row[c][s] for c in ("little_casino", "big_casino", "sweeps")) for s in (0, 1)]
+    assert certain[0] + 0.5 <= mine <= certain[0] + 0.5 + 3 + 1 + 1
+    assert certain[1] + 0.5 <= theirs <= certain[1] + 0.5 + 3 + 1 + 1
+    assert math.isfinite(mine + theirs)
+
+
+def test_kinaskak_estimate_is_the_row_the_round_would_get():
+    state = position("kinaskak", moves=30)
+    rows = state.deals_done
+    estimate = kinaskak.deal_estimate(state)
+    assert estimate == tuple(kinaskak.penalty(h) + f for h, f in zip(state.hands, state.fines))
+    thumb = kinaskak.BOTS["thumb"](seed=2)
+    while state.deals_done == rows:
+        before = state
+        state = state.apply(thumb.choose(state, state.to_move))
+    # the last move of the round emptied a hand; the others' hands were scored as they stood
+    row = state.score_sheet[rows]["total"]
+    last = kinaskak.deal_estimate(before)
+    assert sum(x != y for x, y in zip(row, last)) <= 1
+
+
+def test_seeded_search_differs_by_seed_somewhere():
+    """The seed matters: over a few positions, two seeds do not imagine the same worlds."""
+    rng = random.Random(1)
+    differ = False
+    for seed in range(4):
+        state = position("kozel", seed=seed + rng.randrange(50))
+        a = kozel.SearchBot(seed=1, iterations=8, seconds=None).think(state, state.to_move)
+        b = kozel.SearchBot(seed=2, iterations=8, seconds=None).think(state, state.to_move)
+        differ |= [m.margins for m in a.moves] != [m.margins for m in b.moves]
+    assert differ
