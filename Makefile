@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: setup lab test lint bench images handouts pages notebooks clean
+.PHONY: setup lab test lint bench tournament images handouts pages notebooks clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,9 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+tournament: $(STAMP)
+	$(BIN)/python -m benchmarks --only tournament
 
 images: $(STAMP)
 	$(BIN)/python -m cardlearn.images images

@@ -1,6 +1,6 @@
 """Benchmarks: engine speed per game, bot strength, notebook execution time.
 
-    python -m benchmarks                 # everything
+    python -m benchmarks                 # everything but the tournament
     python -m benchmarks --only engine   # µs per random step and deals per second
     python -m benchmarks --only bots     # win rates of each bot against `random`, 95 % intervals
     python -m benchmarks --only think    # each bot's think time per move (median / p95)
@@ -201,7 +201,7 @@ def main() -> None:
     args = parser.parse_args()
     parts = {"engine": bench_engine, "bots": bench_bots, "think": bench_think, "tournament": bench_tournament,
              "notebooks": bench_notebooks, "browser": bench_browser}
-    for name in args.only or parts:
+    for name in args.only or [p for p in parts if p != "tournament"]:  # the tournament is long: asked for
         parts[name](args)
 
 

@@ -935,15 +935,16 @@ class GreedyBot(ThumbBot):
 
 
 class SearchBot(_Search):
-    """Determinized Monte Carlo search (`cardlearn.bots.SearchBot`), each simulation played
-    to the end of the hand by `GreedyBot` in both seats; it keeps `ThumbBot`'s move unless
-    another is clearly better."""
+    """Determinized Monte Carlo search (`cardlearn.bots.SearchBot`): each simulation is
+    played on by `GreedyBot` in both seats for 10 moves and scored by the hand's expected
+    points (`deal_estimate`; whole hands of greedy play were too noisy to tell moves
+    apart); it keeps `ThumbBot`'s move unless another is clearly better."""
 
     policy = GreedyBot
     baseline = ThumbBot
-    iterations = 800
+    iterations = 600  # about 75 ms a move on this 2-core machine (benchmarks, tournament)
     horizon = 10
-    caution = 0.5
+    caution = 0.5  # the thumb is itself a sampler: half a standard error suffices to differ
 
 
 BOTS = {"random": RandomBot, "thumb": ThumbBot, "search": SearchBot}

@@ -149,10 +149,10 @@ def duel(games: int = 100, first_seed: int = 1000, players: int = 4) -> dict[str
 
 class SearchBot(_Search):
     """Determinized Monte Carlo search (`cardlearn.bots.SearchBot`), each simulation played
-    by `ThumbBot` in every seat for `horizon` moves (a round runs to 150 or more), then
+    by `ThumbBot` in every seat for 30 moves (a round runs to 150 or more), then
     scored by the penalties the hands would get if the round ended there
     (`deal_estimate`)."""
 
     policy = ThumbBot
-    iterations = 80
-    horizon = 40
+    iterations = 60  # about 100 ms a move on this 2-core machine (benchmarks, tournament)
+    horizon = 30

@@ -1,0 +1,211 @@
+"""How the computer thinks: the search bot's reasoning for one move, as numbers and a picture.
+
+For any game in `cardlearn.games.GAMES`:
+
+- `think(state, seed, iterations)` — what the game's search bot (`BOTS["search"]`) thinks
+  about the position for the seat to move: a `cardlearn.bots.Thought`;
+- `move_label(state, action, lang)` — a legal move in the game's words, as the seat to move
+  sees it;
+- `thinking_lines(state, thought, lang)` — the same numbers the picture shows, as text lines
+  (a notebook prints them, so every number in its prose can be checked against them);
+- `compare(thought, action, other)` — how much better one move did than another in the
+  imagined deals both met, and how much of that luck alone could explain;
+- `thinking_figure(state, thought, lang)` — a matplotlib `Figure`: one horizontal bar per
+  legal move, as long as the share of its simulated deals that the move won, with the number of
+  simulations and the mean margin written beside it; the bot's choice highlighted, the
+  rule-of-thumb move marked;
+- `thinking_png(...)` / `thinking_image(...)` — that figure as PNG bytes / an
+  `IPython.display.Image`, the same bytes on every run.
+
+The search runs with an iteration bound and no clock (`seconds=None`), so its result depends
+only on what the seat to move sees and the seed: a notebook's stored output is reproduced
+exactly.  matplotlib is imported only when a picture is drawn, so that importing the package
+stays fast.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from cardlearn.bots import MoveResult, Thought
+
+if TYPE_CHECKING:  # only for the type hints: the module must not import matplotlib itself
+    from IPython.display import Image
+    from matplotlib.figure import Figure
+
+CHOSEN = "#c0392b"    # the bar of the move the search plays
+OTHER = "#9aa5b1"     # every other bar
+PREFERRED_HATCH = "//"  # the rule-of-thumb move's bar is hatched (and its label says so)
+
+_WORDS = {
+    "en": {
+        "row": "won {pct} % of {n} imagined {deals} · mean margin {margin:+.2f}",
+        "deals": ("deal", "deals"),
+        "none": "not tried",
+        "thumb": "rule of thumb",
+        "axis": "won in the imagined deals (%)",
+        "title": "Seat {seat} to move: {worlds} imagined deals, {sims} simulations",
+        "chosen": "the search plays this",
+        "preferred": "the rule-of-thumb move",
+    },
+    "is": {
+        "row": "vannst í {pct} % af {n} {deals} · meðalmunur {margin:+.2f}",
+        "deals": ("hugsuðu spili", "hugsuðum spilum"),
+        "none": "ekki prófað",
+        "thumb": "þumalputti",
+        "axis": "vannst í hugsuðu spilunum (%)",
+        "title": "Sæti {seat} á leik: {worlds} hugsuð spil, {sims} hermanir",
+        "chosen": "leitarinn velur þetta",
+        "preferred": "þumalputtareglan",
+    },
+}
+
+
+def think(state: Any, seed: int = 0, iterations: int = 200) -> Thought:
+    """The search bot's thought about `state` for the seat to move.  Bounded by
+    `iterations` simulations and by no clock, so the result depends only on that seat's
+    observation and `seed`, never on how fast the computer is."""
+    bot = state.GAME.BOTS["search"](seed=seed, iterations=iterations, seconds=None)
+    return bot.think(state, state.to_move)
+
+
+def move_label(state: Any, action: Any, lang: str = "en") -> str:
+    """`action` in the game's words, as the seat to move sees it (its own face-down cards
+    named, nobody else's); the notation where a game has no `describe`."""
+    describe = getattr(state.GAME, "describe", None)
+    if describe is None:
+        return str(action)
+    return describe(state, action, lang, viewer=state.to_move)
+
+
+def _row_text(result: MoveResult, lang: str) -> str:
+    """What is written beside one bar: win rate, simulations, mean margin."""
+    w = _WORDS[lang]
+    if not result.simulations:
+        return w["none"]
+    n = result.simulations
+    return w["row"].format(pct=round(100 * result.win_rate), n=n, deals=w["deals"][n != 1],
+                           margin=result.mean_margin)
+
+
+def thinking_lines(state: Any, thought: Thought, lang: str = "en") -> list[str]:
+    """One line per legal move, in `legal_actions()` order: its words, notation and numbers,
+    `*` before the move the search plays and `(rule of thumb)` after the rule-of-thumb move."""
+    lines = []
+    for result in thought.moves:
+        mark = "*" if result.action == thought.choice else " "
+        thumb = f" ({_WORDS[lang]['thumb']})" if result.action == thought.preferred else ""
+        lines.append(f"{mark} {move_label(state, result.action, lang)} [{result.action}]: "
+                     f"{_row_text(result, lang)}{thumb}")
+    return lines
+
+
+class Comparison(NamedTuple):
+    """One move against another, deal by deal, over the imagined deals both met."""
+
+    deals: int     # imagined deals both moves were tried in
+    gain: float    # the mean of (this move's margin − the other's) over those deals
+    spread: float  # the standard error of that mean: about how much of it luck alone could give
+
+    def clearly_better(self, caution: float = 1.0) -> bool:
+        """What the search bot asks before it leaves the rule-of-thumb move for this one: a
+        gain of more than `caution` standard errors (the game's `BOTS["search"].caution`;
+        1 unless the game says otherwise), more than luck would explain."""
+        if self.deals < 2:
+            return self.gain > 0 and caution <= 0
+        return self.gain > caution * self.spread
+
+
+def compare(thought: Thought, action: Any, other: Any) -> Comparison:
+    """`action` against `other` in the same imagined deals.  Every move still in the running
+    meets the same new deals in the same order, and a move that dropped out keeps the deals
+    it met, so the shorter list of margins pairs with the start of the longer one."""
+    gains = [a - b for a, b in zip(thought.result(action).margins, thought.result(other).margins)]
+    n = len(gains)
+    if n == 0:
+        return Comparison(0, 0.0, 0.0)
+    mean = sum(gains) / n
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n) if n > 1 else 0.0
+    return Comparison(n, mean, spread)
+
+
+@contextmanager
+def _style() -> Iterator[None]:
+    """matplotlib's own defaults, whatever a user's matplotlibrc says: the same picture,
+    byte for byte, on every machine with the same matplotlib."""
+    import matplotlib
+
+    with matplotlib.rc_context():
+        matplotlib.rcdefaults()
+        yield
+
+
+def thinking_figure(state: Any, thought: Thought, lang: str = "en") -> Figure:
+    """One horizontal bar per legal move (top to bottom in `legal_actions()` order), labelled
+    with the move's words; bar length = the share of its simulated deals the move won (0–100 %),
+    the number of simulations and the mean margin written beside it.  The move the search plays
+    is the red bar; the rule-of-thumb move is hatched and says so in its label."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Patch
+
+    w = _WORDS[lang]
+    results = thought.moves
+    labels = [move_label(state, r.action, lang)
+              + (f"  ({w['thumb']})" if r.action == thought.preferred else "") for r in results]
+    with _style():
+        # Agg explicitly: the picture does not depend on the notebook's backend.
+        fig = Figure(figsize=(10, 1.3 + 0.42 * len(results)), dpi=100)
+        FigureCanvasAgg(fig)
+        fig.patch.set_facecolor("white")
+        height = fig.get_figheight()
+        ax = fig.add_axes((0.35, 0.9 / height, 0.3, 1 - 1.45 / height))
+        rows = range(len(results))
+        bars = ax.barh(rows, [100 * r.win_rate for r in results], height=0.6,
+                       color=[CHOSEN if r.action == thought.choice else OTHER for r in results],
+                       edgecolor="black", linewidth=0.6)
+        for bar, result in zip(bars, results):
+            bar.set_gid(str(result.action))  # lets a test find each move's bar by its notation
+            if result.action == thought.preferred:
+                bar.set_hatch(PREFERRED_HATCH)
+        ax.set_yticks(list(rows), labels)
+        ax.set_ylim(len(results) - 0.5, -0.5)  # the first legal move on top
+        ax.set_xlim(0, 100)
+        ax.set_xticks([0, 25, 50, 75, 100])
+        ax.xaxis.grid(True, color="#dddddd")
+        ax.set_axisbelow(True)
+        ax.set_xlabel(w["axis"])
+        for row, result in zip(rows, results):
+            # Beside the axes rather than at the bar's end, so a bar near 100 % has room too.
+            ax.text(1.02, row, _row_text(result, lang), transform=ax.get_yaxis_transform(),
+                    va="center", fontsize=9)
+        ax.set_title(w["title"].format(seat=state.to_move, worlds=thought.worlds, sims=thought.simulations),
+                     loc="left", fontsize=11)
+        handles = [Patch(facecolor=CHOSEN, edgecolor="black", label=w["chosen"]),
+                   Patch(facecolor="white", edgecolor="black", hatch=PREFERRED_HATCH, label=w["preferred"])]
+        fig.legend(handles=handles, loc="lower left", bbox_to_anchor=(0.35, 0.0), ncols=2, frameon=False,
+                   fontsize=9)
+    return fig
+
+
+def thinking_png(state: Any, thought: Thought, lang: str = "en") -> bytes:
+    """`thinking_figure` as PNG bytes, with no software version in them: the same bytes on
+    every call, so a notebook's stored picture does not change when it is run again."""
+    fig = thinking_figure(state, thought, lang)
+    out = io.BytesIO()
+    with _style():
+        # `bbox_inches="tight"`: the margins fit the longest label, however long a game's words are.
+        fig.savefig(out, format="png", metadata={"Software": None}, facecolor="white", bbox_inches="tight",
+                    pad_inches=0.15)
+    return out.getvalue()
+
+
+def thinking_image(state: Any, thought: Thought, lang: str = "en") -> Image:
+    """`thinking_png` for a notebook cell to show."""
+    from IPython.display import Image
+
+    return Image(data=thinking_png(state, thought, lang))
