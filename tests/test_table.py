@@ -17,6 +17,7 @@ from cardlearn.cards import Card, parse_cards
 from cardlearn.games import GAMES
 from cardlearn.table import WORDS, Replay, Table, play, replay, states_of
 from cardlearn.table.look import stylesheet
+from cardlearn.table.widget import simulated_words
 from cardlearn.table.words import count_cards, result, seat_name
 
 MODULES = {"toy": toygame, "fake": fakegame, **GAMES}
@@ -177,10 +178,20 @@ def test_hint_shows_how_often_each_move_won_in_the_search(lang):
     assert thought is not None, "the strongest level is a search bot: the hint keeps its thought"
     for text, why in hints:
         result = thought.result(state.apply(text).history[-1])
-        said = WORDS[lang]["simulated"].format(n=result.simulations, pct=round(100 * result.win_rate))
+        said = simulated_words(result, lang)
         assert why.endswith(f"({said})"), why
+        assert f"{round(100 * result.win_rate)} %" in said and str(result.simulations) in said
     shown = one(table, "cardlearn-hints").value
-    assert shown.count(WORDS[lang]["simulated"].split("{")[0].strip()) == len(hints)
+    assert shown.count(WORDS[lang]["simulated"].split(" ")[0]) == len(hints)
+
+
+def test_simulated_words_say_one_deal_and_a_decimal_comma():
+    from cardlearn.bots import MoveResult
+    one_deal = MoveResult("x", [2.5])
+    assert simulated_words(one_deal, "en") == "tried in 1 imagined deal, won 100 %, margin +2.5"
+    assert simulated_words(one_deal, "is") == "prófað í 1 hugsuðu spili, vannst í 100 %, munur +2,5"
+    three = MoveResult("x", [1.0, -1.0, 0.0])
+    assert simulated_words(three, "en") == "tried in 3 imagined deals, won 50 %, mean margin +0.0"
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -43,7 +43,7 @@ PREFERRED_HATCH = "//"  # the rule-of-thumb move's bar is hatched (and its label
 
 _WORDS = {
     "en": {
-        "row": "won {pct} % of {n} imagined {deals} · mean margin {margin:+.2f}",
+        "row": "won {pct} % of {n} imagined {deals} · mean margin {margin}",
         "deals": ("deal", "deals"),
         "none": "not tried",
         "thumb": "rule of thumb",
@@ -53,7 +53,7 @@ _WORDS = {
         "preferred": "the rule-of-thumb move",
     },
     "is": {
-        "row": "vannst í {pct} % af {n} {deals} · meðalmunur {margin:+.2f}",
+        "row": "vannst í {pct} % af {n} {deals} · meðalmunur {margin}",
         "deals": ("hugsuðu spili", "hugsuðum spilum"),
         "none": "ekki prófað",
         "thumb": "þumalputti",
@@ -87,9 +87,10 @@ def _row_text(result: MoveResult, lang: str) -> str:
     w = _WORDS[lang]
     if not result.simulations:
         return w["none"]
-    n = result.simulations
-    return w["row"].format(pct=round(100 * result.win_rate), n=n, deals=w["deals"][n != 1],
-                           margin=result.mean_margin)
+    n, margin = result.simulations, f"{result.mean_margin:+.2f}"
+    if lang == "is":
+        margin = margin.replace(".", ",")  # the Icelandic decimal comma, as at the table
+    return w["row"].format(pct=round(100 * result.win_rate), n=n, deals=w["deals"][n != 1], margin=margin)
 
 
 def thinking_lines(state: Any, thought: Thought, lang: str = "en") -> list[str]:

@@ -586,9 +586,7 @@ class Table(TableDrawing, widgets.VBox):
         thought = self._advice[2] if self._advice[0] is state else None
         if thought is None or thought.worlds == 0:
             return why
-        result = thought.result(action)
-        said = WORDS[self._lang]["simulated"].format(n=result.simulations, pct=round(100 * result.win_rate))
-        return f"{why} ({said})"
+        return f"{why} ({simulated_words(thought.result(action), self._lang)})"
 
     def _ask_new(self) -> None:
         """The "new game" button: asks first while a match is under way."""
@@ -612,3 +610,13 @@ class Table(TableDrawing, widgets.VBox):
         with self._lock:
             self._summary_at = None
             self._render()
+
+
+def simulated_words(result: Any, lang: str) -> str:
+    """How a move did in the search bot's imagined deals: how many, how often it won, and
+    its mean margin in the game's own unit (signed so that more is better)."""
+    key = "simulated_one" if result.simulations == 1 else "simulated"
+    margin = f"{result.mean_margin:+.1f}"
+    if lang == "is":
+        margin = margin.replace(".", ",")  # Icelandic decimal comma
+    return WORDS[lang][key].format(n=result.simulations, pct=round(100 * result.win_rate), margin=margin)
