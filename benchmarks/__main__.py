@@ -16,7 +16,6 @@ Numbers are printed, never asserted: the machines are shared and noisy.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -24,6 +23,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from benchmarks.tournament import wilson
 from cardlearn.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,15 +132,6 @@ def bench_think(args) -> None:
             p95 = times[int(0.95 * (len(times) - 1))]
             print(f"  {name:9s} {level:10s} {statistics.median(times) * 1e3:6.2f} ms / {p95 * 1e3:6.2f} ms "
                   f"over {len(times)} moves, {matches} matches")
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a win rate."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre, spread = p + z * z / (2 * n), z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (centre - spread) / (1 + z * z / n), (centre + spread) / (1 + z * z / n)
 
 
 def _progress(label: str, done: int, total: int) -> None:
