@@ -42,13 +42,16 @@ def progress(hand: list[Card] | tuple[Card, ...], runs: int, sets: int, wrap: bo
     """How near a hand is to a contract of `runs` runs and `sets` sets: the best ranks'
     counts (up to 3 each) and the best suits' fullest run windows (up to 4 each), a joker
     counting as a card of any meld.  Cards counted for a set are not counted again."""
-    jokers = sum(c is JOKER for c in hand)
+    jokers = 0
     by_rank: dict[str, int] = {}
     for c in hand:
-        if c is not JOKER:
+        if c is JOKER:
+            jokers += 1
+        else:
             by_rank[c.rank] = by_rank.get(c.rank, 0) + 1
     score = 0.0
-    used_ranks = sorted(by_rank, key=lambda r: -by_rank[r])[:sets]
+    # the fullest ranks first; among equal counts the first seen (sorting is stable)
+    used_ranks = sorted(by_rank, key=by_rank.__getitem__, reverse=True)[:sets] if sets else []
     score += sum(min(3, by_rank[r]) ** 1.5 for r in used_ranks)
     if runs:
         # set intersections, not a loop per card: the search bot's simulations call this
