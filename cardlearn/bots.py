@@ -104,10 +104,12 @@ class SearchBot(Bot):
     Moves are weeded out by *sequential halving*: a budget of `iterations` simulations is
     spread over rounds; in each round every move still in the running meets the same new
     worlds (so moves differ by what they do, not by luck), and the worse half by mean
-    margin drops out.  The rule-of-thumb bot's own move (`baseline`) never drops out, and the bot
-    plays another move only if it did better world by world by more than chance would
-    explain (its mean gain exceeds `caution` standard errors): with few simulations the
-    search is never worse than the rule of thumb, with many it is free to differ.
+    margin drops out.  The rule-of-thumb bot's own move (`baseline`) never drops out,
+    and the bot plays another move only if it did better world by world by more than
+    chance would explain (its mean gain exceeds `caution` standard errors): with few
+    simulations the search mostly plays the rule of thumb's move, with many it is free
+    to differ.  (In Kozel, 120 simulations a move won 47.5 % of 60 deals against the rule
+    of thumb without that caution, noise picking the "best" move, and 66 % with it.)
 
     Thinking stops after `iterations` simulations or `seconds` of wall time, whichever
     comes first (the clock is read between worlds).  With `seconds=None` the choice
