@@ -32,8 +32,8 @@ guess:
   payments), `-1` where lower is better (Kozel loss points, Kínaskák penalty points).
 - `state.deals_done` — the number of finished deals (score-sheet rows), cheaply.
 - `deal_estimate(state)` (optional module function) — the score-sheet row total each team
-  would get if the deal ended now; a search bot that cuts its simulations short (a
-  `horizon`) scores them with it.
+  may expect when the deal ends, judged from the position now; a search bot that cuts its
+  simulations short (a `horizon`) scores them with it.
 
 The search bot (`cardlearn.bots.SearchBot`, level `"search"`, the strongest) needs only
 these facts, `determinize` and the game's rule-of-thumb bot.

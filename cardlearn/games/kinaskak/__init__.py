@@ -66,7 +66,7 @@ from .melds import (
     is_set,
     penalty,
 )
-from .state import Action, Meld, State, deal_estimate, determinize, hidden_cards, new_game
+from .state import Action, Meld, State, deal_estimate, determinize, hidden_cards, new_game, round_penalties
 from .view import NAME, RULE_WORDS, SHEET_NAMES, action_cards, describe, explain, layout, quiet
 
 PLAYERS = (2, 6)
@@ -79,5 +79,5 @@ __all__ = [
     "BOTS", "CONTRACTS", "NAME", "PLAYERS", "RULE_WORDS", "SHEET_NAMES", "Action", "Contract", "Meld",
     "Rules", "SearchBot", "State", "ThumbBot", "action_cards", "can_lay_down", "card_penalty",
     "deal_estimate", "deck_for", "describe", "determinize", "explain", "hidden_cards", "is_run", "is_set",
-    "layout", "new_game", "penalty", "quiet",
+    "layout", "new_game", "penalty", "quiet", "round_penalties",
 ]

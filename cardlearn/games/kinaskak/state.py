@@ -789,7 +789,7 @@ class State(GameState):
         return s._mut(live=False)._draw_for_player()
 
     def _end_round(self) -> State:
-        pen = deal_estimate(self)
+        pen = round_penalties(self)
         c = self.contract
         s = self._mut(sheet=(*self.sheet, (self.round_no, c.runs, c.sets, self.went_out, pen)),
                          totals=tuple(t + x for t, x in zip(self.totals, pen)),
@@ -890,11 +890,29 @@ def new_game(*, players: int | None = None, seed: int | None = None,
     return blank._deal(1, dealer, cards)
 
 
-def deal_estimate(state: State) -> tuple[int, ...]:
-    """The round's penalty points per seat if it ended now: each hand's penalty plus its
-    fines (what the score sheet gets when the round does end).  The search bot scores the
-    simulations it cuts short with it."""
+def round_penalties(state: State) -> tuple[int, ...]:
+    """The round's penalty points per seat as it stands: each hand's penalty plus its
+    fines (what the score sheet gets when the round ends)."""
     return tuple(penalty(h) + f for h, f in zip(state.hands, state.fines))
+
+
+# What a round's end usually brings, from 51,288 positions of 150 four-player games of
+# rule-of-thumb bots (seeds 0-149, every 15th move): a seat that has not laid down ended
+# with 40 penalty points on average, whatever it held at the time (the correlation with
+# its penalty then was nil); one that had laid down with about 2 + 1/5 of its penalty then.
+NOT_LAID_DOWN_END = 40.0
+LAID_DOWN_END = (2.0, 0.2)
+
+
+def deal_estimate(state: State) -> tuple[float, ...]:
+    """The penalty points each seat may expect at the end of the round, judged from now
+    (see the figures above), fines included.  The search bot scores the simulations it
+    cuts short with it: the penalty as it stands would reward throwing away high cards,
+    which does not pay before laying down."""
+    base, share = LAID_DOWN_END
+    return tuple(
+        ((base + share * penalty(h) if h else 0.0) if laid else NOT_LAID_DOWN_END) + f
+        for h, laid, f in zip(state.hands, state.laid_down, state.fines))
 
 
 def hidden_cards(state: State, seat: int) -> tuple[Card, ...]:
