@@ -152,10 +152,11 @@ def duel(games: int = 100, first_seed: int = 1000, players: int = 4) -> dict[str
 
 class SearchBot(_Search):
     """Determinized Monte Carlo search (`cardlearn.bots.SearchBot`), each simulation played
-    by `ThumbBot` in every seat for 30 moves (a round runs to 150 or more), then
-    scored by the penalties the hands would get if the round ended there
-    (`deal_estimate`)."""
+    by `ThumbBot` in every seat for 45 moves (a round runs to 150 or more), then scored by
+    the penalties each seat may expect at the round's end (`deal_estimate`).  Measured
+    against the rule of thumb (200 deals each): 60 simulations cut at 30 moves won 52-53 %,
+    45 cut at 45 won 61 % in 94 ms a move, 80 cut at 40 won 61 % in 153 ms."""
 
     policy = ThumbBot
-    iterations = 60  # about 100 ms a move on this 2-core machine (benchmarks, tournament)
-    horizon = 30
+    iterations = 45
+    horizon = 45
