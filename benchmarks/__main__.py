@@ -18,12 +18,11 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from benchmarks.tournament import wilson
+from benchmarks.tournament import Progress, wilson
 from cardlearn.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,6 +91,7 @@ def bench_bots(args) -> None:
             if level in ("random", "search"):  # the search bot has its own tournament
                 continue
             wins, ties, start = 0, 0, time.perf_counter()
+            progress = Progress(f"{name} {level}", args.matches)
             for m in range(args.matches):
                 state = game.new_game(seed=10_000 + m)
                 team = m % len(state.teams)
@@ -100,7 +100,7 @@ def bench_bots(args) -> None:
                 winner = play_match(state, bots)
                 wins += winner == team
                 ties += winner is None
-                _progress(f"{name} {level}", m + 1, args.matches)
+                progress.step()
             took = time.perf_counter() - start
             low, high = wilson(wins, args.matches)
             print(f"  {name:9s} {level:10s} won {wins}/{args.matches} = {wins / args.matches:.1%} "
@@ -116,7 +116,7 @@ def bench_think(args) -> None:
         for level, cls in game.BOTS.items():
             if level in ("random", "search"):  # timed by the tournament
                 continue
-            times = []
+            times, progress = [], Progress(f"{name} {level}", matches)
             for m in range(matches):
                 state = game.new_game(seed=20_000 + m)
                 bots = {s: (cls if s in state.teams[0] else game.BOTS["random"])(seed=s)
@@ -127,18 +127,11 @@ def bench_think(args) -> None:
                     if seat in state.teams[0] and len(state.legal_actions()) > 1:
                         times.append(time.perf_counter() - start)
                     state = state.apply(action)
-                _progress(f"{name} {level}", m + 1, matches)
+                progress.step()
             times.sort()
             p95 = times[int(0.95 * (len(times) - 1))]
             print(f"  {name:9s} {level:10s} {statistics.median(times) * 1e3:6.2f} ms / {p95 * 1e3:6.2f} ms "
                   f"over {len(times)} moves, {matches} matches")
-
-
-def _progress(label: str, done: int, total: int) -> None:
-    """A progress line on stderr (overwritten in place), cleared when done."""
-    if sys.stderr.isatty():
-        end = "\r" + " " * 60 + "\r" if done == total else ""
-        print(f"\r  {label}: {done}/{total}{end}", end="", file=sys.stderr, flush=True)
 
 
 def play_match(state, bots: dict[int, object]):

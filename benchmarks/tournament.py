@@ -25,6 +25,7 @@ asserted (shared machines are noisy); `--jobs 2` plays two deals at a time, one 
 
 from __future__ import annotations
 
+import functools
 import math
 import multiprocessing
 import statistics
@@ -44,8 +45,10 @@ class Outcome:
     think: list[float] = field(default_factory=list)  # seconds, moves with a choice only
 
 
+@functools.lru_cache(maxsize=8)
 def deal_start(game_name: str, d: int):
-    """The position at the start of deal number `d` (see the module docstring)."""
+    """The position at the start of deal number `d` (see the module docstring); kept, as
+    each deal is played once per side (states are immutable)."""
     game = GAMES[game_name]
     state = game.new_game(seed=FIRST_SEED + d)
     thumbs = [game.BOTS["thumb"](seed=d) for _ in range(state.players)]
@@ -153,7 +156,8 @@ def run_pairing(game_name: str, opponent: str, deals: int, jobs: int, iterations
     progress, outcomes, started = Progress(f"{game_name} vs {opponent}", len(work)), [], time.perf_counter()
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
-            for outcome in pool.imap_unordered(_play, work, chunksize=2):
+            # a chunk holds one deal's sides together, so its start is worked out once
+            for outcome in pool.imap_unordered(_play, work, chunksize=teams):
                 outcomes.append(outcome)
                 progress.step()
     else:

@@ -212,21 +212,15 @@ def trick_winner(trick: tuple[tuple[int, Card], ...]) -> int:
     return max((s for s, c in trick if c.suit == led), key=lambda s: ORDER.index(dict(trick)[s].rank))
 
 
+# Every deal starts with these (a new deal and a new match alike).
+_FRESH_DEAL: dict[str, Any] = dict(kitty=(), trick=(), won=(0,) * 4, tricks=(0, 0), claimed=None, turn=0,
+                                   stage="discard", passes=0)
+
+
 def _deal(state: State, deal_no: int) -> State:
     deck = shuffled(DECK, state.seed, deal_no)
     hands = tuple(tuple(sorted(deck[4 * s : 4 * s + 4])) for s in range(4))
-    return state._evolve(
-        deal_no=deal_no,
-        hands=hands,
-        kitty=(),
-        trick=(),
-        won=(0,) * 4,
-        tricks=(0, 0),
-        claimed=None,
-        turn=0,
-        stage="discard",
-        passes=0,
-    )
+    return state._evolve(deal_no=deal_no, hands=hands, **_FRESH_DEAL)
 
 
 def new_game(
@@ -244,14 +238,7 @@ def new_game(
         seed=seed or 0,
         deal_no=0,
         hands=((),) * 4,
-        kitty=(),
-        trick=(),
-        won=(0,) * 4,
-        tricks=(0, 0),
-        claimed=None,
-        turn=0,
-        stage="discard",
-        passes=0,
+        **_FRESH_DEAL,
         sheet=(),
         history=(),
     )

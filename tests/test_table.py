@@ -17,8 +17,7 @@ from cardlearn.cards import Card, parse_cards
 from cardlearn.games import GAMES
 from cardlearn.table import WORDS, Replay, Table, play, replay, states_of
 from cardlearn.table.look import stylesheet
-from cardlearn.table.widget import simulated_words
-from cardlearn.table.words import count_cards, result, seat_name
+from cardlearn.table.words import count_cards, result, seat_name, simulated_words
 
 MODULES = {"toy": toygame, "fake": fakegame, **GAMES}
 NAMES = sorted(MODULES)

@@ -54,6 +54,7 @@ def stylesheet() -> str:
 {w} .cardlearn-heading{{flex:1 1 300px;min-width:200px}}
 {w} .cardlearn-heading .widget-html,
 {w} .cardlearn-heading .widget-html-content{{height:auto;line-height:1.25}}
+{w} .cardlearn-hints .widget-html-content{{line-height:1.35}}
 {w} .cardlearn-title{{font-size:1.05em}}
 {w} .cardlearn-status{{font-size:12px}}
 {w} .cardlearn-header button{{padding:0 8px}}

@@ -28,6 +28,7 @@ from cardlearn.table.words import (
     check_lang,
     seat_name,
     side_names,
+    simulated_words,
 )
 
 OPTIONS_SHOWN = 4  # a "does not go with" message names at most this many moves
@@ -611,12 +612,3 @@ class Table(TableDrawing, widgets.VBox):
             self._summary_at = None
             self._render()
 
-
-def simulated_words(result: Any, lang: str) -> str:
-    """How a move did in the search bot's imagined deals: how many, how often it won, and
-    its mean margin in the game's own unit (signed so that more is better)."""
-    key = "simulated_one" if result.simulations == 1 else "simulated"
-    margin = f"{result.mean_margin:+.1f}"
-    if lang == "is":
-        margin = margin.replace(".", ",")  # Icelandic decimal comma
-    return WORDS[lang][key].format(n=result.simulations, pct=round(100 * result.win_rate), margin=margin)

@@ -9,6 +9,7 @@ particular computer takes the article ("Tölvan hugsar…").
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from cardlearn.cards import Card
 
@@ -199,3 +200,13 @@ def result(
         return w["you_win"]
     name = side_names(teams, players, roles, lang)[winner]
     return w["win_many" if len(members) > 1 else "wins"].format(who=name)
+
+
+def simulated_words(move: Any, lang: str) -> str:
+    """How a move did in the search bot's imagined deals: how many, how often it won, and
+    its mean margin in the game's own unit (signed so that more is better)."""
+    key = "simulated_one" if move.simulations == 1 else "simulated"
+    margin = f"{move.mean_margin:+.1f}"
+    if lang == "is":
+        margin = margin.replace(".", ",")  # Icelandic decimal comma
+    return WORDS[lang][key].format(n=move.simulations, pct=round(100 * move.win_rate), margin=margin)
