@@ -483,3 +483,14 @@ def test_thumb_bots_against_each_other_finish():
     while not state.is_over:
         state = state.apply(bots[state.to_move].choose(state, state.to_move))
     assert len(state.score_sheet) == 8 and len(state.history) <= state.max_game_length
+
+
+def test_thumb_progress_counts_the_fullest_rank_and_run_window():
+    from cardlearn.games.kinaskak.bots import progress
+    hand = parse_cards("5H 5S 5D 7C 8C 9C 10C")
+    # three fives make the set (3^1.5); the clubs 7-10 fill one run window (4^1.5)
+    assert progress(hand, 1, 1) == pytest.approx(3 ** 1.5 + 4 ** 1.5)
+    assert progress((*hand, JOKER), 1, 1) == pytest.approx(3 ** 1.5 + 4 ** 1.5 + 2.5)
+    # cards counted for a set are not counted again in a run: the 5s leave the hearts window
+    assert progress(parse_cards("5H 5S 5D 6H 7H"), 1, 1) == pytest.approx(3 ** 1.5 + 2 ** 1.5)
+    assert progress(parse_cards("5H 6H 7H"), 1, 0) == pytest.approx(3 ** 1.5)

@@ -160,3 +160,12 @@ def test_seeded_search_differs_by_seed_somewhere():
         b = kozel.SearchBot(seed=2, iterations=8, seconds=None).think(state, state.to_move)
         differ |= [m.margins for m in a.moves] != [m.margins for m in b.moves]
     assert differ
+
+
+def test_cut_simulations_are_scored_by_the_estimate_turned_by_the_score_sign():
+    state = position("kinaskak", moves=30)
+    bot = kinaskak.SearchBot(seed=1, seconds=None)
+    bot.horizon = 0  # cut at once: the score is the estimate of the position itself
+    seat = state.to_move
+    expected = _margin(kinaskak.deal_estimate(state), seat, -1)  # penalties: fewer is better
+    assert bot._simulate(state, seat, state.deals_done) == expected
