@@ -163,9 +163,12 @@ def test_seeded_search_differs_by_seed_somewhere():
 
 
 def test_cut_simulations_are_scored_by_the_estimate_turned_by_the_score_sign():
-    state = position("kinaskak", moves=30)
+    state, thumb = position("kinaskak", moves=30), kinaskak.BOTS["thumb"](seed=1)
+    while len(set(kinaskak.deal_estimate(state))) == 1:  # until someone has laid down
+        state = state.apply(thumb.choose(state, state.to_move))
     bot = kinaskak.SearchBot(seed=1, seconds=None)
     bot.horizon = 0  # cut at once: the score is the estimate of the position itself
     seat = state.to_move
     expected = _margin(kinaskak.deal_estimate(state), seat, -1)  # penalties: fewer is better
+    assert expected != 0
     assert bot._simulate(state, seat, state.deals_done) == expected
