@@ -122,9 +122,19 @@ def test_kasina_estimate_counts_what_is_certain_and_weighs_the_majorities():
     mine, theirs = kasina.deal_estimate(state)
     row = kasina.hand_score(state.piles, state.sweeps, None, state.rules)
     certain = [sum(row[c][s] for c in ("little_casino", "big_casino", "sweeps")) for s in (0, 1)]
-    assert certain[0] + 0.5 <= mine <= certain[0] + 0.5 + 3 + 1 + 1
-    assert certain[1] + 0.5 <= theirs <= certain[1] + 0.5 + 3 + 1 + 1
+    assert certain[0] + 0.5 <= mine <= certain[0] + 0.5 + 1 + 1 + 1  # three majorities, 1 point each
+    assert certain[1] + 0.5 <= theirs <= certain[1] + 0.5 + 1 + 1 + 1
     assert math.isfinite(mine + theirs)
+
+
+def test_kasina_estimate_is_the_hand_score_when_every_card_is_taken():
+    state = position("kasina", moves=20)
+    deck = list(kasina.DECK)
+    piles = (tuple(deck[:30]), tuple(deck[30:]))  # seat 0: more cards, spades, aces
+    done = state._evolve(piles=piles, table=(), stock=(), hands=((), ()))
+    row = kasina.hand_score(piles, done.sweeps, None, done.rules)
+    assert row["cards"] == (1, 0)
+    assert kasina.deal_estimate(done) == pytest.approx(tuple(t + 0.5 for t in row["total"]))
 
 
 def test_kinaskak_estimate_follows_who_has_laid_down():

@@ -223,15 +223,16 @@ def deal_estimate(state: State) -> tuple[float, float]:
     the chance that the lead holds if the cards still out split evenly; the last trick a
     toss-up.  The search bot scores the simulations it cuts short with it."""
     row = hand_score(state.piles, state.sweeps, None, state.rules)
-    majorities = [("cards", lambda c: True, 52, 3), ("spades", lambda c: c.suit == "S", 13, 1)]
+    # (category, which cards count, how many there are); a majority is worth 1 point (§A2.8)
+    majorities = [("cards", lambda c: True, 52), ("spades", lambda c: c.suit == "S", 13)]
     if state.rules.ace_scoring == "majority":
-        majorities.append(("aces", lambda c: c.rank == "A", 4, 1))
+        majorities.append(("aces", lambda c: c.rank == "A", 4))
     totals = [row["total"][s] + 0.5 for s in (0, 1)]  # the last trick: 1 point, either seat
-    for category, counts, out_of, points in majorities:
+    for category, counts, out_of in majorities:
         mine, theirs = (sum(map(counts, pile)) for pile in state.piles)
-        chance = _chance_to_lead(mine, theirs, out_of - mine - theirs)
-        totals[0] += points * chance - row[category][0]
-        totals[1] += points * _chance_to_lead(theirs, mine, out_of - mine - theirs) - row[category][1]
+        left = out_of - mine - theirs
+        totals[0] += _chance_to_lead(mine, theirs, left) - row[category][0]
+        totals[1] += _chance_to_lead(theirs, mine, left) - row[category][1]
     return totals[0], totals[1]
 
 
