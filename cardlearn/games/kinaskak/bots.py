@@ -2,19 +2,21 @@
 the round's contract, takes or buys a discard only when it helps, lays down as soon as it
 can, lays off and steals jokers whenever it can (highest penalties first), and otherwise
 discards the card its contract needs least, the highest first.  It reads only
-`state.observation(seat)` and `state.legal_actions()`, so it never peeks."""
+`state.sight(seat)` (the part of `state.observation(seat)` it needs, as cards),
+`state.legal_actions()` and `state.fits_a_meld(card)` (of the public melds), so it never
+peeks."""
 
 from __future__ import annotations
 
 import functools
-from typing import Any
+from collections.abc import Iterable
 
 from cardlearn.bots import Bot
 from cardlearn.bots import SearchBot as _Search
-from cardlearn.cards import JOKER, RANKS, SUITS, Card, parse_cards
+from cardlearn.cards import JOKER, RANKS, SUITS, Card
 
 from .melds import CONTRACTS, card_penalty, rank_at, run_lows
-from .state import Action, Meld, State, layoff_ends
+from .state import Action, Sight, State
 
 
 def _run_windows(suit: str, wrap: bool) -> list[frozenset[Card]]:
@@ -33,42 +35,125 @@ def _window_masks(wrap: bool) -> tuple[int, ...]:
     return tuple(sum(_RANK_BIT[c.rank] for c in window) for window in _run_windows(SUITS[0], wrap))
 
 
+# n ** 1.5 for the counts `progress` adds up (a rank's, capped at 3; a window's, up to 4),
+# looked up rather than computed: the same floats, so the same sums.
+_POWERS = tuple(n ** 1.5 for n in range(5))
+_JOKER_KEY = JOKER._key
+
+
 @functools.cache
-def _fullest_window(mask: int, wrap: bool) -> int:
-    return max((mask & w).bit_count() for w in _window_masks(wrap))
+def _fullest_powers(wrap: bool) -> tuple[float, ...]:
+    """Per mask of rank bits (all 2 ** 13), its fullest run window's count ** 1.5: the
+    search bot's simulations ask `progress` tens of thousands of times per move, so a
+    suit's fullest window is looked up, not counted card by card."""
+    windows = _window_masks(wrap)
+    return tuple(_POWERS[max((mask & w).bit_count() for w in windows)] for mask in range(1 << len(RANKS)))
+
+
+_KEY_BITS = tuple(1 << k for k in range(_JOKER_KEY + 1))  # a card's key → its bit in one int
+_ALL_RANKS = (1 << len(RANKS)) - 1
 
 
 def progress(hand: list[Card] | tuple[Card, ...], runs: int, sets: int, wrap: bool = False) -> float:
     """How near a hand is to a contract of `runs` runs and `sets` sets: the best ranks'
     counts (up to 3 each) and the best suits' fullest run windows (up to 4 each), a joker
     counting as a card of any meld.  Cards counted for a set are not counted again."""
-    jokers = 0
-    by_rank: dict[str, int] = {}
-    for c in hand:
-        if c is JOKER:
-            jokers += 1
-        else:
-            by_rank[c.rank] = by_rank.get(c.rank, 0) + 1
+    return _progress_keys([c._key for c in hand], runs, sets, wrap)
+
+
+def _progress_keys(keys: list[int], runs: int, sets: int, wrap: bool) -> float:
+    """`progress` of the cards with these keys (`Card.sort_key()`: suit index × 16 + rank
+    index; a joker 100).  The search bot's simulations ask it tens of thousands of times
+    per move, so it counts ints and looks powers up: the same counts, ranks in the same
+    first-seen order, the same floats added in the same order."""
+    bits = _KEY_BITS
+    held = 0  # a bit per card held (its key): suit s's ranks are bits 16s to 16s + 12
+    by_rank: dict[int, int] = {}  # rank index → count, in the order first seen
+    if sets:
+        get = by_rank.get
+        for k in keys:
+            held |= bits[k]
+            if k != _JOKER_KEY:
+                r = k & 15
+                by_rank[r] = get(r, 0) + 1
+    else:
+        for k in keys:
+            held |= bits[k]
+    return _score(keys.count(_JOKER_KEY), held, by_rank, by_rank, runs, sets, wrap)
+
+
+def _score(jokers: int, held: int, ranks: Iterable[int], counts: dict[int, int], runs: int, sets: int,
+           wrap: bool) -> float:
+    """`progress` from its counts: `held` a bit per card key held, `ranks` the ranks held
+    in the order first seen, `counts` their counts (read only when `sets`)."""
     score = 0.0
-    # the fullest ranks first; among equal counts the first seen (sorting is stable)
-    used_ranks = sorted(by_rank, key=by_rank.__getitem__, reverse=True)[:sets] if sets else []
-    score += sum(min(3, by_rank[r]) ** 1.5 for r in used_ranks)
+    used_bits = 0
+    if sets:
+        # the fullest ranks first; among equal counts the first seen (sorting is stable)
+        used_ranks = sorted(ranks, key=counts.__getitem__, reverse=True)[:sets]
+        score += sum([_POWERS[min(3, counts[r])] for r in used_ranks])
+        for r in used_ranks:
+            used_bits |= 1 << r
     if runs:
-        # set intersections, not a loop per card: the search bot's simulations call this
-        # tens of thousands of times per move
-        masks = dict.fromkeys(SUITS, 0)
-        for c in hand:
-            if c is not JOKER and c.rank not in used_ranks:
-                masks[c.suit] |= _RANK_BIT[c.rank]
-        best = [_fullest_window(m, wrap) for m in masks.values()]
+        free = _ALL_RANKS & ~used_bits  # the ranks counted for a set are left out of the runs
+        table = _fullest_powers(wrap)
+        best = [table[held & free], table[held >> 16 & free],
+                table[held >> 32 & free], table[held >> 48 & free]]
         best.sort(reverse=True)
-        score += sum(b ** 1.5 for b in best[:runs])
+        score += sum(best[:runs])
     return score + 2.5 * jokers
 
 
-def _melds(obs: dict[str, Any]) -> list[Meld]:
-    return [Meld(m["owner"], m["kind"], m["key"], m["low"], parse_cards(m["cards"]))
-            for m in obs["melds"] if not m["pending"]]
+def _least_needed(hand: tuple[Card, ...], discards: list[Action], runs: int, sets: int, wrap: bool) -> Action:
+    """The discard whose loss hurts `progress` least, the dearest among equals (the first
+    such in `discards`): `max(discards, key=...)` with `progress` of the hand less each."""
+    # The hand is counted once; each candidate only takes one off.  Which of two equally
+    # full ranks counts first for a set depends on the order of the cards, so that is kept
+    # exactly as the plain way did it: take the card out (its first copy, `list.remove`),
+    # score, put it back at the end.  Cards are interned, so a card's key finds the very card.
+    keys = [c._key for c in hand]
+    ranks = [-1 if k == _JOKER_KEY else k & 15 for k in keys]  # -1: a joker, of no rank
+    copies: dict[int, int] = {}  # per card key
+    counts: dict[int, int] = {}  # per rank
+    for k, r in zip(keys, ranks):
+        copies[k] = copies.get(k, 0) + 1
+        counts[r] = counts.get(r, 0) + 1
+    jokers = counts.pop(-1, 0)
+    held = 0
+    for k in copies:
+        held |= _KEY_BITS[k]
+    best: Action | None = None
+    best_score: tuple[float, int] | None = None
+    for a in discards:
+        card = a.cards[0]
+        key = card._key
+        i = keys.index(key)
+        rank = ranks[i]
+        del keys[i], ranks[i]
+        held_less = held & ~_KEY_BITS[key] if copies[key] == 1 else held
+        jokers_less = jokers - (rank < 0)
+        if sets:
+            less = counts
+            if rank >= 0:
+                less = counts.copy()
+                less[rank] -= 1
+            value = _score(jokers_less, held_less, _first_seen(ranks), less, runs, sets, wrap)
+        else:
+            value = _score(jokers_less, held_less, (), counts, runs, 0, wrap)
+        keys.append(key)
+        ranks.append(rank)
+        score = (value, card_penalty(card))
+        if best_score is None or score > best_score:  # `max`: the first of the highest
+            best, best_score = a, score
+    assert best is not None
+    return best
+
+
+def _first_seen(ranks: list[int]) -> list[int]:
+    """The ranks (not -1, a joker) in the order first seen."""
+    order = dict.fromkeys(ranks)
+    order.pop(-1, None)
+    return list(order)
 
 
 class ThumbBot(Bot):
@@ -80,19 +165,21 @@ class ThumbBot(Bot):
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        obs = state.observation(seat)
-        hand = parse_cards(obs["hand"])
-        c = CONTRACTS[obs["round"] - 1]
+        # `sight` is the part of `observation(seat)` read here, as cards: the search bot's
+        # simulations spent a third of their time writing observations out and parsing them.
+        seen = state.sight(seat)
+        hand = seen.hand
+        c = CONTRACTS[seen.round_no - 1]
         wrap = state.rules.run_wrap
         by_verb: dict[str, list[Action]] = {}
         for a in actions:
             by_verb.setdefault(a.verb, []).append(a)
-        top = Card.parse(obs["discard_top"]) if obs["discard_top"] else None
+        top = seen.discard_top
         if "take" in by_verb or "buy" in by_verb:
-            want = top is not None and self._wants(top, hand, obs, state, c.runs, c.sets, wrap)
+            want = top is not None and self._wants(top, seen, state, c.runs, c.sets, wrap)
             if "take" in by_verb:
                 return by_verb["take"][0] if want else by_verb["draw"][0]
-            buy = want and not obs["laid_down"][seat] and len(hand) <= 15
+            buy = want and not seen.laid_down and len(hand) <= 15
             return by_verb["buy"][0] if buy else by_verb["pass"][0]
         melds = by_verb.get("run", []) + by_verb.get("set", [])
         if melds:  # lay down as soon as possible
@@ -101,25 +188,17 @@ class ThumbBot(Bot):
             if verb in by_verb:
                 return max(by_verb[verb], key=lambda a: (card_penalty(a.cards[0]), a.end == "high"))
         discards = by_verb.get("discard", [])
-        if obs["laid_down"][seat]:
+        if seen.laid_down:
             return max(discards, key=lambda a: (a.cards[0] is not JOKER, card_penalty(a.cards[0])))
-        rest = list(hand)
-
-        def keep_score(a: Action) -> tuple[float, int]:
-            rest.remove(a.cards[0])
-            value = progress(rest, c.runs, c.sets, wrap)
-            rest.append(a.cards[0])
-            return value, card_penalty(a.cards[0])
-
-        return max(discards, key=keep_score)
+        return _least_needed(hand, discards, c.runs, c.sets, wrap)
 
     @staticmethod
-    def _wants(card: Card, hand: tuple[Card, ...], obs: dict[str, Any], state: State, runs: int, sets: int,
-               wrap: bool) -> bool:
+    def _wants(card: Card, seen: Sight, state: State, runs: int, sets: int, wrap: bool) -> bool:
         if card is JOKER:
             return True
-        if obs["laid_down"][obs["seat"]]:
-            return any(layoff_ends(m, card, state.rules) for m in _melds(obs))
+        if seen.laid_down:
+            return state.fits_a_meld(card)  # a meld on the table takes it (public)
+        hand = seen.hand
         return progress((*hand, card), runs, sets, wrap) - progress(hand, runs, sets, wrap) >= 1.0
 
 

@@ -239,11 +239,20 @@ def _rank_bits(wrap: bool) -> tuple[int, ...]:
 
 
 @cache
-def _mask_windows(suit: str, wrap: bool) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """The windows of four of a suit: their positions as bits, and their cards' keys."""
-    return tuple((sum(1 << (p % 13 if wrap else p) for p in range(low, low + 4)),
-                  tuple(map(_SORT_KEY, run_cards(suit, low, 4, wrap))))
-                 for low in run_lows(4, wrap, True))
+def _present_windows(suit: str, wrap: bool) -> tuple[tuple[int, dict[int, tuple[int, ...]]], ...]:
+    """The windows of four of a suit: their positions as bits, and for each part of those
+    bits (the positions a hand holds), the keys of the window's cards there, in order:
+    looked up, not gathered card by card (the search asks this for hundreds of hands)."""
+    out = []
+    for low in run_lows(4, wrap, True):
+        slots = [1 << (p % 13 if wrap else p) for p in range(low, low + 4)]
+        keys = tuple(map(_SORT_KEY, run_cards(suit, low, 4, wrap)))
+        present = {}
+        for n in range(16):  # every subset of the four slots
+            chosen = [i for i in range(4) if n >> i & 1]
+            present[sum(slots[i] for i in chosen)] = tuple(keys[i] for i in chosen)
+        out.append((sum(slots), present))
+    return tuple(out)
 
 
 def _sets_ok(count: dict[int, int], jokers: int, sets: int, used_ranks: frozenset[str],
@@ -345,7 +354,7 @@ def completable(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozen
         mask = masks[i]
         if not mask or suit in used_suits:
             continue
-        windows = [tuple(k for k in window if k in count) for wmask, window in _mask_windows(suit, cfg[0])
+        windows = [present[mask & wmask] for wmask, present in _present_windows(suit, cfg[0])
                    if 4 - (mask & wmask).bit_count() <= fill]
         if windows:
             options.append(windows)

@@ -11,6 +11,7 @@ from bisect import insort
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import chain
 from operator import attrgetter
 from typing import Any, NamedTuple
@@ -69,6 +70,17 @@ class Meld(NamedTuple):
     @property
     def jokers(self) -> int:
         return self.cards.count(JOKER)
+
+
+class Sight(NamedTuple):
+    """What `State.sight(seat)` gives: fields of `observation(seat)` as engine values
+    (a test checks them against the observation, so they show no more than it does)."""
+
+    seat: int
+    hand: tuple[Card, ...]         # observation "hand"
+    round_no: int                  # "round"
+    discard_top: Card | None       # "discard_top"
+    laid_down: bool                # "laid_down"[seat]
 
 
 _TEXTS: dict[Any, str] = {}  # action → its text, filled as moves are written (saves write many)
@@ -246,6 +258,9 @@ def log_len(log: Log) -> int:
     return _CHUNK * len(log[0]) + len(log[1])
 
 
+# Cached: trying each placing costs ~150 µs (a `Counter` per window), and the same few
+# runs are laid again and again in a search bot's simulations.
+@lru_cache(maxsize=1 << 12)
 def run_placing(action: Action, rules: Rules) -> tuple[str, int] | None:
     """(suit, low) of the run `action` lays, if its jokers' declared cards are one of the
     placings the engine offers (`melds.end_placings`: the highest or the lowest)."""
@@ -300,6 +315,72 @@ def steal_slot(meld: Meld, card: Card, wrap: bool) -> int | None:
 def stolen_from(meld: Meld, card: Card, slot: int) -> Meld:
     cards = _put(meld.cards, slot, card)
     return meld._replace(cards=tuple(sorted(cards)) if meld.kind == "set" else cards)
+
+
+class _MeldFacts:
+    """What one meld on the table offers, whatever the hand: the natural cards that may be
+    laid off on it, the cards its jokers stand for, and the lay-off and steal actions per
+    card, made once (melds and actions are immutable).  See `State._table_facts`."""
+
+    __slots__ = ("_layoffs", "_steals", "ends", "has_joker", "meld", "rules", "stand_ins", "where")
+
+    def __init__(self, meld: Meld, where: tuple[int, int], rules: Rules):
+        wrap = rules.run_wrap
+        self.meld, self.where, self.rules = meld, where, rules
+        # a run: the cards just below and above it (None for a set: any card of its rank)
+        self.ends: tuple[Card, ...] | None = None
+        if meld.kind == "run":
+            below = Card(rank_at(meld.low - 1, wrap), meld.key) if wrap or meld.low > 1 else None
+            top = meld.low + len(meld.cards)
+            above = Card(rank_at(top, wrap), meld.key) if wrap or top <= 14 else None
+            self.ends = tuple(c for c in dict.fromkeys((below, above)) if c is not None)
+        self.has_joker = _has_joker(meld.cards)
+        # a run's jokers: the cards they stand for, in card order
+        self.stand_ins: tuple[Card, ...] = ()
+        if meld.kind == "run" and self.has_joker:
+            slots = [j for j, c in enumerate(meld.cards) if c is JOKER]
+            stand_ins = dict.fromkeys(meld.stands_for(j, wrap) for j in slots)
+            self.stand_ins = tuple(sorted(stand_ins, key=_KEY))
+        self._layoffs: dict[Card, tuple[Action, ...]] = {}
+        self._steals: dict[Card, Action] = {}
+
+    def layoffs(self, card: Card) -> tuple[Action, ...]:
+        """Laying `card` off on this meld, at each end where it fits."""
+        actions = self._layoffs.get(card)
+        if actions is None:
+            actions = self._layoffs[card] = tuple(Action("off", (card,), meld=self.where, end=end)
+                                                  for end in layoff_ends(self.meld, card, self.rules))
+        return actions
+
+    def steal(self, card: Card) -> Action:
+        action = self._steals.get(card)
+        if action is None:
+            action = self._steals[card] = Action("steal", (card,), meld=self.where)
+        return action
+
+
+# Cached like `meld_specs`, whose arguments these are: a hand that is not laid down asks
+# for its melds after every draw, and turning the specs into actions (sorting each meld's
+# cards to drop doubles) cost as much as the look-up.  The actions are immutable: shared.
+@lru_cache(maxsize=1 << 14)
+def _meld_moves(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozenset[str],
+                used_ranks: frozenset[str], exact: bool, rules: Rules, long: bool,
+                free: bool) -> tuple[Action, ...]:
+    """The run and set actions for `melds.meld_specs` of these arguments, doubles dropped."""
+    specs = meld_specs(hand, runs, sets, used_suits, used_ranks, exact, rules, long=long, free=free)
+    if not rules.go_out_by_discard:
+        specs = tuple(s for s in specs if len(hand) - len(s.cards) != 1)
+    out, seen = [], set()
+    for s in specs:
+        key = (tuple(sorted(s.cards, key=_KEY)), s.low)  # the cards, and where a joker at an end goes
+        if key in seen:
+            continue
+        seen.add(key)
+        if s.kind == "run":
+            out.append(Action("run", s.cards, run_cards(s.key, s.low, len(s.cards), rules.run_wrap)))
+        else:
+            out.append(Action("set", s.cards))
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------------------
@@ -448,6 +529,18 @@ class State(GameState):
     def observation_digest(self, seat: int) -> str:
         return json.dumps(self.observation(seat), sort_keys=True)
 
+    def sight(self, seat: int) -> Sight:
+        """The part of `observation(seat)` the rule-of-thumb bot reads, as cards rather
+        than text: the same facts, without writing every card out and parsing it back (the
+        search bot's simulations ask this after nearly every move)."""
+        return Sight(seat, self.hands[seat], self.round_no, self.discard[-1] if self.discard else None,
+                     self.laid_down[seat])
+
+    def fits_a_meld(self, card: Card) -> bool:
+        """Could `card` be laid off on some meld on the table (§B2.5), whoever holds it?
+        The melds are public; the answers are kept per meld (see `_table_facts`)."""
+        return any(f.layoffs(card) for f in self._table_facts())
+
     # -- legal moves -------------------------------------------------------------------
     def _legal(self) -> tuple[Action, ...]:
         step = self.step
@@ -461,11 +554,13 @@ class State(GameState):
             return tuple(actions)
         rules = self.rules
         may_add = rules.layoff_same_turn or not self.laid_turn
+        held = dict.fromkeys(hand)  # the distinct cards, in hand order
         if self.laid_down[p] and self.round_no < FINAL_ROUND and may_add:
-            actions += self._layoffs(hand) + self._steals(hand)
+            by_rank = self._by_rank(held)
+            actions += self._layoffs(hand, held, by_rank) + self._steals(held, by_rank)
         barred = self.taken if rules.forbid_same_card_discard else None
-        discards = [c for c in dict.fromkeys(hand) if c is not barred]  # cards are interned: one object each
-        actions += map(_discard, discards or dict.fromkeys(hand))
+        discards = [c for c in held if c is not barred]  # cards are interned: one object each
+        actions += map(_discard, discards or held)
         return tuple(actions)
 
     def _meld_actions(self, hand: tuple[Card, ...]) -> list[Action]:
@@ -481,71 +576,73 @@ class State(GameState):
             left = len(hand) - 4 * runs - 3 * sets
             if not rules.go_out_by_discard and not long and left == 1:
                 return []
-            specs = meld_specs(hand, runs, sets, used_suits, used_ranks, final, rules, long=long)
-        elif not final and ((self.laid_turn and rules.extra_melds_on_laydown)
-                            or (not self.laid_turn and rules.new_melds_after_laydown)):
-            specs = meld_specs(hand, 0, 0, frozenset(), frozenset(), False, rules, free=True)
-        else:
-            return []
-        if not rules.go_out_by_discard:
-            specs = [s for s in specs if len(hand) - len(s.cards) != 1]
-        out, seen = [], set()
-        for s in specs:
-            key = (tuple(sorted(s.cards)), s.low)  # the cards, and where a joker at an end goes
-            if key in seen:
-                continue
-            seen.add(key)
-            if s.kind == "run":
-                out.append(Action("run", s.cards, run_cards(s.key, s.low, len(s.cards), rules.run_wrap)))
-            else:
-                out.append(Action("set", s.cards))
+            return list(_meld_moves(hand, runs, sets, used_suits, used_ranks, final, rules, long, False))
+        if not final and ((self.laid_turn and rules.extra_melds_on_laydown)
+                          or (not self.laid_turn and rules.new_melds_after_laydown)):
+            return list(_meld_moves(hand, 0, 0, frozenset(), frozenset(), False, rules, False, True))
+        return []
+
+    def _table_facts(self) -> tuple[_MeldFacts, ...]:
+        """A `_MeldFacts` per meld on the table, in owner order.  Kept in the instance dict
+        under a name `derived` does not clear, so `_evolve` hands them on to the next
+        state: they are rebuilt only when `melds` is another tuple (and then only for the
+        melds that changed).  A laid-down player's every move asks them."""
+        memo = self.__dict__.get("_facts_memo")
+        melds, rules = self.melds, self.rules
+        if memo is not None and memo[0] is melds and memo[1] is rules:
+            return memo[2]
+        before = {} if memo is None or memo[1] is not rules else {f.where: f for f in memo[2]}
+        facts = []
+        for owner, ms in enumerate(melds):
+            for i, m in enumerate(ms):
+                f = before.get((owner, i))
+                facts.append(f if f is not None and f.meld is m else _MeldFacts(m, (owner, i), rules))
+        out = tuple(facts)
+        self.__dict__["_facts_memo"] = (melds, rules, out)
         return out
 
-    def _layoffs(self, hand: tuple[Card, ...]) -> list[Action]:
-        if not self.rules.go_out_by_discard and len(hand) == 2:
-            return []
-        rules, wrap = self.rules, self.rules.run_wrap
-        held = dict.fromkeys(hand)
+    @staticmethod
+    def _by_rank(held: dict[Card, None]) -> dict[str | None, list[Card]]:
+        """The distinct cards held, by rank (None: the joker), in hand order."""
         by_rank: dict[str | None, list[Card]] = {}
         for c in held:
             by_rank.setdefault(c.rank, []).append(c)
+        return by_rank
+
+    def _layoffs(self, hand: tuple[Card, ...], held: dict[Card, None],
+                 by_rank: dict[str | None, list[Card]]) -> list[Action]:
+        if not self.rules.go_out_by_discard and len(hand) == 2:
+            return []
         jokers = by_rank.get(None, [])
-        out = []
-        for owner, ms in enumerate(self.melds):
-            for i, m in enumerate(ms):
-                if m.kind == "set":
-                    fits = by_rank.get(m.key, []) + jokers
-                else:  # only the cards just below and above the run, and jokers
-                    below = Card(rank_at(m.low - 1, wrap), m.key) if wrap or m.low > 1 else None
-                    top = m.low + len(m.cards)
-                    above = Card(rank_at(top, wrap), m.key) if wrap or top <= 14 else None
-                    fits = [c for c in held if c is below or c is above] + jokers
-                for card in fits:
-                    for end in layoff_ends(m, card, rules):
-                        out.append(Action("off", (card,), meld=(owner, i), end=end))
+        out: list[Action] = []
+        for f in self._table_facts():
+            if f.ends is None:  # a set: the cards of its rank, and jokers
+                fits = by_rank.get(f.meld.key, []) + jokers
+            else:  # a run: only the cards just below and above it, and jokers (in hand order)
+                fits = [c for c in f.ends if c in held]
+                if len(fits) == 2:
+                    ids = [*map(id, held)]
+                    fits.sort(key=lambda c: ids.index(id(c)))
+                fits += jokers
+            for card in fits:
+                out += f.layoffs(card)
         return out
 
-    def _steals(self, hand: tuple[Card, ...]) -> list[Action]:
+    def _steals(self, held: dict[Card, None], by_rank: dict[str | None, list[Card]]) -> list[Action]:
         rules, p, wrap = self.rules, self.player, self.rules.run_wrap
-        held = dict.fromkeys(hand)
-        out = []
-        for owner, ms in enumerate(self.melds):
-            if owner == p and not rules.joker_steal_by_owner:
+        out: list[Action] = []
+        for f in self._table_facts():
+            m = f.meld
+            if not f.has_joker or (f.where[0] == p and not rules.joker_steal_by_owner) or \
+                    (m.kind == "set" and not rules.joker_steal_from_sets):
                 continue
-            for i, m in enumerate(ms):
-                if not _has_joker(m.cards) or (m.kind == "set" and not rules.joker_steal_from_sets):
+            # a set: the cards of its rank held, in hand order; a run: its jokers' cards held
+            wanted = by_rank.get(m.key, []) if m.kind == "set" else [c for c in f.stand_ins if c in held]
+            for card in wanted:
+                if rules.stolen_joker_must_be_used and \
+                        not self._joker_fits(f.where, stolen_from(m, card, steal_slot(m, card, wrap))):
                     continue
-                if m.kind == "set":
-                    wanted = [c for c in held if c.rank == m.key]
-                else:
-                    wanted = [c for c in dict.fromkeys(m.stands_for(j, wrap) for j, x in enumerate(m.cards)
-                                                       if x is JOKER) if c in held]
-                    wanted.sort(key=_KEY)
-                for card in wanted:
-                    if rules.stolen_joker_must_be_used and \
-                            not self._joker_fits((owner, i), stolen_from(m, card, steal_slot(m, card, wrap))):
-                        continue
-                    out.append(Action("steal", (card,), meld=(owner, i)))
+                out.append(f.steal(card))
         return out
 
     def _joker_fits(self, where: tuple[int, int], changed: Meld) -> bool:
@@ -796,7 +893,7 @@ class State(GameState):
                          cards_left=tuple(t + len(h) for t, h in zip(self.cards_left, self.hands)))
         if self.round_no == FINAL_ROUND:
             return s._mut(step="over", buy_queue=(), buy_requests=(), pending=())
-        deck = shuffled(deck_for(self.n, self.rules), self.seed, self.round_no + 1)
+        deck = shuffled(_sorted_deck(self.n, self.rules), self.seed, self.round_no + 1)
         return s._deal(self.round_no + 1, (self.dealer + 1) % self.n, deck)
 
     def _deal(self, round_no: int, dealer: int, deck: Sequence[Card]) -> State:
@@ -810,7 +907,7 @@ class State(GameState):
         empty = ((),) * n
         s = self._mut(
             round_no=round_no, dealer=dealer, stock=tuple(deck[up + 1:]), discard=(deck[up],), live=True,
-            discarder=None, hands=tuple(tuple(sorted(h)) for h in hands), known=empty, melds=empty,
+            discarder=None, hands=tuple(tuple(sorted(h, key=_KEY)) for h in hands), known=empty, melds=empty,
             pending=(), laid_down=(False,) * n, laid_turn=False, buys_used=(0,) * n, fines=(0,) * n,
             buy_queue=(), buy_requests=(), taken=None, went_out=None, final_left=(), reshuffles=0,
             turns=0, round_start=log_len(self.log), step="discard")
@@ -846,6 +943,14 @@ class State(GameState):
     def __str__(self) -> str:
         from .view import text_picture
         return text_picture(self)
+
+
+@lru_cache(maxsize=64)
+def _sorted_deck(players: int, rules: Rules) -> tuple[Card, ...]:
+    """`deck_for` in card order: `shuffled` sorts it first, and sorting a sorted deck by
+    the Python-level `Card.__lt__` takes a pass, not a full sort (a round ending inside a
+    search bot's simulation deals the next one)."""
+    return tuple(sorted(deck_for(players, rules), key=_KEY))
 
 
 def _text(cards: Iterable[Card]) -> str:
@@ -940,5 +1045,9 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         extra = obs["hand_sizes"][s] - len(known)
         hands[s] = tuple(sorted((*known, *unseen[:extra]), key=_KEY))
         del unseen[:extra]
-    return dataclasses.replace(state, hands=tuple(hands), stock=tuple(unseen), seed=fresh_seed(rng),
-                               origin=None)
+    world = dataclasses.replace(state, hands=tuple(hands), stock=tuple(unseen), seed=fresh_seed(rng),
+                                origin=None)
+    memo = state.__dict__.get("_facts_memo")
+    if memo is not None:  # the same melds (public) lie on the table: their facts hold, as after a move
+        world.__dict__["_facts_memo"] = memo
+    return world
