@@ -18,9 +18,13 @@ cards are played by both kinds of bot (duplicate deals).  Per pairing it prints
   95 % interval;
 - the search bot's think time per move with a choice: median and 95th percentile.
 
-Intervals treat the deals as independent; the rotated copies of a deal make the real
-spread smaller, so the intervals are, if anything, too wide.  Numbers are printed, never
-asserted (shared machines are noisy); `--jobs 2` plays two deals at a time, one per core.
+The win rate's interval treats every played side as independent.  The margin's interval is
+taken over *deals*, each deal's margin being the mean over its sides, as in duplicate
+bridge: the same cards were played from every side of the table, so the luck of the cards
+cancels and what is left is the difference between the bots (counting the sides as
+independent would make the interval wider than the spread of that difference).  Numbers
+are printed, never asserted (shared machines are noisy); `--jobs 2` plays two deals at a
+time, one per core.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ FAST_FORWARD = 8  # deal d starts after d % 8 deals played by rule-of-thumb bots
 
 @dataclass
 class Outcome:
+    deal: int
     margin: float
     think: list[float] = field(default_factory=list)  # seconds, moves with a choice only
 
@@ -69,7 +74,7 @@ def play_deal(game_name: str, opponent: str, d: int, team: int, iterations: int 
     search = game.BOTS["search"]
     bots = {s: (search(seed=s, iterations=iterations) if s in state.teams[team]
                 else game.BOTS[opponent](seed=d * 10 + s)) for s in range(state.players)}
-    outcome, row = Outcome(0.0), state.deals_done
+    outcome, row = Outcome(d, 0.0), state.deals_done
     while not state.is_over and state.deals_done == row:
         seat = state.to_move
         started = time.perf_counter()
@@ -85,6 +90,14 @@ def play_deal(game_name: str, opponent: str, d: int, team: int, iterations: int 
 
 def _play(job: tuple) -> Outcome:
     return play_deal(*job)
+
+
+def deal_margins(outcomes: list[Outcome]) -> list[float]:
+    """Each deal's margin: the mean of the margins its sides got (in the order of deals)."""
+    sides: dict[int, list[float]] = {}
+    for o in outcomes:
+        sides.setdefault(o.deal, []).append(o.margin)
+    return [statistics.fmean(sides[d]) for d in sorted(sides)]
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -136,14 +149,16 @@ class Pairing:
         score = sum(1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in margins)
         ties = sum(m == 0 for m in margins)
         low, high = wilson(score, n)
-        mean, m_low, m_high = mean_interval(margins)
+        deals = deal_margins(self.outcomes)
+        mean, m_low, m_high = mean_interval(deals)
         think = sorted(t for o in self.outcomes for t in o.think)
         p95 = think[int(0.95 * (len(think) - 1))] if think else 0.0
         median = statistics.median(think) if think else 0.0
         return [
             f"  {self.game:9s} search vs {self.opponent:6s} won {score:g}/{n} deals = {score / n:.1%} "
             f"(95 % {low:.1%}–{high:.1%}; {ties} tied)",
-            f"  {'':9s} {'':17s} margin {mean:+.2f} per deal (95 % {m_low:+.2f} to {m_high:+.2f})",
+            f"  {'':9s} {'':17s} margin {mean:+.2f} per deal (95 % {m_low:+.2f} to {m_high:+.2f} "
+            f"over {len(deals)} deals, each the mean of its {n // len(deals)} sides)",
             f"  {'':9s} {'':17s} think {median * 1e3:.0f} ms median, {p95 * 1e3:.0f} ms p95 "
             f"over {len(think)} moves with a choice; {self.seconds:.0f} s",
         ]

@@ -182,3 +182,46 @@ def test_cut_simulations_are_scored_by_the_estimate_turned_by_the_score_sign():
     expected = _margin(kinaskak.deal_estimate(state), seat, -1)  # penalties: fewer is better
     assert expected != 0
     assert bot._simulate(state, seat, state.deals_done) == expected
+
+
+def test_tournament_margins_are_taken_per_deal_over_its_sides():
+    from benchmarks.tournament import Outcome, deal_margins
+
+    # sides arrive in any order (a pool of jobs); a deal's margin is the mean of its sides
+    outcomes = [Outcome(1, 4.0), Outcome(0, 2.0), Outcome(1, -2.0), Outcome(0, 0.0)]
+    assert deal_margins(outcomes) == [1.0, 1.0]
+
+
+def _every_line(world, seat: int, hand_no: int) -> float:
+    """`solve_deal` without its cut-offs: every line of play to the deal's end."""
+    if world.hand_no != hand_no or world.is_over:
+        return kasina._row_margin(world, seat, hand_no)
+    values = []
+    for action in world.legal_actions():
+        after = world.apply(action)
+        fresh = (after.hand_no == hand_no and not after.is_over
+                 and len(after.hands[0]) + len(after.hands[1]) >= len(world.hands[0]) + len(world.hands[1]))
+        values.append(kasina._opening_estimate(after, seat, hand_no) if fresh
+                      else _every_line(after, seat, hand_no))
+    return max(values) if world.to_move == seat else min(values)
+
+
+@pytest.mark.parametrize("moves", [2, 9, 20, 31, 44])
+def test_kasina_solve_deal_equals_a_search_of_every_line(moves):
+    state = position("kasina", moves=moves)
+    world = kasina.determinize(state, state.to_move, random.Random(moves))
+    for seat in (0, 1):
+        assert kasina.solve_deal(world, seat) == pytest.approx(_every_line(world, seat, world.hand_no))
+
+
+def test_kasina_solve_deal_at_the_hands_end_is_its_real_score():
+    state = position("kasina", moves=1)
+    while state.stock or len(state.hands[0]) + len(state.hands[1]) > 2:  # one card each left
+        state = state.apply(kasina.GreedyBot().choose(state, state.to_move))
+    seat, hand_no = state.to_move, state.hand_no
+    (last,) = state.legal_actions()  # one card, one way to play it (here)
+    end = state.apply(last)
+    (reply,) = end.legal_actions()
+    end = end.apply(reply)
+    row = end.score_sheet[hand_no]["total"]
+    assert kasina.solve_deal(state, seat) == row[seat] - row[1 - seat]
