@@ -190,7 +190,7 @@ def main(games: list[str] | None = None, deals: int = 200, jobs: int = 1, iterat
     for name in games or list(GAMES):
         level = GAMES[name].BOTS["search"]
         print(f"  {name}: search = {iterations or level.iterations} simulations, "
-              f"at most {level.seconds} s per move; rollouts by {level.policy.__name__}")
+              f"at most {level.seconds} s per move; rule-of-thumb policy {level.policy.__name__}")
         for opponent in opponents:
             pairing = run_pairing(name, opponent, deals, jobs, iterations)
             print("\n".join(pairing.lines()), flush=True)

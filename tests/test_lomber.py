@@ -503,6 +503,9 @@ def test_moves_in_words():
     assert lomber.describe(state, "pass", "is") == "pass"
     for lang in ("is", "en"):
         assert lomber.explain(state, "turnir", lang)
+    auction = lomber.new_game(seed=5)
+    assert lomber.explain(auction, "pass", "en").startswith("bids nothing")
+    assert lomber.explain(auction, "pass", "en") != lomber.explain(auction, "spil", "en")
     sold = play(lomber.new_game(seed=2), "kupp", "pass", "pass")
     sold = play(sold, *(f"discard {c}" for c in sold.hands[F][:3]))
     assert lomber.describe(sold, "done", "en", viewer=M) == "buys 3 cards"

@@ -114,6 +114,7 @@ _WORDS = {
            "kauptu svo", "prompt_concede": "Spila eða leggja sig?", "prompt_totus": "Segja tótus?",
            "prompt_play": "Spilaðu spili", "over": "Leik lokið",
            "why_strength": "besti liturinn er {s}: tromp {t}, matadorar {m}, kóngar {k}",
+           "why_pass": "segir pass og lætur öðrum eftir að spila: {strength}",
            "why_trump": "{s} sem tromp: tromp {t}, matadorar {m}",
            "why_discard_weak": "lítið spil utan trompa",
            "why_discard_keep": "gott spil: betra að halda því", "why_done": "dregur {n} spil úr stokknum",
@@ -136,6 +137,7 @@ _WORDS = {
            "prompt_concede": "Play or concede?", "prompt_totus": "Announce tótus?",
            "prompt_play": "Play a card", "over": "Match over",
            "why_strength": "your best suit is {s}: trumps {t}, matadors {m}, kings {k}",
+           "why_pass": "bids nothing, leaving the play to others: {strength}",
            "why_trump": "{s} as trumps: trumps {t}, matadors {m}",
            "why_discard_weak": "a small card outside trumps",
            "why_discard_keep": "a good card: better kept", "why_done": "draws {n} cards from the talon",
@@ -200,7 +202,9 @@ def explain(state: State, action: Action | str, lang: str = "is") -> str:
     hand = state.hands[seat] if seat is not None else ()
     if a.kind == "bid" or (a.kind == "convert" and a.arg == "spil"):
         s, t, m, k = _best_suit(hand)
-        return w["why_strength"].format(m=m, t=t, k=k, s=SUIT_WORDS[lang][s])
+        strength = w["why_strength"].format(m=m, t=t, k=k, s=SUIT_WORDS[lang][s])
+        # a pass is weighed on the same hand as a bid, but says it declines to play
+        return w["why_pass"].format(strength=strength) if a.arg == "pass" else strength
     if a.kind == "convert":
         return w["why_kupp"]
     if a.kind == "trump":
