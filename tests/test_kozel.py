@@ -547,3 +547,15 @@ def test_determinized_states_are_valid_positions(seed):
             else:
                 assert world.stock[state.trump_pos] == state.trump_card
         state = state.apply(rng.choice(state.legal_actions()))
+
+
+def test_hint_tells_a_face_card_lead_from_a_low_one():
+    for seed in range(50):
+        state = kozel.new_game(seed=seed)
+        single = {a.cards[0].rank: a for a in state.legal_actions()
+                  if a.kind == "play" and len(a.cards) == 1 and a.cards[0].suit != state.trump}
+        if "K" in single and ({"6", "7", "8", "9"} & set(single)):
+            break
+    low = single[next(r for r in ("6", "7", "8", "9") if r in single)]
+    assert kozel.explain(state, single["K"], "en") == "a face card: 4 points at stake if it is beaten"
+    assert kozel.explain(state, low, "en") == "a low lead, no points at stake"

@@ -1098,7 +1098,8 @@ _WORDS = {
            "prompt_claim": "Þú átt fjögur í lit: viltu krefjast útspils?",
            "over": "Lið {t} er geitin{eggs}!", "eggs": " — með eggjum",
            "why_lead_many": "spilar út {n} spilum í {suit}: til að taka slaginn þarf að slá hvert þeirra",
-           "why_lead_low": "lágt spil út, lítið í húfi", "why_lead_high": "sterkt spil sem erfitt er að slá",
+           "why_lead_low": "lágt spil út, ekkert í húfi", "why_lead_high": "sterkt spil sem erfitt er að slá",
+           "why_lead_face": "mannspil út: {p} stig í húfi ef það er slegið",
            "why_beat": "slær og á slaginn í bili (punktar á borði: {p})",
            "why_beat_trump": "slær með trompi (punktar á borði: {p})",
            "why_discard_partner": "makker á slaginn: leggur spil á grúfu sem fara í bunka ykkar",
@@ -1118,7 +1119,8 @@ _WORDS = {
            "prompt_claim": "You hold four of a suit: claim the lead?",
            "over": "Team {t} are the goats{eggs}!", "eggs": " — with eggs",
            "why_lead_many": "leads {n} cards of {suit}: each must be beaten",
-           "why_lead_low": "a low lead, little at stake", "why_lead_high": "a strong card, hard to beat",
+           "why_lead_low": "a low lead, no points at stake", "why_lead_high": "a strong card, hard to beat",
+           "why_lead_face": "a face card: {p} points at stake if it is beaten",
            "why_beat": "beats and holds the trick for now ({p} points on the table)",
            "why_beat_trump": "beats with a trump ({p} points on the table)",
            "why_discard_partner": "your partner is winning: the face-down cards go to your team's pile",
@@ -1156,8 +1158,11 @@ def explain(state: State, action: Action | str, lang: str = "is") -> str:
         if len(action.cards) > 1:
             suit = SUIT_SYMBOLS[action.cards[0].suit]
             return w["why_lead_many"].format(n=len(action.cards), suit=suit)
-        high = _RANK[action.cards[0].rank] >= _RANK["10"] or action.cards[0].suit == state.trump
-        return w["why_lead_high" if high else "why_lead_low"]
+        card = action.cards[0]
+        if _RANK[card.rank] >= _RANK["10"] or card.suit == state.trump:
+            return w["why_lead_high"]
+        points = card_points([card])  # a jack, queen or king is low but not worthless
+        return w["why_lead_face"].format(p=points) if points else w["why_lead_low"]
     on_table = card_points(c for _, k, cards in state.plays if k != "discard" for c in cards)
     if action.kind == "play":
         trump = any(c.suit == state.trump for c in action.cards)
