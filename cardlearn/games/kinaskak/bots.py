@@ -234,7 +234,8 @@ class SearchBot(_Search):
     by `ThumbBot` in every seat for 45 moves (a round runs to 150 or more), then scored by
     the penalties each seat may expect at the round's end (`deal_estimate`).  Measured
     against the rule of thumb (200 deals each): 60 simulations cut at 30 moves won 52-53 %,
-    45 cut at 45 won 61 % in 94 ms a move, 80 cut at 40 won 61 % in 153 ms."""
+    45 cut at 45 won 61 % in 94 ms a move, 80 cut at 40 won 61 % in 153 ms (times before the
+    simulations were made cheaper: 45 at 45 now takes 47 ms, 60 against random bots)."""
 
     policy = ThumbBot
     iterations = 45
