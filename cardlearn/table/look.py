@@ -58,7 +58,7 @@ def stylesheet() -> str:
 {w} .cardlearn-title{{font-size:1.05em}}
 {w} .cardlearn-status{{font-size:12px}}
 {w} .cardlearn-header button{{padding:0 8px}}
-{w} .cardlearn-main{{flex-wrap:wrap;align-items:flex-start;gap:8px;width:100%}}
+{w} .cardlearn-main{{flex-wrap:wrap;align-items:flex-start;gap:8px;width:100%;container-type:inline-size}}
 {w} .cardlearn-felt{{flex:1 1 760px;min-width:0;background:radial-gradient(ellipse at center,#237a45 0%,
   {TABLE_GREEN} 70%);
   color:#fff;border-radius:16px;padding:6px 10px;border:6px solid #5d3a1a;box-sizing:border-box;
@@ -86,6 +86,10 @@ def stylesheet() -> str:
 {w} .cardlearn-row{{flex-wrap:wrap;justify-content:center;align-items:flex-end;min-height:var(--ch)}}
 {w} .cardlearn-row:empty{{min-height:0}}
 {w} .cardlearn-side{{flex:0 1 380px;min-width:240px;max-width:100%;font-size:13px}}
+/* Too narrow for the felt (760 px) and the side column (380 px) side by side: the side column
+   wraps below the felt and takes the whole width, so hints and the log are not squeezed into a
+   380 px strip with the rest of the row empty (a 1024 px projector). */
+@container (max-width: 1147px) {{ {w} .cardlearn-side{{flex:1 1 100%}} }}
 {w} .cardlearn-seat-label{{max-width:calc(var(--cw) * 1.9)}}
 {w} .cardlearn-left .cardlearn-backs .cardlearn-card + .cardlearn-card,
 {w} .cardlearn-right .cardlearn-backs .cardlearn-card + .cardlearn-card{{

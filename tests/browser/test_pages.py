@@ -215,6 +215,10 @@ def test_page_plays(tab: Any, voila_url: str, game: str) -> None:
         legal, _ = PLANNERS[game](hinted)
         assert len(hinted.hints) == len(legal), f"hints {hinted.hints} vs legal moves {legal}"
     screenshot(page, f"{game}-english-hint")
+    felt = table_locator(page).locator(".cardlearn-felt").bounding_box()
+    side = table_locator(page).locator(".cardlearn-side").bounding_box()
+    if side["y"] >= felt["y"] + felt["height"]:  # wrapped below the felt: the hints get the whole row
+        assert side["width"] >= 0.9 * felt["width"], f"hint column {side} under the felt {felt}"
     click_button(page, "cardlearn-lang")
     icelandic = wait_until(
         page, lambda v: v.button("cardlearn-undo")["text"] == is_["undo"], what="Icelandic labels again"
