@@ -115,7 +115,9 @@ class SearchBot(Bot):
     comes first (the clock is read between worlds).  With `seconds=None` the choice
     depends only on the seat's observation and the seed: that is how it is tested for
     peeking.  `horizon` (optional) cuts simulations after that many moves and scores the
-    position with the game's `deal_estimate(state)` instead.
+    position with the game's `deal_estimate(state)` instead.  A game may also replace the
+    simulation itself (`_simulate`): Kasína's deals are short enough to be played out by a
+    full search (`kasina.solve_deal`) rather than by the rule of thumb.
     """
 
     label = {"is": "leitari", "en": "search"}
