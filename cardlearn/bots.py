@@ -13,7 +13,7 @@ import random
 import time
 from dataclasses import dataclass, field
 from types import EllipsisType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 
 class Bot:
@@ -212,13 +212,34 @@ def _margin(totals: Any, team: int, sign: int) -> float:
     return sign * (totals[team] - sum(others) / len(others))
 
 
-def _clearly_better(mine: list[float], theirs: list[float], caution: float) -> bool:
-    """Whether margins got in the same worlds (the first `len(theirs)` of `mine` are
-    paired with `theirs`) favour `mine` by more than `caution` standard errors."""
+class Comparison(NamedTuple):
+    """One move against another, world by world, over the imagined worlds both met."""
+
+    deals: int     # imagined deals both moves were tried in
+    gain: float    # the mean of (this move's margin − the other's) over those deals
+    spread: float  # the standard error of that mean: about how much of it luck alone could give
+
+    def clearly_better(self, caution: float = 1.0) -> bool:
+        """What the search bot asks before it leaves the rule-of-thumb move for another: a
+        gain of more than `caution` standard errors, more than luck would explain."""
+        if self.deals < 2:
+            return self.gain > 0 and caution <= 0
+        return self.gain > caution * self.spread
+
+
+def paired(mine: list[float], theirs: list[float]) -> Comparison:
+    """Margins got in the same worlds compared: the shorter list pairs with the start of
+    the longer one (a move that dropped out keeps the worlds it met, in order)."""
     gains = [a - b for a, b in zip(mine, theirs)]
     n = len(gains)
+    if n == 0:
+        return Comparison(0, 0.0, 0.0)
     mean = sum(gains) / n
-    if n < 2:
-        return mean > 0 and caution <= 0
-    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n)
-    return mean > caution * spread
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n) if n > 1 else 0.0
+    return Comparison(n, mean, spread)
+
+
+def _clearly_better(mine: list[float], theirs: list[float], caution: float) -> bool:
+    """Whether margins got in the same worlds favour `mine` by more than `caution`
+    standard errors."""
+    return paired(mine, theirs).clearly_better(caution)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from cardlearn.bots import Bot, RandomBot
+from cardlearn.bots import Bot, RandomBot, _margin
 from cardlearn.bots import SearchBot as _Search
 from cardlearn.cards import RANKS, Card, parse_cards, standard_deck
 from cardlearn.core import (
@@ -877,6 +877,13 @@ def _gain(table: Sequence[Card], action: Action) -> float:
     return _worth((action.card, *action.captured)) + (len(action.captured) == len(table))
 
 
+def greediest(state: State) -> Action:
+    """The rule of thumb alone: the legal move that takes what is worth most now (the
+    first such, in `legal_actions()` order)."""
+    table = state.table
+    return max(state.legal_actions(), key=lambda a: _gain(table, a))
+
+
 class ThumbBot(Bot):
     """Rules of thumb, tried out: each move is followed, over a few deals of the cards
     this seat cannot see, by both sides taking what is worth most at once (casinos,
@@ -895,7 +902,7 @@ class ThumbBot(Bot):
         if len(actions) == 1:
             return actions[0]
         if not self.samples:  # the rule alone: take what is worth most now
-            return max(actions, key=lambda a: _gain(state.table, a))
+            return greediest(state)
         rng = self.rng(state, seat)
         deal = redealer(state, seat)  # the hidden cards' constraints, once per choice
         worlds = [(deal(rng), rng.random()) for _ in range(self.samples)]
@@ -921,11 +928,10 @@ class ThumbBot(Bot):
                 return row[seat] - row[1 - seat]
             if len(world.hands[0]) + len(world.hands[1]) > cards:
                 return score  # a new deal: the rest depends on cards nobody has seen
-            options = world.legal_actions()
             if world.to_move != seat and rng.random() < self.careless:
-                move = rng.choice(options)
+                move = rng.choice(world.legal_actions())
             else:
-                move = max(options, key=lambda a, t=world.table: _gain(t, a))
+                move = greediest(world)
 
 
 class GreedyBot(ThumbBot):
@@ -979,17 +985,14 @@ def _solve(world: State, seat: int, alpha: float, beta: float, hand_no: int) -> 
 def _opening_estimate(world: State, seat: int, hand_no: int) -> float:
     """A new deal has just been dealt: its opener takes what is worth most, then the
     hand's expected points (the last deal's end is the hand's real score)."""
-    table = world.table
-    world = world._next(max(world.legal_actions(), key=lambda a: _gain(table, a)))
+    world = world._next(greediest(world))
     if world.hand_no != hand_no or world.is_over:
         return _row_margin(world, seat, hand_no)
-    mine, theirs = deal_estimate(world) if seat == 0 else deal_estimate(world)[::-1]
-    return mine - theirs
+    return _margin(deal_estimate(world), seat, 1)
 
 
 def _row_margin(world: State, seat: int, hand_no: int) -> float:
-    row = world.score_sheet[hand_no]["total"]
-    return row[seat] - row[1 - seat]
+    return _margin(world.score_sheet[hand_no]["total"], seat, 1)
 
 
 class SearchBot(_Search):

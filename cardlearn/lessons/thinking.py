@@ -26,12 +26,11 @@ stays fast.
 from __future__ import annotations
 
 import io
-import math
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
-from cardlearn.bots import MoveResult, Thought
+from cardlearn.bots import Comparison, MoveResult, Thought, paired
 
 if TYPE_CHECKING:  # only for the type hints: the module must not import matplotlib itself
     from IPython.display import Image
@@ -105,33 +104,12 @@ def thinking_lines(state: Any, thought: Thought, lang: str = "en") -> list[str]:
     return lines
 
 
-class Comparison(NamedTuple):
-    """One move against another, deal by deal, over the imagined deals both met."""
-
-    deals: int     # imagined deals both moves were tried in
-    gain: float    # the mean of (this move's margin − the other's) over those deals
-    spread: float  # the standard error of that mean: about how much of it luck alone could give
-
-    def clearly_better(self, caution: float = 1.0) -> bool:
-        """What the search bot asks before it leaves the rule-of-thumb move for this one: a
-        gain of more than `caution` standard errors (the game's `BOTS["search"].caution`;
-        1 unless the game says otherwise), more than luck would explain."""
-        if self.deals < 2:
-            return self.gain > 0 and caution <= 0
-        return self.gain > caution * self.spread
-
-
 def compare(thought: Thought, action: Any, other: Any) -> Comparison:
-    """`action` against `other` in the same imagined deals.  Every move still in the running
-    meets the same new deals in the same order, and a move that dropped out keeps the deals
-    it met, so the shorter list of margins pairs with the start of the longer one."""
-    gains = [a - b for a, b in zip(thought.result(action).margins, thought.result(other).margins)]
-    n = len(gains)
-    if n == 0:
-        return Comparison(0, 0.0, 0.0)
-    mean = sum(gains) / n
-    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n) if n > 1 else 0.0
-    return Comparison(n, mean, spread)
+    """`action` against `other` in the same imagined deals (`cardlearn.bots.paired`): every
+    move still in the running meets the same new deals in the same order, and a move that
+    dropped out keeps the deals it met.  `.clearly_better(caution)` is what the search bot
+    asks before it leaves the rule-of-thumb move (the game's `BOTS["search"].caution`)."""
+    return paired(thought.result(action).margins, thought.result(other).margins)
 
 
 @contextmanager

@@ -611,4 +611,3 @@ class Table(TableDrawing, widgets.VBox):
         with self._lock:
             self._summary_at = None
             self._render()
-

@@ -13,32 +13,23 @@ from collections.abc import Iterable
 
 from cardlearn.bots import Bot
 from cardlearn.bots import SearchBot as _Search
-from cardlearn.cards import JOKER, RANKS, SUITS, Card
+from cardlearn.cards import JOKER, RANKS, Card
 
-from .melds import CONTRACTS, card_penalty, rank_at, run_lows
+from .melds import _JOKER_KEY, CONTRACTS, card_penalty, rank_at, run_lows
 from .state import Action, Sight, State
-
-
-def _run_windows(suit: str, wrap: bool) -> list[frozenset[Card]]:
-    return [frozenset(Card(rank_at(p, wrap), suit) for p in range(low, low + 4))
-            for low in run_lows(4, wrap, True)]
-
-
-_RANK_BIT = {rank: 1 << i for i, rank in enumerate(RANKS)}
 
 
 @functools.cache
 def _window_masks(wrap: bool) -> tuple[int, ...]:
-    """The run windows as masks of rank bits (the same for every suit): the search bot's
-    simulations ask `progress` tens of thousands of times per move, so a suit's fullest
-    window is looked up, not counted card by card."""
-    return tuple(sum(_RANK_BIT[c.rank] for c in window) for window in _run_windows(SUITS[0], wrap))
+    """The run windows (four ranks in a row) as masks of rank bits, bit i for `RANKS[i]`;
+    the same for every suit."""
+    return tuple(sum({1 << RANKS.index(rank_at(p, wrap)) for p in range(low, low + 4)})
+                 for low in run_lows(4, wrap, True))
 
 
 # n ** 1.5 for the counts `progress` adds up (a rank's, capped at 3; a window's, up to 4),
 # looked up rather than computed: the same floats, so the same sums.
 _POWERS = tuple(n ** 1.5 for n in range(5))
-_JOKER_KEY = JOKER._key
 
 
 @functools.cache
