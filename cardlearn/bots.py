@@ -11,9 +11,12 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import EllipsisType
 from typing import Any, ClassVar, NamedTuple
+
+from cardlearn.protocol import State
 
 
 class Bot:
@@ -24,11 +27,11 @@ class Bot:
     def __init__(self, seed: int | None = 0):
         self.seed = 0 if seed is None else seed
 
-    def rng(self, state: Any, seat: int) -> random.Random:
+    def rng(self, state: State, seat: int) -> random.Random:
         """A generator that depends only on this bot's seed and what `seat` sees."""
         return random.Random(f"{self.seed}:{state.observation_digest(seat)}")
 
-    def choose(self, state: Any, seat: int) -> Any:
+    def choose(self, state: State, seat: int) -> Any:
         raise NotImplementedError
 
 
@@ -37,7 +40,7 @@ class RandomBot(Bot):
 
     label = {"is": "slembi", "en": "random"}
 
-    def choose(self, state: Any, seat: int) -> Any:
+    def choose(self, state: State, seat: int) -> Any:
         return self.rng(state, seat).choice(state.legal_actions())
 
 
@@ -116,7 +119,7 @@ class SearchBot(Bot):
     depends only on the seat's observation and the seed: that is how it is tested for
     peeking.  `horizon` (optional) cuts simulations after that many moves and scores the
     position with the game's `deal_estimate(state)` instead.  A game may also replace the
-    simulation itself (`_simulate`): Kasína's deals are short enough to be played out by a
+    simulation itself (`simulate`): Kasína's deals are short enough to be played out by a
     full search (`kasina.solve_deal`) rather than by the rule of thumb.
     """
 
@@ -144,10 +147,10 @@ class SearchBot(Bot):
         self._policy = self.policy(seed=self.seed)
         self._baseline = (self.baseline or self.policy)(seed=self.seed)
 
-    def choose(self, state: Any, seat: int) -> Any:
+    def choose(self, state: State, seat: int) -> Any:
         return self.think(state, seat).choice
 
-    def think(self, state: Any, seat: int) -> Thought:
+    def think(self, state: State, seat: int) -> Thought:
         """Search for `seat`'s move in `state`, keeping what every move scored."""
         started = time.perf_counter()
         actions = state.legal_actions()
@@ -161,7 +164,7 @@ class SearchBot(Bot):
         first = actions.index(preferred)
         alive = [first, *(i for i in range(len(actions)) if i != first)]
         rounds = max(1, math.ceil(math.log2(len(actions))))
-        team = _team_of(state, seat)
+        team = team_of(state, seat)
         for r in range(rounds):
             for _ in range(max(1, self.iterations // (len(alive) * rounds))):
                 if deadline is not None and thought.worlds and time.perf_counter() > deadline:
@@ -170,7 +173,7 @@ class SearchBot(Bot):
                 world = self._world(state, seat, random.Random(rng.getrandbits(64)))
                 thought.worlds += 1
                 for i in alive:
-                    moves[i].margins.append(self._simulate(world.apply(actions[i]), team, state.deals_done))
+                    moves[i].margins.append(self.simulate(world.apply(actions[i]), team, state.deals_done))
             # a stable sort: among equal means the rule-of-thumb move (first) stays first
             alive.sort(key=lambda i: -moves[i].mean_margin)
             if thought.stopped_by_clock:
@@ -179,34 +182,38 @@ class SearchBot(Bot):
                 keep = alive[:max(1, math.ceil(len(alive) / 2))]
                 alive = keep if first in keep else [*keep, first]
         best = alive[0]
-        if best != first and _clearly_better(moves[best].margins, moves[first].margins, self.caution):
+        if best != first and paired(moves[best].margins, moves[first].margins).clearly_better(self.caution):
             thought.choice = actions[best]
         thought.seconds = time.perf_counter() - started
         return thought
 
-    def _world(self, state: Any, seat: int, rng: random.Random) -> Any:
+    def _world(self, state: State, seat: int, rng: random.Random) -> Any:
         """One imagined deal of the cards `seat` cannot see (the only way the bot learns
         about them: the no-peeking tests break this on purpose)."""
-        return state.GAME.determinize(state, seat, rng)
+        world: State = state.GAME.determinize(state, seat, rng)
+        return world
 
-    def _simulate(self, world: Any, team: int, deals_done: int) -> float:
+    def simulate(self, world: State, team: int, deals_done: int) -> float:
         """Play `world` to the end of the deal with the rule-of-thumb bot in every seat;
-        the margin of `team` in that deal's row (more is better)."""
+        the margin of `team` in that deal's row (more is better).  The one hook a game's
+        search bot may override: Kasína solves the rest of the deal instead."""
         policy, moves = self._policy, 0
         while world.deals_done == deals_done and not world.is_over:
             if self.horizon is not None and moves >= self.horizon:
-                return _margin(world.GAME.deal_estimate(world), team, world.SCORE_SIGN)
+                return margin(world.GAME.deal_estimate(world), team, world.SCORE_SIGN)
             mover = world.to_move
+            assert mover is not None  # the match is not over
             world = world.apply(policy.choose(world, mover))
             moves += 1
-        return _margin(world.score_sheet[deals_done]["total"], team, world.SCORE_SIGN)
+        return margin(world.score_sheet[deals_done]["total"], team, world.SCORE_SIGN)
 
 
-def _team_of(state: Any, seat: int) -> int:
+def team_of(state: State, seat: int) -> int:
+    """The index in `state.teams` of the team `seat` plays for."""
     return next(t for t, seats in enumerate(state.teams) if seat in seats)
 
 
-def _margin(totals: Any, team: int, sign: int) -> float:
+def margin(totals: Sequence[float], team: int, sign: int) -> float:
     """A team's row total minus the other teams' mean, signed so that more is better."""
     others = [x for t, x in enumerate(totals) if t != team]
     return sign * (totals[team] - sum(others) / len(others))
@@ -238,8 +245,3 @@ def paired(mine: list[float], theirs: list[float]) -> Comparison:
     spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n) if n > 1 else 0.0
     return Comparison(n, mean, spread)
 
-
-def _clearly_better(mine: list[float], theirs: list[float], caution: float) -> bool:
-    """Whether margins got in the same worlds favour `mine` by more than `caution`
-    standard errors."""
-    return paired(mine, theirs).clearly_better(caution)

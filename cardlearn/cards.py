@@ -11,7 +11,7 @@ name, as in *spaðaás* (ace of spades) or *tíguldrottning* (queen of diamonds)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import ClassVar
 
@@ -24,9 +24,11 @@ __all__ = [
     "kinaskak_deck",
     "kozel_deck",
     "lomber_deck",
+    "cards_text",
     "make_deck",
     "parse_cards",
     "standard_deck",
+    "without",
 ]
 
 
@@ -67,9 +69,14 @@ LANGS = ("is", "en")
 class Card:
     """One playing card; `rank` and `suit` are `None` for a joker.  Immutable."""
 
-    __slots__ = ("_hash", "_key", "rank", "suit")
+    __slots__ = ("_hash", "key", "rank", "suit")
     rank: str | None
     suit: str | None
+    # One small int per card, for order and speed: suit index * 16 + rank index (2 is 0,
+    # ace 12), 100 for a joker.  `key & 15` is the rank index, `key >> 4` the suit index.
+    # Engines compare and hash these instead of cards: a Card's own __lt__ is Python code.
+    key: int
+    _hash: int
 
     _cache: ClassVar[dict[str, Card]] = {}
     _made: ClassVar[dict[tuple[str | None, str | None], Card]] = {}
@@ -91,7 +98,7 @@ class Card:
         # One small int orders cards for display (suit ♠ ♥ ♦ ♣, then 2 … A; jokers
         # last) and makes comparing cheap: the engines do it a lot.
         key = 100 if rank is None else SUITS.index(suit) * 16 + RANKS.index(rank)
-        set_(card, "_key", key)
+        set_(card, "key", key)
         # Spread over the bits, so that cards seldom share a slot in a small set (each
         # clash costs a Python-level __eq__); fixed, unlike str hashes, so set order is too.
         set_(card, "_hash", (key + 1) * 2654435761 % 4294967291)
@@ -108,7 +115,7 @@ class Card:
         return (Card, (self.rank, self.suit))
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Card) and self._key == other._key
+        return isinstance(other, Card) and self.key == other.key
 
     def __hash__(self) -> int:
         return self._hash
@@ -147,13 +154,15 @@ class Card:
     @property
     def symbol(self) -> str:
         """Unicode form: `"A♠"`, `"10♦"`, `"🃏"`."""
-        return JOKER_SYMBOL if self.rank is None else f"{self.rank}{SUIT_SYMBOLS[self.suit]}"
+        if self.rank is None or self.suit is None:
+            return JOKER_SYMBOL
+        return f"{self.rank}{SUIT_SYMBOLS[self.suit]}"
 
     def name(self, lang: str = "is") -> str:
         """The card's name: `"spaðaás"` / `"ace of spades"`."""
         if lang not in LANGS:
             raise ValueError(f"language {lang!r} is not one of {LANGS}")
-        if self.rank is None:
+        if self.rank is None or self.suit is None:
             return _JOKER_NAMES[lang]
         if lang == "is":
             return _SUIT_STEM_IS[self.suit] + RANK_NAMES["is"][self.rank]
@@ -161,27 +170,27 @@ class Card:
 
     def sort_key(self) -> int:
         """Display order: by suit (♠ ♥ ♦ ♣), then rank from 2 up to ace; jokers last."""
-        return self._key
+        return self.key
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self._key < other._key
+        return self.key < other.key
 
     def __le__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self._key <= other._key
+        return self.key <= other.key
 
     def __gt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self._key > other._key
+        return self.key > other.key
 
     def __ge__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self._key >= other._key
+        return self.key >= other.key
 
     def __str__(self) -> str:
         return "JK" if self.rank is None else f"{self.rank}{self.suit}"
@@ -204,6 +213,25 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     else:
         items = text
     return tuple(item if isinstance(item, Card) else Card.parse(item) for item in items)
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """The cards in their canonical text, space-separated (`parse_cards` reads it back)."""
+    return " ".join(map(str, cards))
+
+
+def without(hand: Sequence[Card], gone: Iterable[Card]) -> tuple[Card, ...]:
+    """`hand` less one copy of each card of `gone` (a multiset difference, order kept); a card
+    not in `hand` is a `ValueError`.  Cards are interned (one object per card), so identity
+    is equality: `list.remove` would call the Python-level `Card.__eq__` on every card."""
+    rest, ids = list(hand), list(map(id, hand))
+    for card in gone:
+        try:
+            i = ids.index(id(card))
+        except ValueError:
+            raise ValueError(f"{card} is not among the cards {cards_text(hand)}") from None
+        del rest[i], ids[i]
+    return tuple(rest)
 
 
 def make_deck(ranks: Iterable[str] = RANKS, *, copies: int = 1, jokers: int = 0) -> tuple[Card, ...]:

@@ -3,14 +3,15 @@ saved-game (JSON) helpers and a small base class for game states.
 
 No game logic lives here.  A game's `State` subclasses `GameState` and supplies
 `_legal()` (its legal actions as a tuple), `_parse_action(text)`, `_why_illegal(action)`
-and `_next(action)`; the base class turns those into the public `legal_actions()` and
-`apply()`, so every game rejects bad moves the same way.  The game facts every state
-states (`GAME`, `players`, `teams`, `phase`, `max_game_length`, `start()`) are described
-in `cardlearn.games`.
+and `_next(action)` (abstract methods: a game that forgets one cannot make a state); the
+base class turns those into the public `legal_actions()` and `apply()`, so every game
+rejects bad moves the same way.  The whole state contract is `cardlearn.protocol.State`,
+described in `docs/API.md`.
 """
 
 from __future__ import annotations
 
+import abc
 import dataclasses
 import functools
 import json
@@ -18,8 +19,8 @@ import random
 import types
 import typing
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
 
 from cardlearn.cards import Card, parse_cards
 
@@ -92,7 +93,8 @@ def rules_to_dict(rules: Any) -> dict[str, Any]:
     # Rules hold only immutable values (numbers, words, tuples), so a shallow dict equals
     # `dataclasses.asdict`, at a tenth of the cost: observations include the rules, and a
     # search bot builds tens of thousands of observations per move.
-    return {name: getattr(rules, name) for name in _field_names(type(rules))}
+    kind: type = type(rules)
+    return {name: getattr(rules, name) for name in _field_names(kind)}
 
 
 @functools.cache
@@ -152,7 +154,8 @@ def _rule_hints(cls: type) -> dict[str, Any]:
 
 def check_rule_types(rules: Any) -> None:
     """Every variant option must have its declared type (a `Rules` dataclass)."""
-    hints = _rule_hints(type(rules))
+    kind: type = type(rules)
+    hints = _rule_hints(kind)
     for f in dataclasses.fields(rules):
         value = getattr(rules, f.name)
         kind = hints.get(f.name, type(f.default))
@@ -217,6 +220,22 @@ class SaveReader:
                 raise ValueError(f"saved game is inconsistent: its field {key!r} is not what its moves give")
         return state
 
+    def from_origin(self, start: Callable[..., Any], seats: int, **options: Any) -> Any:
+        """The saved game rebuilt from its `origin` `[seed, dealer, deck or null]`: `start`
+        (the game's `new_game`, given `options` such as the rules) makes the first position,
+        then `replay` checks every move.  One check for every game: the dealer must be a
+        whole number (JSON `true` is not seat 1) and a seat of the game."""
+        origin = self.data.get("origin")
+        if not (isinstance(origin, list) and len(origin) == 3 and type(origin[0]) is int
+                and type(origin[1]) is int and 0 <= origin[1] < seats
+                and (origin[2] is None or isinstance(origin[2], str))):
+            raise ValueError(f"saved game: field 'origin' must be [seed, dealer 0-{seats - 1}, deck or null]")
+        try:
+            state = start(seed=origin[0], dealer=origin[1], deck=origin[2], **options)
+        except ValueError as err:
+            raise ValueError(f"saved game: its origin cannot start a game: {err}") from None
+        return self.replay(state)
+
     def int_tuple(self, key: str, length: int) -> tuple[int, ...]:
         value = self.get(key, list)
         if len(value) != length or not all(type(v) is int for v in value):
@@ -224,42 +243,89 @@ class SaveReader:
         return tuple(value)
 
 
-class derived:  # lower case: used like `property`
+_T = TypeVar("_T")
+
+
+class derived(Generic[_T]):  # lower case: used like `property`
     """A property computed once per (immutable) state and kept in the instance dict, which
     then shadows it.  Like `functools.cached_property`, without the lock that makes that
     one cost a microsecond in Python 3.11 (a lot, at a few µs per move).  Each one
     registers itself with its class, so `GameState._evolve` drops every derived value."""
 
-    def __init__(self, fn: Any):
+    def __init__(self, fn: Callable[[Any], _T]):
         self.fn, self.name = fn, fn.__name__
         self.__doc__ = fn.__doc__
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
-        owner._DERIVED = (*owner.__dict__.get("_DERIVED", ()), name)
+        owner._DERIVED = (*owner.__dict__.get("_DERIVED", ()), name)  # type: ignore[attr-defined]
 
-    def __get__(self, obj: Any, cls: type | None = None) -> Any:
+    @overload
+    def __get__(self, obj: None, cls: type | None = None) -> derived[_T]: ...
+    @overload
+    def __get__(self, obj: object, cls: type | None = None) -> _T: ...
+
+    def __get__(self, obj: object, cls: type | None = None) -> _T | derived[_T]:
         if obj is None:
             return self
         value = obj.__dict__[self.name] = self.fn(obj)
         return value
 
 
-class GameState:
-    """Mixin for an immutable game state; see the module docstring."""
+class GameState(abc.ABC):
+    """Base of an immutable game state; see the module docstring and `docs/API.md`."""
 
     __slots__ = ()
-    GAME: ClassVar[types.ModuleType]  # the game module; each game sets it on its State
+    GAME: ClassVar[Any]  # the game module (a `protocol.GameModule`); each game's __init__ sets it
     _DERIVED: ClassVar[tuple[str, ...]] = ()  # names of `derived` values, per class
     # +1 where a higher score is better (points, payments), -1 where lower is better
     # (loss points, penalties): how a search bot and the benchmarks read a score sheet.
+    # Each game sets it from its `INFO.score_sign`.
     SCORE_SIGN: ClassVar[int] = 1
 
-    # -- game facts (see `cardlearn.games`); games override where they differ -----------
-    @property
-    def players(self) -> int:
-        return len(self.hands)  # type: ignore[attr-defined]
+    if TYPE_CHECKING:  # fields or properties of every game's state (declared, not defined)
+        @property
+        def winner(self) -> int | None: ...
+        @property
+        def history(self) -> tuple[Any, ...]: ...
+        @property
+        def rules(self) -> Any: ...
 
+    # -- what each game states ---------------------------------------------------------
+    @property
+    @abc.abstractmethod
+    def to_move(self) -> int | None:
+        """The seat that must act now, or None when the match is over."""
+
+    @property
+    @abc.abstractmethod
+    def players(self) -> int:
+        """The number of seats, `0 .. players-1` in playing order."""
+
+    @property
+    @abc.abstractmethod
+    def scores(self) -> tuple[Any, ...]:
+        """The match standing per team, in the game's own unit."""
+
+    @property
+    @abc.abstractmethod
+    def score_sheet(self) -> list[dict[str, Any]]:
+        """One row per finished deal: each scoring category per team, and "total"."""
+
+    @abc.abstractmethod
+    def observation(self, seat: int) -> dict[str, Any]:
+        """Exactly what `seat` may see, JSON-serialisable."""
+
+    @abc.abstractmethod
+    def to_json(self) -> str:
+        """The save: `from_json` gives back an equal state with the same future."""
+
+    @classmethod
+    @abc.abstractmethod
+    def from_json(cls, text: str) -> GameState:
+        """A saved game read back; a malformed or inconsistent save is a `ValueError`."""
+
+    # -- game facts with a default; games override where they differ --------------------
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
         return tuple((s,) for s in range(self.players))
@@ -276,7 +342,7 @@ class GameState:
     def deals_done(self) -> int:
         """Finished deals, i.e. rows of the score sheet (games give a cheaper count: a
         search bot asks it after every simulated move)."""
-        return len(self.score_sheet)  # type: ignore[attr-defined]
+        return len(self.score_sheet)
 
     def start(self) -> GameState:
         """The position this match started from; `history` replays from it to here."""
@@ -291,26 +357,29 @@ class GameState:
     @classmethod
     def _cached_names(cls) -> tuple[str, ...]:
         # Every derived value of the class and its bases, plus the legal-move cache.
-        names = cls.__dict__.get("_cached_names_")
+        names: tuple[str, ...] | None = cls.__dict__.get("_cached_names_")
         if names is None:
             names = ("_legal_cache", *{n for k in cls.__mro__ for n in k.__dict__.get("_DERIVED", ())})
-            cls._cached_names_ = names
+            cls._cached_names_ = names  # type: ignore[attr-defined]
         return names
 
-    # -- supplied by each game ---------------------------------------------------------
+    # -- the four hooks each game supplies -------------------------------------------------
+    @abc.abstractmethod
     def _legal(self) -> tuple[Any, ...]:
-        raise NotImplementedError
+        """The legal actions, each once, in a stable order (only asked while `to_move` is set)."""
 
+    @abc.abstractmethod
     def _parse_action(self, text: str) -> Any:
-        raise NotImplementedError
+        """The action written `text` (the game's notation), or `IllegalMove` naming the form."""
 
+    @abc.abstractmethod
     def _why_illegal(self, action: Any) -> str | tuple[str, dict[str, str]]:
         """Why a well-formed `action` is not legal: a message, or a key of the game's
         `RULE_WORDS` with the values to fill in."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def _next(self, action: Any) -> GameState:
-        raise NotImplementedError
+        """The state after the legal `action` (the engine's own object)."""
 
     # -- shared --------------------------------------------------------------------------
     def _evolve(self, **changes: Any) -> Any:
@@ -329,7 +398,7 @@ class GameState:
 
     def _legal_tuple(self) -> tuple[Any, ...]:
         # Immutable state, so the legal moves can be cached on the instance.
-        cache = self.__dict__.get("_legal_cache")
+        cache: tuple[Any, ...] | None = self.__dict__.get("_legal_cache")
         if cache is None:
             cache = self._legal() if self.to_move is not None else ()
             self.__dict__["_legal_cache"] = cache
@@ -348,9 +417,6 @@ class GameState:
             return legal[legal.index(action)]
         except ValueError:
             return None
-
-    def is_legal(self, action: Any) -> bool:
-        return self._canonical(action) is not None
 
     def apply(self, action: Any) -> GameState:
         if isinstance(action, str):

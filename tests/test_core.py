@@ -12,8 +12,39 @@ from cardlearn.core import GameState, check_rule_types, derived
 from cardlearn.games import kasina
 
 
+class Minimal(GameState):
+    """Every abstract member of `GameState`, as little as possible."""
+
+    to_move = None
+    players = 1
+    scores: tuple[int, ...] = (0,)
+    score_sheet: list[dict] = []  # noqa: RUF012  (never changed)
+
+    def observation(self, seat):
+        return {"seat": seat, "to_move": None, "hand": []}
+
+    def to_json(self):
+        return "{}"
+
+    @classmethod
+    def from_json(cls, text):
+        raise ValueError("not a saved game")
+
+    def _legal(self):
+        return ()
+
+    def _parse_action(self, text):
+        raise ValueError(text)
+
+    def _why_illegal(self, action):
+        return "no moves"
+
+    def _next(self, action):
+        return self
+
+
 @dataclass(frozen=True)
-class Counter_(GameState):
+class Counter_(Minimal):
     n: int
 
     @derived
@@ -31,6 +62,15 @@ def test_every_derived_value_is_dropped_on_evolve():
     later = state._evolve(n=4)
     assert (later.double, later.square) == (8, 16)
     assert (state.double, state.square) == (6, 9)
+
+
+def test_a_state_that_lacks_a_hook_cannot_be_made():
+    class NoNext(Minimal):
+        _next = GameState._next  # the abstract hook again: as if the game forgot it
+
+    Minimal()  # all there
+    with pytest.raises(TypeError, match="_next"):
+        NoNext()
 
 
 def test_apply_stores_the_engines_own_action():

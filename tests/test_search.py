@@ -11,7 +11,7 @@ import random
 import pytest
 import toygame
 
-from cardlearn.bots import SearchBot, _clearly_better, _margin
+from cardlearn.bots import SearchBot, margin, paired
 from cardlearn.games import GAMES, kasina, kinaskak, kozel
 
 NAMES = sorted(GAMES)
@@ -94,18 +94,18 @@ def test_bad_limits_are_refused(bad):
 
 
 def test_margin_turns_the_score_so_that_more_is_better():
-    assert _margin((5, 1), 0, 1) == 4  # Kasína points: more is better
-    assert _margin((0, 4), 0, -1) == 4  # Kozel loss points: the other team lost
-    assert _margin((10, 30, 50), 1, -1) == 0  # Kínaskák penalties: the middle of three
-    assert _margin((-6, 3, 3), 0, 1) == -9  # Lomber payments: the declarer paid both
+    assert margin((5, 1), 0, 1) == 4  # Kasína points: more is better
+    assert margin((0, 4), 0, -1) == 4  # Kozel loss points: the other team lost
+    assert margin((10, 30, 50), 1, -1) == 0  # Kínaskák penalties: the middle of three
+    assert margin((-6, 3, 3), 0, 1) == -9  # Lomber payments: the declarer paid both
 
 
 def test_cautious_deviation_needs_a_clear_gain_world_by_world():
-    assert _clearly_better([3, 3, 3, 3], [1, 1, 1, 1], 1.0)  # the same gain in every world
-    assert not _clearly_better([9, -9, 9, -9], [0, 0, 0, 0], 1.0)  # luck, not skill
-    assert not _clearly_better([1, 1, 1], [1, 1, 1], 0.0)  # no gain at all
-    assert _clearly_better([2, 0, 1, 1, 2, 0], [0, 0, 0, 0, 0, 0], 1.0)
-    assert not _clearly_better([2, 0, 1, 1, 2, 0], [0, 0, 0, 0, 0, 0], 4.0)
+    assert paired([3, 3, 3, 3], [1, 1, 1, 1]).clearly_better(1.0)  # the same gain in every world
+    assert not paired([9, -9, 9, -9], [0, 0, 0, 0]).clearly_better(1.0)  # luck, not skill
+    assert not paired([1, 1, 1], [1, 1, 1]).clearly_better(0.0)  # no gain at all
+    assert paired([2, 0, 1, 1, 2, 0], [0, 0, 0, 0, 0, 0]).clearly_better(1.0)
+    assert not paired([2, 0, 1, 1, 2, 0], [0, 0, 0, 0, 0, 0]).clearly_better(4.0)
 
 
 def test_chance_to_lead_is_exact_when_nothing_is_left_and_fair_otherwise():
@@ -179,9 +179,9 @@ def test_cut_simulations_are_scored_by_the_estimate_turned_by_the_score_sign():
     bot = kinaskak.SearchBot(seed=1, seconds=None)
     bot.horizon = 0  # cut at once: the score is the estimate of the position itself
     seat = state.to_move
-    expected = _margin(kinaskak.deal_estimate(state), seat, -1)  # penalties: fewer is better
+    expected = margin(kinaskak.deal_estimate(state), seat, -1)  # penalties: fewer is better
     assert expected != 0
-    assert bot._simulate(state, seat, state.deals_done) == expected
+    assert bot.simulate(state, seat, state.deals_done) == expected
 
 
 def test_tournament_margins_are_taken_per_deal_over_its_sides():

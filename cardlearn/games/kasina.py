@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from cardlearn.bots import Bot, RandomBot, _margin
+from cardlearn.bots import Bot, RandomBot, margin
 from cardlearn.bots import SearchBot as _Search
 from cardlearn.cards import RANKS, Card, parse_cards, standard_deck
 from cardlearn.core import (
@@ -988,11 +988,11 @@ def _opening_estimate(world: State, seat: int, hand_no: int) -> float:
     world = world._next(greediest(world))
     if world.hand_no != hand_no or world.is_over:
         return _row_margin(world, seat, hand_no)
-    return _margin(deal_estimate(world), seat, 1)
+    return margin(deal_estimate(world), seat, 1)
 
 
 def _row_margin(world: State, seat: int, hand_no: int) -> float:
-    return _margin(world.score_sheet[hand_no]["total"], seat, 1)
+    return margin(world.score_sheet[hand_no]["total"], seat, 1)
 
 
 class SearchBot(_Search):
@@ -1008,7 +1008,7 @@ class SearchBot(_Search):
     iterations = 120  # about 25 ms a move on this 2-core machine (benchmarks, tournament)
     caution = 0.5
 
-    def _simulate(self, world: State, team: int, deals_done: int) -> float:
+    def simulate(self, world: State, team: int, deals_done: int) -> float:
         return solve_deal(world, team)
 
 

@@ -314,7 +314,7 @@ class Action(NamedTuple):
 CLAIM, PASS = Action("claim"), Action("pass")
 
 
-_BY_KEY = operator.attrgetter("_key")  # Card order without a Python-level __lt__ per comparison
+_BY_KEY = operator.attrgetter("key")  # Card order without a Python-level __lt__ per comparison
 
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -326,8 +326,8 @@ def _text(cards: Iterable[Card]) -> str:
 
 
 def _without(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
-    gone = {c._key for c in cards}  # small ints hash in C; a Card's hash is Python code
-    return tuple([c for c in hand if c._key not in gone])
+    gone = {c.key for c in cards}  # small ints hash in C; a Card's hash is Python code
+    return tuple([c for c in hand if c.key not in gone])
 
 
 # ---------------------------------------------------------------------------------------

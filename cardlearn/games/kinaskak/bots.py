@@ -49,7 +49,7 @@ def progress(hand: list[Card] | tuple[Card, ...], runs: int, sets: int, wrap: bo
     """How near a hand is to a contract of `runs` runs and `sets` sets: the best ranks'
     counts (up to 3 each) and the best suits' fullest run windows (up to 4 each), a joker
     counting as a card of any meld.  Cards counted for a set are not counted again."""
-    return _progress_keys([c._key for c in hand], runs, sets, wrap)
+    return _progress_keys([c.key for c in hand], runs, sets, wrap)
 
 
 def _progress_keys(keys: list[int], runs: int, sets: int, wrap: bool) -> float:
@@ -102,7 +102,7 @@ def _least_needed(hand: tuple[Card, ...], discards: list[Action], runs: int, set
     # full ranks counts first for a set depends on the order of the cards, so that is kept
     # exactly as the plain way did it: take the card out (its first copy, `list.remove`),
     # score, put it back at the end.  Cards are interned, so a card's key finds the very card.
-    keys = [c._key for c in hand]
+    keys = [c.key for c in hand]
     ranks = [-1 if k == _JOKER_KEY else k & 15 for k in keys]  # -1: a joker, of no rank
     copies: dict[int, int] = {}  # per card key
     counts: dict[int, int] = {}  # per rank
@@ -117,7 +117,7 @@ def _least_needed(hand: tuple[Card, ...], discards: list[Action], runs: int, set
     best_score: tuple[float, int] | None = None
     for a in discards:
         card = a.cards[0]
-        key = card._key
+        key = card.key
         i = keys.index(key)
         rank = ranks[i]
         del keys[i], ranks[i]

@@ -337,7 +337,7 @@ def completable(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozen
     jokers = jokers_in(hand)
     count: dict[int, int] = {}
     for i in range(len(hand) - jokers):
-        key = hand[i]._key  # its sort_key(), without a method call per card
+        key = hand[i].key  # its sort_key(), without a method call per card
         count[key] = count.get(key, 0) + 1
     count.pop(_JOKER_KEY, None)  # a joker out of place (an unsorted hand) is no natural card
     if not runs:
@@ -438,7 +438,7 @@ def run_specs(hand: tuple[Card, ...], suit: str, size: int, rules: Rules) -> lis
         by_bits, bits, mask = _placed_bits(size, cfg), _rank_bits(cfg[0]), 0
         for c in hand:
             if c.suit == suit:
-                mask |= bits[c._key & 15]  # the rank's index: its sort_key() without a method call
+                mask |= bits[c.key & 15]  # the rank's index: its sort_key() without a method call
     out = []
     for w, (low, window, _) in enumerate(windows):
         if by_bits is not None:

@@ -47,7 +47,7 @@ from .melds import (
 )
 
 PHASES = ("draw", "buy", "meld", "discard", "over")
-_KEY = attrgetter("_key")  # Card order without a Python-level __lt__ per comparison
+_KEY = attrgetter("key")  # Card order without a Python-level __lt__ per comparison
 
 
 class Meld(NamedTuple):
