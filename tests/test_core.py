@@ -18,7 +18,7 @@ class Minimal(GameState):
     to_move = None
     players = 1
     scores: tuple[int, ...] = (0,)
-    score_sheet: list[dict] = []  # noqa: RUF012  (never changed)
+    score_sheet: list[dict] = []
 
     def observation(self, seat):
         return {"seat": seat, "to_move": None, "hand": []}
