@@ -9,8 +9,12 @@ import test_lomber
 import toygame
 
 from cardlearn.games import GAMES, kasina, kozel
+from cardlearn.protocol import GameModule
 
 MODULES = {"toy": toygame, **GAMES}
+# What `protocol.GameModule` asks of a game module (its annotations and its methods).
+GAME_MODULE_MEMBERS = sorted({*GameModule.__annotations__,
+                              *(n for n in vars(GameModule) if not n.startswith("_"))})
 
 # A few non-default rule sets per game, so that the contract is checked off the default
 # path too.  A game added to GAMES must add its own here (a test below insists).
@@ -77,10 +81,13 @@ def test_bad_saved_games_and_decks_are_refused(game):
 
 def test_registry_modules_have_the_shared_names():
     for name, module in MODULES.items():
-        for attr in ("Rules", "new_game", "State", "determinize", "hidden_cards", "BOTS", "NAME", "PLAYERS",
-                     "RULE_WORDS", "SHEET_NAMES", "describe", "explain", "action_cards", "layout"):
+        for attr in GAME_MODULE_MEMBERS:
             assert hasattr(module, attr), f"{name} lacks {attr}"
         assert module.State.GAME is module, f"{name}: State.GAME is not its module"
         assert "random" in module.BOTS
+        info = module.INFO
+        assert (info.name, info.players) == (module.NAME, module.PLAYERS), f"{name}: NAME/PLAYERS not INFO's"
+        assert list(module.BOTS)[-1] == info.strongest_bot, f"{name}: BOTS must end with the strongest bot"
+        assert info.has_deal_estimate == hasattr(module, "deal_estimate"), f"{name}: has_deal_estimate"
     for name, module in GAMES.items():
         assert len(module.BOTS) >= 2, f"{name} needs a bot stronger than random"

@@ -51,6 +51,12 @@ def test_determinize_that_redeals_nothing_is_caught():
         conformance.check_redeal(game, states(game), random.Random(0))
 
 
+def test_a_redeal_check_that_saw_nothing_fails():
+    game = toygame.broken("no_redeal")
+    with pytest.raises(AssertionError, match="no position"):
+        conformance.check_redeal(game, states(game)[-1:], random.Random(0))  # the end: no hidden cards
+
+
 def test_history_of_foreign_actions_is_caught():
     game = toygame.broken("foreign_history")
     match = states(game)

@@ -21,12 +21,15 @@ from dataclasses import dataclass, field
 from cardlearn.bots import RandomBot, SearchBot
 from cardlearn.cards import RANKS, Card, parse_cards
 from cardlearn.core import GameState, IllegalMove, SaveReader, fresh_seed, save_json, shuffled, stacked_deck
+from cardlearn.protocol import GameInfo
 
 DECK = parse_cards("AS KS QS JS 10S AH KH QH JH 10H")
 HAND = 4
 DEALS = 2
-NAME = {"is": "Hæsta spil", "en": "Highest card"}
-PLAYERS = (2, 2)
+INFO = GameInfo(name={"is": "Hæsta spil", "en": "Highest card"}, players=(2, 2), partnerships=False,
+                score_sign=1, phases=("play", "over"), strongest_bot="search")
+NAME = INFO.name
+PLAYERS = INFO.players
 RULE_WORDS = {"en": {"not_in_hand": "{card} is not in your hand: play a card you hold"},
               "is": {"not_in_hand": "{card} er ekki á hendi þinni: spilaðu spili sem þú átt"}}
 SHEET_NAMES = {"en": {"tricks": "tricks", "total": "total"}, "is": {"tricks": "slagir", "total": "alls"}}
@@ -215,6 +218,10 @@ def explain(state: State, action, lang: str = "is") -> str:
 
 def action_cards(state: State, action) -> tuple:
     return (("hand", action.card),)
+
+
+def quiet(state: State, action) -> bool:
+    return False  # every card is a real decision
 
 
 def layout(state: State, seat: int, lang: str = "is") -> dict:
