@@ -3,6 +3,7 @@ the table of a game's variant options.
 
 - `cards_row(cards)` / `labelled(cards, labels)` — rows of card pictures (with captions);
 - `html_table(head, rows)` — a small bordered table; `ROW` — a flex row for a line of HTML;
+- `play_out(state, moves)` — the position after moves written in the notation;
 - `positions(state)` — every position of a game with the move made from it;
 - `Question` / `quiz(questions, name)` / `check_quiz(questions)` — radio-button questions
   with a Check button, and the check that only the right answer says "Rétt"; a quiz that is
@@ -19,13 +20,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from html import escape
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar, cast
 
 import ipywidgets as widgets
 from IPython.display import HTML
 
 from cardlearn.cards import Card, parse_cards
 from cardlearn.draw import card_html
+from cardlearn.protocol import State
+
+AState = TypeVar("AState", bound=State)
 
 ROW = '<div style="display:flex;align-items:center;flex-wrap:wrap;gap:6px;margin-top:4px">{}</div>'
 
@@ -62,7 +66,14 @@ def html_table(head: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
             + "".join(f"<tr>{line}</tr>" for line in lines) + "</table>")
 
 
-def positions(state: Any) -> list[tuple[Any, Any]]:
+def play_out(state: AState, moves: str) -> AState:
+    """`state` after the moves, written in the game's notation and separated by commas."""
+    for move in moves.split(","):
+        state = cast(AState, state.apply(move.strip()))  # a game's apply gives its own State
+    return state
+
+
+def positions(state: State) -> list[tuple[State, Any]]:
     """Every position of the game up to `state`, each with the move made from it."""
     now, out = state.start(), []
     for move in state.history:

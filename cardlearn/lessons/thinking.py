@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from cardlearn.bots import Comparison, MoveResult, Thought, paired
+from cardlearn.protocol import State
 
 if TYPE_CHECKING:  # only for the type hints: the module must not import matplotlib itself
     from IPython.display import Image
@@ -40,10 +41,9 @@ CHOSEN = "#c0392b"    # the bar of the move the search plays
 OTHER = "#9aa5b1"     # every other bar
 PREFERRED_HATCH = "//"  # the rule-of-thumb move's bar is hatched (and its label says so)
 
-_WORDS = {
+_WORDS: dict[str, dict[str, str]] = {
     "en": {
         "row": "won {pct} % of {n} imagined {deals} · mean margin {margin}",
-        "deals": ("deal", "deals"),
         "none": "not tried",
         "thumb": "rule of thumb",
         "axis": "won in the imagined deals (%)",
@@ -53,7 +53,6 @@ _WORDS = {
     },
     "is": {
         "row": "vannst í {pct} % af {n} {deals} · meðalmunur {margin}",
-        "deals": ("hugsuðu spili", "hugsuðum spilum"),
         "none": "ekki prófað",
         "thumb": "þumalputti",
         "axis": "vannst í hugsuðu spilunum (%)",
@@ -62,9 +61,10 @@ _WORDS = {
         "preferred": "þumalputtareglan",
     },
 }
+_DEALS = {"en": ("deal", "deals"), "is": ("hugsuðu spili", "hugsuðum spilum")}  # one, many
 
 
-def think(state: Any, seed: int = 0, iterations: int = 200) -> Thought:
+def think(state: State, seed: int = 0, iterations: int = 200) -> Thought:
     """The search bot's thought about `state` for the seat to move.  Bounded by
     `iterations` simulations and by no clock, so the result depends only on that seat's
     observation and `seed`, never on how fast the computer is."""
@@ -72,7 +72,7 @@ def think(state: Any, seed: int = 0, iterations: int = 200) -> Thought:
     return bot.think(state, state.to_move)
 
 
-def move_label(state: Any, action: Any, lang: str = "en") -> str:
+def move_label(state: State, action: Any, lang: str = "en") -> str:
     """`action` in the game's words, as the seat to move sees it (its own face-down cards
     named, nobody else's); the notation where a game has no `describe`."""
     describe = getattr(state.GAME, "describe", None)
@@ -89,10 +89,10 @@ def _row_text(result: MoveResult, lang: str) -> str:
     n, margin = result.simulations, f"{result.mean_margin:+.2f}"
     if lang == "is":
         margin = margin.replace(".", ",")  # the Icelandic decimal comma, as at the table
-    return w["row"].format(pct=round(100 * result.win_rate), n=n, deals=w["deals"][n != 1], margin=margin)
+    return w["row"].format(pct=round(100 * result.win_rate), n=n, deals=_DEALS[lang][n != 1], margin=margin)
 
 
-def thinking_lines(state: Any, thought: Thought, lang: str = "en") -> list[str]:
+def thinking_lines(state: State, thought: Thought, lang: str = "en") -> list[str]:
     """One line per legal move, in `legal_actions()` order: its words, notation and numbers,
     `*` before the move the search plays and `(rule of thumb)` after the rule-of-thumb move."""
     lines = []
@@ -123,7 +123,7 @@ def _style() -> Iterator[None]:
         yield
 
 
-def thinking_figure(state: Any, thought: Thought, lang: str = "en") -> Figure:
+def thinking_figure(state: State, thought: Thought, lang: str = "en") -> Figure:
     """One horizontal bar per legal move (top to bottom in `legal_actions()` order), labelled
     with the move's words; bar length = the share of its simulated deals the move won (0–100 %),
     the number of simulations and the mean margin written beside it.  The move the search plays
@@ -171,7 +171,7 @@ def thinking_figure(state: Any, thought: Thought, lang: str = "en") -> Figure:
     return fig
 
 
-def thinking_png(state: Any, thought: Thought, lang: str = "en") -> bytes:
+def thinking_png(state: State, thought: Thought, lang: str = "en") -> bytes:
     """`thinking_figure` as PNG bytes, with no software version in them: the same bytes on
     every call, so a notebook's stored picture does not change when it is run again."""
     fig = thinking_figure(state, thought, lang)
@@ -183,7 +183,7 @@ def thinking_png(state: Any, thought: Thought, lang: str = "en") -> bytes:
     return out.getvalue()
 
 
-def thinking_image(state: Any, thought: Thought, lang: str = "en") -> Image:
+def thinking_image(state: State, thought: Thought, lang: str = "en") -> Image:
     """`thinking_png` for a notebook cell to show."""
     from IPython.display import Image
 
