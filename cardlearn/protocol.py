@@ -140,7 +140,8 @@ class Bot(Protocol):
     """A computer player: `choose` returns one of `state.legal_actions()`, reading only
     what `seat` may see (its observation, the legal moves and `determinize`)."""
 
-    label: Mapping[str, str]
+    @property
+    def label(self) -> Mapping[str, str]: ...
 
     def choose(self, state: Any, seat: int) -> Any: ...
 
@@ -151,13 +152,19 @@ BotClass = Callable[..., Bot]  # built as `cls(seed=...)`
 class GameModule(Protocol):
     """What a game module provides; `cardlearn.games.GAMES` holds four of them."""
 
-    INFO: GameInfo
-    NAME: Mapping[str, str]
-    PLAYERS: tuple[int, int]
-    RULE_WORDS: Mapping[str, Mapping[str, str]]
-    SHEET_NAMES: Mapping[str, Mapping[str, str]]
-    BOTS: Mapping[str, BotClass]
-
+    # Read-only properties, so that a module's plain dicts satisfy the Mapping types.
+    @property
+    def INFO(self) -> GameInfo: ...
+    @property
+    def NAME(self) -> Mapping[str, str]: ...
+    @property
+    def PLAYERS(self) -> tuple[int, int]: ...
+    @property
+    def RULE_WORDS(self) -> Mapping[str, Mapping[str, str]]: ...
+    @property
+    def SHEET_NAMES(self) -> Mapping[str, Mapping[str, str]]: ...
+    @property
+    def BOTS(self) -> Mapping[str, BotClass]: ...
     @property
     def Rules(self) -> Callable[..., Any]: ...
     @property
