@@ -478,7 +478,7 @@ def test_longest_auction_fits_the_bound(rules):
     for aces in ("f", "m", "r"):
         start = lomber.new_game(seed=1, deck=stack(**{aces: "AS AC"}), rules=rules)
         assert _longest_auction(start, {}) <= 16
-    assert lomber.engine.PER_DEAL_BOUND >= 16 + 4 + 16 + 27
+    assert lomber.state.PER_DEAL_BOUND >= 16 + 4 + 16 + 27
 
 
 @pytest.mark.parametrize("contract, tricks, rules, result, net", [

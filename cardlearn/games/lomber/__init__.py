@@ -43,19 +43,8 @@ from __future__ import annotations
 
 import sys
 
-from cardlearn.games.lomber.bots import BOTS, RandomBot, SearchBot, ThumbBot
-from cardlearn.games.lomber.engine import (
-    Action,
-    Auction,
-    Row,
-    State,
-    determinize,
-    hidden_cards,
-    new_game,
-    script,
-    voids,
-)
-from cardlearn.games.lomber.facts import (
+from .bots import BOTS, RandomBot, SearchBot, ThumbBot
+from .rules import (
     CONTRACTS,
     DECK,
     Contract,
@@ -71,7 +60,18 @@ from cardlearn.games.lomber.facts import (
     trick_winner,
     trump_order,
 )
-from cardlearn.games.lomber.view import (
+from .state import (
+    Action,
+    Auction,
+    Row,
+    State,
+    determinize,
+    hidden_cards,
+    new_game,
+    script,
+    voids,
+)
+from .view import (
     CONTRACT_NAMES,
     NAME,
     OUTCOME_NAMES,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from cardlearn.games.lomber.bots import BOTS, measure
+from .bots import BOTS, measure
 
 parser = argparse.ArgumentParser(description="A Lomber bot against two random bots, net bits per match.")
 parser.add_argument("--level", default="thumb", choices=[k for k in BOTS if k != "random"])

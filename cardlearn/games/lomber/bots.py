@@ -13,7 +13,8 @@ from typing import Any
 from cardlearn.bots import Bot, RandomBot
 from cardlearn.bots import SearchBot as _Search
 from cardlearn.cards import Card, parse_cards
-from cardlearn.games.lomber.facts import (
+
+from .rules import (
     BID_ORDER,
     CONTRACTS,
     SUIT_LETTERS,
@@ -182,7 +183,7 @@ BOTS: dict[str, type[Bot]] = {"random": RandomBot, "thumb": ThumbBot, "search": 
 def measure(level: str = "thumb", matches: int = 300) -> tuple[float, float, float, float]:
     """Net bits per 12-deal match of one `level` bot against two random bots, the strong
     seat rotating: (mean, low and high ends of the 95 % interval, share of matches won)."""
-    from cardlearn.games.lomber.engine import new_game
+    from .state import new_game
     nets, wins = [], 0
     for m in range(matches):
         seat = m % 3

@@ -8,8 +8,9 @@ from typing import Any
 
 from cardlearn.cards import Card
 from cardlearn.core import SaveReader
-from cardlearn.games.lomber.engine import STEP_PHASE, Auction, Row, State
-from cardlearn.games.lomber.facts import CONTRACTS, DECK, HAND_SIZE, TALON_SIZE, Rules, trick_winner
+
+from .rules import CONTRACTS, DECK, HAND_SIZE, TALON_SIZE, Rules, trick_winner
+from .state import STEP_PHASE, Auction, Row, State
 
 OUTCOMES = ("win", "loss", "remis", "krukk", "conceded", "all_pass")
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardlearn.cards import Card
-from cardlearn.games.lomber.engine import UNREADABLE, Action, State, parse_action
-from cardlearn.games.lomber.facts import (
+
+from .rules import (
     CONTRACTS,
     SUIT_LETTERS,
     TRUMP,
@@ -18,6 +18,7 @@ from cardlearn.games.lomber.facts import (
     trick_winner,
     trump_order,
 )
+from .state import UNREADABLE, Action, State, parse_action
 
 NAME = {"is": "Lomber", "en": "L'Hombre"}
 PLAYERS = (3, 3)

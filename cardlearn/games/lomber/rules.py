@@ -1,6 +1,6 @@
 """Lomber rule facts: the variant options, the card orders, the contracts, the legal-play
 function, the trick winner and the payments of one deal.  Pure functions and data only;
-the moving parts live in `cardlearn.games.lomber.engine`."""
+the moving parts live in `state`."""
 
 from __future__ import annotations
 

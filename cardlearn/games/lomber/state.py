@@ -1,5 +1,5 @@
 """The Lomber state machine: deal, auction, declaring, exchange, play, settlement, the
-12-deal match, saves and determinize.  Rule facts come from `facts`."""
+12-deal match, saves and determinize.  Rule facts come from `rules`."""
 
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ from cardlearn.core import (
     shuffled,
     stacked_deck,
 )
-from cardlearn.games.lomber.facts import (
+
+from .rules import (
     BASTI,
     BID_ORDER,
     CONTRACTS,
@@ -567,11 +568,11 @@ class State(GameState):
         rules = rules_from_dict(Rules, r.get("rules", dict))
         if r.data.get("origin") is not None:
             return _replay(r, rules)
-        from cardlearn.games.lomber.saves import load_snapshot
+        from .saves import load_snapshot
         return load_snapshot(r, rules)
 
     def __str__(self) -> str:
-        from cardlearn.games.lomber.view import text_picture
+        from .view import text_picture
         return text_picture(self)
 
 
