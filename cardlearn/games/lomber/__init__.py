@@ -41,6 +41,7 @@ from __future__ import annotations
 import sys
 
 from .bots import BOTS, RandomBot, SearchBot, ThumbBot
+from .hidden import determinize, hidden_cards, voids
 from .rules import (
     CONTRACTS,
     DECK,
@@ -60,7 +61,7 @@ from .rules import (
     trick_winner,
     trump_order,
 )
-from .state import Action, Auction, Row, State, determinize, hidden_cards, new_game, script, voids
+from .state import Action, Auction, Row, State, new_game, script
 from .view import (
     CONTRACT_NAMES,
     OUTCOME_NAMES,
