@@ -1,6 +1,6 @@
 """The Lomber state machine: deal, auction, declaring, exchange, play, settlement, the
-12-deal match and saves.  Rule facts come from `rules`; a deal of the hidden cards is
-`hidden`."""
+12-deal match.  Rule facts come from `rules`; loading a save is `saves`, a deal of the
+hidden cards `hidden`."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from cardlearn.core import (
     SaveReader,
     derived,
     fresh_seed,
-    rules_from_dict,
     rules_to_dict,
     save_json,
     shuffled,
@@ -561,12 +560,8 @@ class State(GameState):
 
     @classmethod
     def from_json(cls, text: str) -> State:
-        r = SaveReader(text, "lomber")
-        rules = rules_from_dict(Rules, r.get("rules", dict))
-        if r.data.get("origin") is not None:
-            return _replay(r, rules)
-        from .saves import load_snapshot
-        return load_snapshot(r, rules)
+        from .saves import load  # saves builds states: imported here, not at the top
+        return load(SaveReader(text, "lomber"))
 
     def __str__(self) -> str:
         from .view import text_picture
@@ -612,7 +607,7 @@ def _text(cards: Iterable[Card]) -> str:
 
 
 # ---------------------------------------------------------------------------------------
-# Starting and loading
+# Starting
 
 def new_game(*, players: int | None = None, seed: int | None = None,
              deck: str | Sequence[Card] | None = None, rules: Rules | None = None,
@@ -639,15 +634,3 @@ def new_game(*, players: int | None = None, seed: int | None = None,
                   totals=(0, 0, 0),
                   sheet=(), history=(), origin=(seed, dealer, None if deck is None else _text(cards)))
     return blank._deal(0, dealer, cards)
-
-
-def _replay(r: SaveReader, rules: Rules) -> State:
-    """A save that started from `new_game` is rebuilt by replaying its moves, so a tampered
-    save cannot give a position the rules never allow."""
-    origin = r.data["origin"]
-    if not (isinstance(origin, list) and len(origin) == 3 and type(origin[0]) is int
-            and origin[1] in (0, 1, 2) and type(origin[1]) is int
-            and (origin[2] is None or isinstance(origin[2], str))):
-        raise ValueError("saved game: field 'origin' must be [seed, dealer, deck or null]")
-    state = new_game(seed=origin[0], dealer=origin[1], deck=origin[2], rules=rules)
-    return r.replay(state)
