@@ -610,14 +610,14 @@ def _text(cards: Iterable[Card]) -> str:
 # Starting
 
 def new_game(*, players: int | None = None, seed: int | None = None,
-             deck: str | Sequence[Card] | None = None, rules: Rules | None = None,
+             deck: str | Sequence[Card] | None = None,
+             rules: Rules = Rules(),  # noqa: B008 (a frozen dataclass: one shared default is safe)
              dealer: int | None = None) -> State:
     """A new 12-deal match.  `deck` stacks the first deal (top card first: c0..c2 to the
     forehand, c3..c5 to the middlehand, c6..c8 to the rearhand, three times round, then
     the talon c27..c39); later deals are shuffled from `seed`."""
     if players not in (None, 3):
         raise ValueError(f"Lomber is for exactly 3 players, not {players}")
-    rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise ValueError("rules must be a lomber.Rules")
     dealer = 2 if dealer is None else dealer
