@@ -1,6 +1,7 @@
 """Lomber engine: properties of random play, the legal-play function against a direct reading of
 §2.6 on random positions, and the engine's phases, saves, views and bad input.  The worked
-cases of the rule file's §4 are in test_lomber_cases.py."""
+cases of the rule file's §4 are in test_lomber_cases.py.  Section numbers, and the rows
+(#1 …) of the ambiguity table §3, are those of the rule file, docs/rules/lomber.md."""
 
 from __future__ import annotations
 
