@@ -1,4 +1,4 @@
-"""Lomber against its rule file: one test per worked case of §4 (acceptance tests), and
+"""Lomber against its rule file, docs/rules/lomber.md: one test per worked case of §4 (acceptance tests), and
 the dealing map of the section "How this maps to the API".  Seats: F = 0, M = 1, R = 2
 (dealer seat 2, the default)."""
 

@@ -293,7 +293,7 @@ def stacked(hands: dict[int, str], talon: str = "", dealer: int = 2) -> tuple[Ca
 def position(hands: dict[int, str], talon: str = "", dealer: int = 2,
              rules: lomber.Rules | None = None) -> lomber.State:
     """A new match whose first deal gives these cards (see `stacked`)."""
-    return lomber.new_game(deck=stacked(hands, talon, dealer), dealer=dealer, rules=rules)
+    return lomber.new_game(deck=stacked(hands, talon, dealer), dealer=dealer, rules=rules or lomber.Rules())
 
 
 def play_out(state: lomber.State, moves: str) -> lomber.State:
@@ -469,7 +469,7 @@ def bot_match(levels: Sequence[str], seed: int, rules: lomber.Rules | None = Non
     """A whole match: seat s is played by a `lomber.BOTS[levels[s]]` bot seeded `seed + s`;
     the deals are shuffled from `seed`.  The final position."""
     bots = [lomber.BOTS[level](seed=seed + s) for s, level in enumerate(levels)]
-    state = lomber.new_game(seed=seed, rules=rules)
+    state = lomber.new_game(seed=seed, rules=rules or lomber.Rules())
     while not state.is_over:
         state = state.apply(bots[state.to_move].choose(state, state.to_move))
     return state

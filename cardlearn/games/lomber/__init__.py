@@ -1,5 +1,5 @@
 """Lomber (L'Hombre) — the three-player trick-taking game with an auction, played in
-Iceland since the 19th century (rules: the Lomber rule file, after *Múlaþing* 1985).
+Iceland since the 19th century (rules: docs/rules/lomber.md, after *Múlaþing* 1985).
 
 Three seats in playing order (counter-clockwise at the table; seat i+1 sits to seat i's
 right).  Each deal: 9 cards each, three at a time, and a 13-card talon (*stokkur*).  The
@@ -34,30 +34,20 @@ Engine choices where the rule file leaves room: with `trump_named="at_bid"` the 
 of spil names trumps as soon as the auction is won; a card shown to the table (grand-túrnir's
 aces) may not be discarded; `must_trump_when_void` and `must_overtake` apply to the trump
 contracts and grandisamó only, the latter to a player who follows suit.
-
-The module is a small package: `facts` (orders, contracts, legal plays, payments),
-`engine` (the state), `saves`, `view` (words and zones) and `bots`.
 """
 
 from __future__ import annotations
 
 import sys
 
-from cardlearn.games.lomber.bots import BOTS, RandomBot, SearchBot, ThumbBot
-from cardlearn.games.lomber.engine import (
-    Action,
-    Auction,
-    Row,
-    State,
-    determinize,
-    hidden_cards,
-    new_game,
-    script,
-    voids,
-)
-from cardlearn.games.lomber.facts import (
+from .bots import BOTS, RandomBot, SearchBot, ThumbBot
+from .hidden import determinize, hidden_cards, voids
+from .rules import (
     CONTRACTS,
     DECK,
+    INFO,
+    NAME,
+    PLAYERS,
     Contract,
     Rules,
     contract_level,
@@ -71,11 +61,10 @@ from cardlearn.games.lomber.facts import (
     trick_winner,
     trump_order,
 )
-from cardlearn.games.lomber.view import (
+from .state import Action, Auction, Row, State, new_game, script
+from .view import (
     CONTRACT_NAMES,
-    NAME,
     OUTCOME_NAMES,
-    PLAYERS,
     RULE_WORDS,
     SHEET_NAMES,
     action_cards,
@@ -83,15 +72,16 @@ from cardlearn.games.lomber.view import (
     display_order,
     explain,
     layout,
+    quiet,
 )
 
 State.GAME = sys.modules[__name__]
 
 __all__ = [
-    "BOTS", "CONTRACTS", "CONTRACT_NAMES", "DECK", "NAME", "OUTCOME_NAMES", "PLAYERS", "RULE_WORDS",
-    "SHEET_NAMES", "Action", "Auction", "Contract", "RandomBot", "Row", "Rules", "SearchBot", "State",
-    "ThumbBot",
+    "BOTS", "CONTRACTS", "CONTRACT_NAMES", "DECK", "INFO", "NAME", "OUTCOME_NAMES", "PLAYERS",
+    "RULE_WORDS", "SHEET_NAMES", "Action", "Auction", "Contract", "RandomBot", "Row", "Rules",
+    "SearchBot", "State", "ThumbBot",
     "action_cards", "contract_level", "deal_payments", "describe", "determinize", "display_order",
     "explain", "hidden_cards", "ladder", "layout", "legal_plays", "matadors", "new_game", "nullo_order",
-    "outcome", "plain_order", "script", "trick_winner", "trump_order", "voids",
+    "outcome", "plain_order", "quiet", "script", "trick_winner", "trump_order", "voids",
 ]

@@ -1,4 +1,5 @@
-"""Lomber bots: `random`, and `thumb`, which plays by rules of thumb.
+"""Lomber bots: `random`; `thumb`, which plays by rules of thumb; and `search`, which
+tries moves in imagined deals, played out by `thumb`.
 
 The thumb bot reads only its observation and the legal moves.  It bids from a count of
 likely tricks in its best suit (matadors, other trumps, plain kings), buys away the small
@@ -7,13 +8,13 @@ and, in the nolo games, keeps under the trick as declarer."""
 
 from __future__ import annotations
 
-import statistics
 from typing import Any
 
 from cardlearn.bots import Bot, RandomBot
 from cardlearn.bots import SearchBot as _Search
 from cardlearn.cards import Card, parse_cards
-from cardlearn.games.lomber.facts import (
+
+from .rules import (
     BID_ORDER,
     CONTRACTS,
     SUIT_LETTERS,
@@ -177,22 +178,3 @@ class SearchBot(_Search):
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "thumb": ThumbBot, "search": SearchBot}
-
-
-def measure(level: str = "thumb", matches: int = 300) -> tuple[float, float, float, float]:
-    """Net bits per 12-deal match of one `level` bot against two random bots, the strong
-    seat rotating: (mean, low and high ends of the 95 % interval, share of matches won)."""
-    from cardlearn.games.lomber.engine import new_game
-    nets, wins = [], 0
-    for m in range(matches):
-        seat = m % 3
-        bots = [RandomBot(seed=10_000 + 3 * m + s) for s in range(3)]
-        bots[seat] = BOTS[level](seed=m)
-        state = new_game(seed=10_000 + m)
-        while not state.is_over:
-            state = state.apply(bots[state.to_move].choose(state, state.to_move))
-        nets.append(state.scores[seat])
-        wins += state.winner == seat
-    mean, half = statistics.mean(nets), 1.96 * statistics.stdev(nets) / matches ** 0.5
-    return mean, mean - half, mean + half, wins / matches
-

@@ -1,5 +1,8 @@
-"""Loading a Lomber position saved with no recorded start (a bot's determinized guess):
-every field is read with a clear error, then checked against what the rules can reach."""
+"""Loading a saved Lomber game.  A save that started from `new_game` is rebuilt from its
+origin by replaying its moves (`SaveReader.from_origin`), so a tampered save cannot give a
+position the rules never allow.  A position saved with no recorded start (a bot's
+determinized guess) is read field by field with a clear error, then checked against what
+the rules can reach."""
 
 from __future__ import annotations
 
@@ -7,26 +10,50 @@ from collections import Counter
 from typing import Any
 
 from cardlearn.cards import Card
-from cardlearn.core import SaveReader
-from cardlearn.games.lomber.engine import STEP_PHASE, Auction, Row, State
-from cardlearn.games.lomber.facts import CONTRACTS, DECK, HAND_SIZE, TALON_SIZE, Rules, trick_winner
+from cardlearn.core import SaveReader, rules_from_dict
+
+from .rules import CONTRACTS, DECK, HAND_SIZE, TALON_SIZE, Rules, trick_winner
+from .state import STEP_PHASE, Auction, Row, State, Three, new_game
 
 OUTCOMES = ("win", "loss", "remis", "krukk", "conceded", "all_pass")
 
 
-def _seat(value: Any, what: str, optional: bool = True) -> int | None:
-    if value is None and optional:
-        return None
+def load(reader: SaveReader) -> State:
+    """The saved game: replayed from its origin, or else read as a checked snapshot."""
+    rules = rules_from_dict(Rules, reader.get("rules", dict))
+    if reader.data.get("origin") is not None:
+        state: State = reader.from_origin(new_game, 3, rules=rules)
+        return state
+    return load_snapshot(reader, rules)
+
+
+def _seat(value: Any, what: str) -> int:
     if type(value) is not int or not 0 <= value <= 2:
         raise ValueError(f"saved game: {what} must be a seat 0, 1 or 2")
     return value
 
 
-def _three(r: SaveReader, key: str) -> tuple[tuple[Card, ...], ...]:
+def _seat_or_none(value: Any, what: str) -> int | None:
+    return None if value is None else _seat(value, what)
+
+
+def _whole(r: SaveReader, key: str, low: int, high: int) -> int:
+    value = r.integer(key, low, high)
+    assert value is not None  # a required field: `integer` raises when it is missing
+    return value
+
+
+def _three_ints(r: SaveReader, key: str) -> tuple[int, int, int]:
+    a, b, c = r.int_tuple(key, 3)
+    return a, b, c
+
+
+def _three(r: SaveReader, key: str) -> Three:
     value = r.get(key, list)
     if len(value) != 3:
         raise ValueError(f"saved game: {key!r} must have one entry per seat")
-    return tuple(r.cards(key, v) for v in value)
+    a, b, c = (r.cards(key, v) for v in value)
+    return a, b, c
 
 
 def _auction(value: Any) -> Auction:
@@ -35,10 +62,10 @@ def _auction(value: Any) -> Auction:
     turn, champion, challenger, waiting, holder, high = value
     if high is not None and high not in CONTRACTS:
         raise ValueError(f"saved game: no such contract {high!r} in 'auction'")
-    return Auction(_seat(turn, "auction turn"), _seat(champion, "auction champion"),
-                   _seat(challenger, "auction challenger"),
-                   tuple(_seat(w, "auction waiting", False) for w in waiting),  # type: ignore[misc]
-                   _seat(holder, "auction holder"), high)
+    return Auction(_seat_or_none(turn, "auction turn"), _seat_or_none(champion, "auction champion"),
+                   _seat_or_none(challenger, "auction challenger"),
+                   tuple(_seat(w, "auction waiting") for w in waiting),
+                   _seat_or_none(holder, "auction holder"), high)
 
 
 def _row(value: Any) -> Row:
@@ -52,7 +79,8 @@ def _row(value: Any) -> Row:
         raise ValueError("saved game: a score sheet row is malformed")
     if sum(payments) != 0:
         raise ValueError("saved game: a score sheet row does not sum to zero")
-    return Row(contract, _seat(declarer, "a row's declarer"), tuple(tricks), result, tuple(payments))
+    return Row(contract, _seat_or_none(declarer, "a row's declarer"), (tricks[0], tricks[1], tricks[2]),
+               result, (payments[0], payments[1], payments[2]))
 
 
 def _last_trick(r: SaveReader) -> tuple[int, tuple[Card, ...]] | None:
@@ -64,10 +92,12 @@ def _last_trick(r: SaveReader) -> tuple[int, tuple[Card, ...]] | None:
     cards = r.cards("last_trick", value[1])
     if len(cards) != 3:
         raise ValueError("saved game: 'last_trick' must hold three cards")
-    return _seat(value[0], "the last trick's leader", False), cards
+    return _seat(value[0], "the last trick's leader"), cards
 
 
 def load_snapshot(r: SaveReader, rules: Rules) -> State:
+    """A position saved with no origin, each field read with a clear error, then checked
+    (`check_snapshot`)."""
     played = r.get("played", list)
     if not all(isinstance(p, list) and len(p) == 2 for p in played):
         raise ValueError("saved game: 'played' must be a list of [leader, cards]")
@@ -83,18 +113,17 @@ def load_snapshot(r: SaveReader, rules: Rules) -> State:
     if type(r.data.get("totus")) is not bool:
         raise ValueError("saved game: 'totus' must be true or false")
     state = State(
-        rules=rules, seed=r.integer("seed", 0, 2**63), deal_no=r.integer("deal_no", 0, rules.match_deals),
-        dealer=r.integer("dealer", 0, 2), hands=_three(r, "hands"), talon=r.cards("talon"),
-        discards=_three(r, "discards"), bought=r.int_tuple("bought", 3),
-        calls=tuple((_seat(s, "a caller", False), b) for s, b in r.get("calls", list)),
+        rules=rules, seed=_whole(r, "seed", 0, 2**63), deal_no=_whole(r, "deal_no", 0, rules.match_deals),
+        dealer=_whole(r, "dealer", 0, 2), hands=_three(r, "hands"), talon=r.cards("talon"),
+        discards=_three(r, "discards"), bought=_three_ints(r, "bought"),
+        calls=tuple((_seat(s, "a caller"), b) for s, b in r.get("calls", list)),
         auction=_auction(r.data.get("auction")), contract=contract,
-        declarer=_seat(r.data.get("declarer"), "'declarer'"), trump=trump,
+        declarer=_seat_or_none(r.data.get("declarer"), "'declarer'"), trump=trump,
         turned=None if turned is None else r.cards("turned", turned)[0], steps=tuple(steps),
-        leader=r.integer("leader", 0, 2), trick=r.cards("trick"),
-        played=tuple((_seat(lead, "a trick's leader", False), r.cards("played", c))
-                     for lead, c in played),
-        tricks=r.int_tuple("tricks", 3), totus=r.data["totus"], last_trick=_last_trick(r),
-        totals=r.int_tuple("totals", 3),
+        leader=_whole(r, "leader", 0, 2), trick=r.cards("trick"),
+        played=tuple((_seat(lead, "a trick's leader"), r.cards("played", c)) for lead, c in played),
+        tricks=_three_ints(r, "tricks"), totus=r.data["totus"], last_trick=_last_trick(r),
+        totals=_three_ints(r, "totals"),
         sheet=tuple(_row(v) for v in r.get("sheet", list)), history=(), origin=None)
     check_snapshot(state)
     return state

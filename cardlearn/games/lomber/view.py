@@ -3,12 +3,12 @@ for illegal moves, score sheet headings, moves in words, the layout each seat se
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardlearn.cards import Card
-from cardlearn.games.lomber.engine import UNREADABLE, Action, State, parse_action
-from cardlearn.games.lomber.facts import (
+from cardlearn.protocol import Layout, Opponent, Token, Zone
+
+from .rules import (
     CONTRACTS,
+    NAME,
     SUIT_LETTERS,
     TRUMP,
     contract_kind,
@@ -18,9 +18,7 @@ from cardlearn.games.lomber.facts import (
     trick_winner,
     trump_order,
 )
-
-NAME = {"is": "Lomber", "en": "L'Hombre"}
-PLAYERS = (3, 3)
+from .state import UNREADABLE, Action, State, parse_action
 
 CONTRACT_NAMES = {
     "is": {"spil": "spil", "betra_spil": "betra spil", "turnir": "túrnir", "kupp": "kúpp",
@@ -217,6 +215,7 @@ def explain(state: State, action: Action | str, lang: str = "is") -> str:
         return w["why_done"].format(n=state.pending)
     if a.kind == "say":
         if a.arg == "concede":
+            assert state.contract is not None  # conceding comes after the auction
             return w["why_concede"].format(n=CONTRACTS[state.contract].pay[3])
         return w["why_totus" if a.arg == "totus" else "why_play"]
     if not state.trick:
@@ -226,11 +225,18 @@ def explain(state: State, action: Action | str, lang: str = "is") -> str:
     return w["why_win" if wins else "why_lose"]
 
 
-def action_cards(state: State, action: Action | str) -> tuple[tuple[str, Card], ...]:
+def action_cards(state: State, action: Action | str) -> tuple[Token, ...]:
     """The tokens of a move: a played or discarded card is the hand card itself; bids,
     trump naming, 'done', conceding are plain buttons."""
     a = _action(state, action)
     return (("hand", a.arg),) if a.kind in ("card", "discard") else ()
+
+
+def quiet(state: State, action: Action | str) -> bool:
+    """No Lomber decision is quiet: every one is made in turn by the seat to move, and even
+    a pass in the auction or a 'done' in the exchange is a choice worth a pause (there is no
+    out-of-turn offer to decline, as buying a discard is in Kínaskák)."""
+    return False
 
 
 def display_order(state: State, cards: tuple[Card, ...]) -> list[Card]:
@@ -254,17 +260,18 @@ def _seat_info(state: State, s: int, lang: str) -> str:
     if s == state.forehand:
         parts.append(w["forehand"])
     if s == state.declarer:
+        assert state.contract is not None  # a declarer has a contract
         parts.append(f"{w['declarer']}: {CONTRACT_NAMES[lang][state.contract]}"
                      + (f" {SUIT_WORDS[lang][state.trump]}" if state.trump else ""))
     return ", ".join(parts)
 
 
-def layout(state: State, seat: int, lang: str = "is") -> dict[str, Any]:
+def layout(state: State, seat: int, lang: str = "is") -> Layout:
     """What `seat` sees: its hand, the trick (who played what), the talon as backs, the
     cards shown to everyone by their owner, its own discards; counts bought per seat."""
     w = _WORDS[lang]
     lead = state.leader
-    zones: list[dict[str, Any]] = [
+    zones: list[Zone] = [
         {"name": "trick", "label": w["trick"],
          "cards": [{"card": str(c), "seat": (lead + i) % 3} for i, c in enumerate(state.trick)]},
         {"name": "talon", "label": w["talon"], "backs": len(state.talon)},
@@ -280,14 +287,16 @@ def layout(state: State, seat: int, lang: str = "is") -> dict[str, Any]:
                       "cards": [str(c) for c in state.discards[seat]]})
     prompt = w["over"] if state.step == "over" else w["prompt_" + (
         "exchange" if state.step.startswith("ex") else state.step)]
+    opponents: list[Opponent] = [
+        {"seat": s, "hand_size": len(state.hands[s]), "info": _seat_info(state, s, lang)}
+        for s in ((seat + 1) % 3, (seat + 2) % 3)]
     return {
         "title": f"{NAME[lang]} — {w['deal'].format(n=state.deal_no + 1)}",
         "info": _seat_info(state, seat, lang),
         "hand": [str(c) for c in display_order(state, state.hands[seat])],
         "scores": list(state.totals),
         "prompt": prompt,
-        "opponents": [{"seat": s, "hand_size": len(state.hands[s]), "info": _seat_info(state, s, lang)}
-                      for s in ((seat + 1) % 3, (seat + 2) % 3)],
+        "opponents": opponents,
         "zones": zones,
     }
 

@@ -1,42 +1,42 @@
-"""The Lomber state machine: deal, auction, declaring, exchange, play, settlement, the
-12-deal match, saves and determinize.  Rule facts come from `facts`."""
+"""The Lomber state machine: the actions, the auction, deal, declaring, exchange, play,
+settlement and the 12-deal match.  Rule facts come from `rules`; loading a save is
+`saves`, a deal of the hidden cards `hidden`.  Section numbers (§2.4, the rows of the
+ambiguity table §3) are those of the rule file, docs/rules/lomber.md."""
 
 from __future__ import annotations
 
-import dataclasses
-import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, NamedTuple
 
-from cardlearn.cards import Card, parse_cards
+from cardlearn.cards import Card, cards_text
 from cardlearn.core import (
     GameState,
     IllegalMove,
     SaveReader,
     derived,
     fresh_seed,
-    rules_from_dict,
     rules_to_dict,
     save_json,
     shuffled,
     stacked_deck,
 )
-from cardlearn.games.lomber.facts import (
+
+from .rules import (
     BASTI,
     BID_ORDER,
     CONTRACTS,
     DECK,
     HAND_SIZE,
+    INFO,
     SPADDA,
     SPIL_FAMILY,
     TRICKS,
-    TRUMP,
     Rules,
     contract_kind,
     contract_level,
     deal_payments,
-    ladder,
     legal_plays,
     may_hold,
     trick_winner,
@@ -50,6 +50,7 @@ PER_DEAL_BOUND = 16 + 4 + 16 + 27
 STEP_PHASE = {"auction": "auction", "convert": "declare", "trump": "declare", "concede": "declare",
               "totus": "declare", "play": "play", "over": "over"}
 SAYINGS = ("play", "concede", "totus")
+CARD_KEY = attrgetter("key")  # sorts cards as their own order does, without a Python-level __lt__
 
 
 # ---------------------------------------------------------------------------------------
@@ -191,6 +192,8 @@ class State(GameState):
     left of this deal's script, its head the step now due ("auction", "convert", "trump",
     "ex0"/"ex1"/"ex2" an exchange by that seat, "concede", "totus", "play", "over")."""
 
+    SCORE_SIGN = INFO.score_sign
+
     rules: Rules
     seed: int
     deal_no: int
@@ -241,7 +244,7 @@ class State(GameState):
 
     def start(self) -> State:
         if self.origin is None:
-            return super().start()
+            raise ValueError("this position has no recorded start (e.g. a determinized one)")
         seed, dealer, deck = self.origin
         return new_game(seed=seed, dealer=dealer, deck=deck, rules=self.rules)
 
@@ -293,10 +296,11 @@ class State(GameState):
         drew it), grand-túrnir's black aces, the hrein-yfir hand after the first lead."""
         shown: dict[int, tuple[Card, ...]] = {}
         d = self.declarer
-        if self.contract == "hrein_yfir" and (self.played or self.trick):
-            shown[d] = self.hands[d]
-        if self.contract == "grand_turnir":
-            shown[d] = tuple(c for c in (SPADDA, BASTI) if c in self.hands[d])
+        if d is not None:  # a contract stands
+            if self.contract == "hrein_yfir" and (self.played or self.trick):
+                shown[d] = self.hands[d]
+            if self.contract == "grand_turnir":
+                shown[d] = tuple(c for c in (SPADDA, BASTI) if c in self.hands[d])
         if self.turned is not None:
             for seat in range(3):
                 if self.turned in self.hands[seat]:
@@ -328,8 +332,8 @@ class State(GameState):
         """A cheap text made only of what `seat` sees (to seed bots): its hand and
         discards, the step, the calls, the trick and the public counts."""
         return "|".join(map(str, (
-            seat, self.deal_no, self.steps[0], _text(self.hands[seat]), _text(self.discards[seat]),
-            self.calls, _text(self.trick), self.leader, self.tricks, self.bought, self.pending,
+            seat, self.deal_no, self.steps[0], cards_text(self.hands[seat]), cards_text(self.discards[seat]),
+            self.calls, cards_text(self.trick), self.leader, self.tricks, self.bought, self.pending,
             self.trump, self.totals)))
 
     def _last_trick_json(self) -> list[Any] | None:
@@ -340,11 +344,15 @@ class State(GameState):
     # -- legal moves ---------------------------------------------------------------------
     def _legal(self) -> tuple[Action, ...]:
         step, seat = self.steps[0], self.to_move
+        assert seat is not None  # asked only while a seat is to move
+        if step == "play":
+            return tuple(Action("card", c) for c in self.playable(seat))
         if step == "auction":
             return tuple(Action("bid", b) for b in ("pass", *self._biddable(seat)))
         if step == "convert":
             return (Action("convert", "spil"), Action("convert", "kupp"))
         if step == "trump":
+            assert self.contract is not None  # trumps are named after the auction
             return tuple(Action("trump", s) for s in trump_choices(self.contract))
         if step.startswith("ex"):
             lo, hi = self._exchange_bounds(seat)
@@ -355,9 +363,7 @@ class State(GameState):
             return (*discards, Action("done")) if pending >= lo else discards
         if step == "concede":
             return (Action("say", "play"), Action("say", "concede"))
-        if step == "totus":
-            return (Action("say", "play"), Action("say", "totus"))
-        return tuple(Action("card", c) for c in self.playable(seat))
+        return (Action("say", "play"), Action("say", "totus"))  # the step "totus"
 
     def _biddable(self, seat: int) -> list[str]:
         a, rules = self.auction, self.rules
@@ -375,7 +381,7 @@ class State(GameState):
         return sorted(out, key=lambda b: (contract_level(b, rules), BID_ORDER.index(b)))
 
     def _exchange_bounds(self, seat: int) -> tuple[int, int]:
-        """Fewest and most cards `seat` may discard in its exchange now (§2.5, §3 #4, #5)."""
+        """Fewest and most cards `seat` may discard in its exchange now (§2.5; §3 rows 4, 5)."""
         hi, lo = min(HAND_SIZE, len(self.talon)), 0
         if seat == self.declarer and self.contract in SPIL_FAMILY:
             hi = min(hi, self.rules.declarer_exchange_max)
@@ -397,6 +403,7 @@ class State(GameState):
         if not isinstance(action, Action):
             raise unreadable(action)
         step, seat = self.steps[0], self.to_move
+        assert seat is not None  # asked only while a seat is to move
         wanted = {"auction": ("bid",), "convert": ("convert",), "trump": ("trump",),
                   "concede": ("say",), "totus": ("say",), "play": ("card",)}.get(step, ("discard", "done"))
         if action == Action("say", "concede") and not (
@@ -437,35 +444,45 @@ class State(GameState):
 
     # -- moves ---------------------------------------------------------------------------
     def _next(self, action: Action) -> State:
-        seat, kind = self.to_move, action.kind
-        base = {"history": (*self.history, action)}
+        """Each move builds one dict of changes and makes one new state of it; what follows
+        on its own (the next deal, a skipped exchange) is a further step from that state."""
+        seat, kind, arg = self.to_move, action.kind, action.arg
+        assert seat is not None  # a move is made only while a seat is to move
+        changes: dict[str, Any] = {"history": (*self.history, action)}
+        if kind == "card":
+            return self._play(seat, arg, changes)
         if kind == "bid":
-            return self._evolve(calls=(*self.calls, (seat, action.arg)),
-                                auction=self.auction.call(seat, action.arg), **base)._after_call()
+            changes.update(calls=(*self.calls, (seat, arg)), auction=self.auction.call(seat, arg))
+            return self._evolve_with(changes)._after_call()
         if kind == "convert":
-            if action.arg == "spil":
-                return self._evolve(steps=self.steps[1:], **base)._advance()
-            return self._evolve(contract="kupp", steps=script("kupp", self.declarer, self.dealer, self.rules),
-                                **base)._advance()
+            if arg == "spil":
+                changes["steps"] = self.steps[1:]
+            else:
+                assert self.declarer is not None  # a spil was won: it has a declarer
+                changes.update(contract="kupp", steps=script("kupp", self.declarer, self.dealer, self.rules))
+            return self._evolve_with(changes)._advance()
         if kind == "trump":
-            return self._evolve(trump=action.arg, steps=self.steps[1:], **base)._advance()
+            changes.update(trump=arg, steps=self.steps[1:])
+            return self._evolve_with(changes)._advance()
         if kind == "discard":
-            return self._evolve(hands=_put(self.hands, seat, _drop(self.hands[seat], action.arg)),
-                                discards=_put(self.discards, seat, (*self.discards[seat], action.arg)),
-                                **base)
+            hand = self.hands[seat]
+            i = hand.index(arg)
+            changes.update(hands=_put(self.hands, seat, hand[:i] + hand[i + 1:]),
+                           discards=_put(self.discards, seat, (*self.discards[seat], arg)))
+            return self._evolve_with(changes)
         if kind == "done":
             n = self.pending
-            hand = tuple(sorted((*self.hands[seat], *self.talon[:n])))
+            hand = tuple(sorted((*self.hands[seat], *self.talon[:n]), key=CARD_KEY))
             bought = list(self.bought)
             bought[seat] += n
-            return self._evolve(hands=_put(self.hands, seat, hand), talon=self.talon[n:],
-                                bought=tuple(bought), steps=self.steps[1:], **base)._advance()
-        if kind == "say":
-            if action.arg == "concede":
-                return self._evolve(**base)._settle(conceded=True)
-            return self._evolve(steps=self.steps[1:], totus=action.arg == "totus" or self.totus,
-                                **base)._advance()
-        return self._evolve(**base)._play(seat, action.arg)
+            changes.update(hands=_put(self.hands, seat, hand), talon=self.talon[n:],
+                           bought=(bought[0], bought[1], bought[2]), steps=self.steps[1:])
+            return self._evolve_with(changes)._advance()
+        # kind == "say"
+        if arg == "concede":
+            return self._evolve_with(changes)._settle(conceded=True)
+        changes.update(steps=self.steps[1:], totus=arg == "totus" or self.totus)
+        return self._evolve_with(changes)._advance()
 
     def _after_call(self) -> State:
         a = self.auction
@@ -473,6 +490,7 @@ class State(GameState):
             return self
         if a.high is None:
             return self._record(Row(None, None, (0, 0, 0), "all_pass", (0, 0, 0)))
+        assert a.holder is not None  # a standing bid has its bidder
         changes: dict[str, Any] = {"contract": a.high, "declarer": a.holder,
                                    "steps": script(a.high, a.holder, self.dealer, self.rules)}
         fixed = CONTRACTS[a.high].trump
@@ -480,7 +498,7 @@ class State(GameState):
             changes["trump"] = "S"
         elif fixed == "turned":  # túrnir: the top talon card is turned up and names trumps
             changes.update(turned=self.talon[0], trump=self.talon[0].suit)
-        return self._evolve(**changes)._advance()
+        return self._evolve_with(changes)._advance()
 
     def _advance(self) -> State:
         """Skip exchange steps that cannot happen (an empty talon, nothing allowed)."""
@@ -489,16 +507,22 @@ class State(GameState):
             state = state._evolve(steps=state.steps[1:])
         return state
 
-    def _play(self, seat: int, card: Card) -> State:
+    def _play(self, seat: int, card: Card, changes: dict[str, Any]) -> State:
+        hand = self.hands[seat]
+        i = hand.index(card)
+        changes["hands"] = _put(self.hands, seat, hand[:i] + hand[i + 1:])
         trick = (*self.trick, card)
-        hands = _put(self.hands, seat, _drop(self.hands[seat], card))
         if len(trick) < 3:
-            return self._evolve(hands=hands, trick=trick)
+            changes["trick"] = trick
+            return self._evolve_with(changes)
         won = (self.leader + trick_winner(trick, self.contract, self.trump)) % 3
-        tricks = tuple(t + (s == won) for s, t in enumerate(self.tricks))
-        state = self._evolve(hands=hands, trick=(), leader=won, tricks=tricks,
-                             played=(*self.played, (self.leader, trick)), last_trick=(self.leader, trick))
+        t0, t1, t2 = self.tricks
+        tricks = (t0 + (won == 0), t1 + (won == 1), t2 + (won == 2))
+        changes.update(trick=(), leader=won, tricks=tricks, played=(*self.played, (self.leader, trick)),
+                       last_trick=(self.leader, trick))
+        state: State = self._evolve_with(changes)
         d = self.declarer
+        assert d is not None  # cards are played only in a contract
         nolo = contract_kind(self.contract) == "nolo"
         if len(state.played) == TRICKS or (nolo and self.rules.nolo_stop_early and tricks[d]):
             return state._settle()
@@ -507,51 +531,44 @@ class State(GameState):
         return state
 
     def _settle(self, conceded: bool = False) -> State:
+        contract, declarer = self.contract, self.declarer
+        assert contract is not None and declarer is not None  # a deal is settled only in a contract
         pay_as = None
-        if (self.contract == "grand_turnir" and self.rules.grand_turnir_spade_bonus
+        if (contract == "grand_turnir" and self.rules.grand_turnir_spade_bonus
                 and self.trump == "S"):
             pay_as = "spadasolo"
         tricks = (0, 0, 0) if conceded else self.tricks
-        result, payments = deal_payments(self.contract, self.declarer, tricks, self.rules,
+        result, payments = deal_payments(contract, declarer, tricks, self.rules,
                                          conceded=conceded, totus=self.totus, pay_as=pay_as)
-        return self._record(Row(self.contract, self.declarer, tricks, result, payments))
+        return self._record(Row(contract, declarer, tricks, result, payments))
 
     def _record(self, row: Row) -> State:
-        totals = tuple(t + p for t, p in zip(self.totals, row.payments))
-        ended = self._evolve(totals=totals, sheet=(*self.sheet, row))
-        if len(ended.sheet) == self.rules.match_deals:
-            return ended._evolve(steps=("over",))
+        (a, b, c), (x, y, z) = self.totals, row.payments
+        changes: dict[str, Any] = {"totals": (a + x, b + y, c + z), "sheet": (*self.sheet, row)}
+        if len(self.sheet) + 1 == self.rules.match_deals:
+            changes["steps"] = ("over",)
+            return self._evolve_with(changes)
         deal_no = self.deal_no + 1
-        return ended._deal(deal_no, (self.dealer + 1) % 3, shuffled(DECK, self.seed, deal_no))
-
-    def _deal(self, deal_no: int, dealer: int, deck: Sequence[Card]) -> State:
-        """Three cards at a time to F, M, R, three times round; 13 to the talon (§2.2)."""
-        hands: list[list[Card]] = [[], [], []]
-        for i in range(27):
-            hands[(dealer + 1 + i // 3) % 3].append(deck[i])
-        return self._evolve(
-            deal_no=deal_no, dealer=dealer, hands=tuple(tuple(sorted(h)) for h in hands),
-            talon=tuple(deck[27:]), discards=((), (), ()), bought=(0, 0, 0), calls=(),
-            auction=opening_auction((dealer + 1) % 3), contract=None, declarer=None, trump=None,
-            turned=None, steps=("auction",), leader=(dealer + 1) % 3, trick=(), played=(),
-            tricks=(0, 0, 0), totus=False)
+        changes.update(_deal_changes(deal_no, (self.dealer + 1) % 3, shuffled(DECK, self.seed, deal_no)))
+        return self._evolve_with(changes)
 
     # -- saving --------------------------------------------------------------------------
     def _fields(self) -> dict[str, Any]:
         a = self.auction
         return {
             "rules": rules_to_dict(self.rules), "seed": self.seed, "deal_no": self.deal_no,
-            "dealer": self.dealer, "hands": [_text(h) for h in self.hands], "talon": _text(self.talon),
-            "discards": [_text(d) for d in self.discards], "bought": list(self.bought),
+            "dealer": self.dealer, "hands": [cards_text(h) for h in self.hands],
+            "talon": cards_text(self.talon), "discards": [cards_text(d) for d in self.discards],
+            "bought": list(self.bought),
             "calls": [[s, b] for s, b in self.calls],
             "auction": [a.turn, a.champion, a.challenger, list(a.waiting), a.holder, a.high],
             "contract": self.contract, "declarer": self.declarer, "trump": self.trump,
             "turned": None if self.turned is None else str(self.turned), "steps": list(self.steps),
-            "leader": self.leader, "trick": _text(self.trick),
-            "played": [[lead, _text(cards)] for lead, cards in self.played],
+            "leader": self.leader, "trick": cards_text(self.trick),
+            "played": [[lead, cards_text(cards)] for lead, cards in self.played],
             "tricks": list(self.tricks), "totus": self.totus, "totals": list(self.totals),
             "last_trick": None if self.last_trick is None else [self.last_trick[0],
-                                                                  _text(self.last_trick[1])],
+                                                                  cards_text(self.last_trick[1])],
             "sheet": [[r.contract, r.declarer, list(r.tricks), r.outcome, list(r.payments)]
                       for r in self.sheet],
             "history": [str(a) for a in self.history],
@@ -563,15 +580,11 @@ class State(GameState):
 
     @classmethod
     def from_json(cls, text: str) -> State:
-        r = SaveReader(text, "lomber")
-        rules = rules_from_dict(Rules, r.get("rules", dict))
-        if r.data.get("origin") is not None:
-            return _replay(r, rules)
-        from cardlearn.games.lomber.saves import load_snapshot
-        return load_snapshot(r, rules)
+        from .saves import load  # saves builds states: imported here, not at the top
+        return load(SaveReader(text, "lomber"))
 
     def __str__(self) -> str:
-        from cardlearn.games.lomber.view import text_picture
+        from .view import text_picture  # the view reads states: imported here, not at the top
         return text_picture(self)
 
 
@@ -580,6 +593,7 @@ def script(contract: str, declarer: int, dealer: int, rules: Rules) -> tuple[str
     exchanges in order, concession, then play."""
     c = CONTRACTS[contract]
     forehand = (dealer + 1) % 3
+    defenders: tuple[int, ...]
     if rules.defender_exchange_order == "ccw_from_declarer":
         defenders = ((declarer + 1) % 3, (declarer + 2) % 3)
     else:
@@ -601,30 +615,23 @@ def script(contract: str, declarer: int, dealer: int, rules: Rules) -> tuple[str
 
 
 def _put(three: Three, seat: int, value: tuple[Card, ...]) -> Three:
-    return tuple(value if s == seat else three[s] for s in range(3))  # type: ignore[return-value]
-
-
-def _drop(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1:]
-
-
-def _text(cards: Iterable[Card]) -> str:
-    return " ".join(map(str, cards))
+    """`three` with seat `seat`'s entry replaced by `value`."""
+    a, b, c = three
+    return (value, b, c) if seat == 0 else (a, value, c) if seat == 1 else (a, b, value)
 
 
 # ---------------------------------------------------------------------------------------
-# Starting and loading
+# Starting
 
 def new_game(*, players: int | None = None, seed: int | None = None,
-             deck: str | Sequence[Card] | None = None, rules: Rules | None = None,
+             deck: str | Sequence[Card] | None = None,
+             rules: Rules = Rules(),  # noqa: B008 (a frozen dataclass: one shared default is safe)
              dealer: int | None = None) -> State:
     """A new 12-deal match.  `deck` stacks the first deal (top card first: c0..c2 to the
     forehand, c3..c5 to the middlehand, c6..c8 to the rearhand, three times round, then
     the talon c27..c39); later deals are shuffled from `seed`."""
     if players not in (None, 3):
         raise ValueError(f"Lomber is for exactly 3 players, not {players}")
-    rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise ValueError("rules must be a lomber.Rules")
     dealer = 2 if dealer is None else dealer
@@ -634,119 +641,19 @@ def new_game(*, players: int | None = None, seed: int | None = None,
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"seed must be a whole number, not {seed!r}")
     cards = shuffled(DECK, seed, 0) if deck is None else stacked_deck(deck, DECK, "Lomber")
-    blank = State(rules=rules, seed=seed, deal_no=0, dealer=dealer, hands=((), (), ()), talon=(),
-                  discards=((), (), ()), bought=(0, 0, 0), calls=(), auction=opening_auction(0),
-                  contract=None, declarer=None, trump=None, turned=None, steps=("auction",),
-                  leader=0, trick=(), played=(), tricks=(0, 0, 0), totus=False, last_trick=None,
-                  totals=(0, 0, 0),
-                  sheet=(), history=(), origin=(seed, dealer, None if deck is None else _text(cards)))
-    return blank._deal(0, dealer, cards)
+    return State(rules=rules, seed=seed, last_trick=None, totals=(0, 0, 0), sheet=(), history=(),
+                 origin=(seed, dealer, None if deck is None else cards_text(cards)),
+                 **_deal_changes(0, dealer, cards))
 
 
-def _replay(r: SaveReader, rules: Rules) -> State:
-    """A save that started from `new_game` is rebuilt by replaying its moves, so a tampered
-    save cannot give a position the rules never allow."""
-    origin = r.data["origin"]
-    if not (isinstance(origin, list) and len(origin) == 3 and type(origin[0]) is int
-            and origin[1] in (0, 1, 2) and type(origin[1]) is int
-            and (origin[2] is None or isinstance(origin[2], str))):
-        raise ValueError("saved game: field 'origin' must be [seed, dealer, deck or null]")
-    state = new_game(seed=origin[0], dealer=origin[1], deck=origin[2], rules=rules)
-    return r.replay(state)
-
-
-# ---------------------------------------------------------------------------------------
-# Determinize
-
-def voids(obs: dict[str, Any]) -> dict[int, set[Card]]:
-    """Cards each seat cannot hold, shown by its not following suit this deal: after a
-    plain lead, no card of that suit; after a trump lead, no trump but the matadors that
-    lead left protected (§2.6)."""
-    out: dict[int, set[Card]] = {0: set(), 1: set(), 2: set()}
-    if not obs["played"] and not obs["trick"]:
-        return out
-    kind = contract_kind(obs["contract"])
-    lad = ladder(kind, obs["trump"] if kind == "trump" else None)
-    tricks = [(lead, parse_cards(cards)) for lead, cards in obs["played"]]
-    if obs["trick"]:
-        tricks.append((obs["leader"], parse_cards(obs["trick"])))
-    for lead, cards in tricks:
-        led = cards[0]
-        suit = lad.eff[led]
-        led_power = lad.power[led] if led in lad.privileged else 0
-        for i, card in enumerate(cards[1:], 1):
-            if lad.eff[card] != suit:
-                out[(lead + i) % 3] |= {c for c in DECK if lad.eff[c] == suit and not (
-                    suit == TRUMP and c in lad.privileged and lad.power[c] > led_power)}
-    return out
-
-
-def _unseen(obs: dict[str, Any]) -> list[Card]:
-    """The cards hidden from the observing seat, in deck order."""
-    seen = {*obs["hand"], *obs["discards"], *obs["trick"], *(c for cs in obs["exposed"].values() for c in cs)}
-    for _, cards in obs["played"]:
-        seen.update(cards)
-    if obs["turned_on_talon"]:
-        seen.add(obs["turned"])
-    return [c for c in DECK if str(c) not in seen]
-
-
-def hidden_cards(state: State, seat: int) -> tuple[Card, ...]:
-    """The cards `seat` cannot see, wherever they lie (other hands, their discards, the
-    talon), sorted."""
-    return tuple(sorted(_unseen(state.observation(seat))))
-
-
-def determinize(state: State, seat: int, rng: random.Random) -> State:
-    """The same position as `seat` sees it, with every card it cannot see (the other
-    hands, their discards, the talon) dealt anew, consistent with the cards shown (the
-    túrnir card, grand-túrnir's aces, the hrein-yfir hand), with the voids revealed by
-    not following suit, and with a bid of grand-túrnir (its bidder was dealt both black
-    aces, so they are in its hand or discards); a new seed for later deals."""
-    obs = state.observation(seat)
-    others = [s for s in range(3) if s != seat]
-    shown = {s: parse_cards(obs["exposed"].get(str(s), [])) for s in others}
-    on_talon = parse_cards([obs["turned"]]) if obs["turned_on_talon"] else ()
-    unseen = _unseen(obs)
-    need = {s: obs["hand_sizes"][s] - len(shown[s]) for s in others}
-    aces = [c for c in (SPADDA, BASTI) if c in unseen]
-    forced = {s: aces if [s, "grand_turnir"] in obs["bids"] else [] for s in others}
-    hands, pinned = _fill(unseen, need, voids(obs), forced, rng)
-    dealt = {c for h in (*hands.values(), *pinned.values()) for c in h}
-    rest = [c for c in unseen if c not in dealt]
-    rng.shuffle(rest)
-    new_hands, new_discards = list(state.hands), list(state.discards)
-    for s in others:
-        new_hands[s] = tuple(sorted((*hands[s], *shown[s])))
-        n = len(state.discards[s]) - len(pinned[s])
-        new_discards[s], rest = (*pinned[s], *rest[:n]), rest[n:]
-    return dataclasses.replace(state, hands=tuple(new_hands), discards=tuple(new_discards),
-                               talon=(*on_talon, *rest), seed=fresh_seed(rng), history=(), origin=None)
-
-
-def _fill(unseen: list[Card], need: dict[int, int], excluded: dict[int, set[Card]],
-          forced: dict[int, list[Card]], rng: random.Random
-          ) -> tuple[dict[int, tuple[Card, ...]], dict[int, tuple[Card, ...]]]:
-    """Random hands of the sizes `need` avoiding the `excluded` cards, each seat's
-    `forced` cards in its hand where its voids allow, else `pinned` to its discards.  The
-    more constrained seat is dealt first; a few tries, then (never in practice) a deal
-    that ignores the voids."""
-    order = sorted(need, key=lambda s: sum(c not in excluded[s] for c in unseen) - need[s])
-    every_forced = {c for cards in forced.values() for c in cards}
-    for attempt in range(30):
-        strict = attempt < 29
-        pool = [c for c in unseen if c not in every_forced]
-        rng.shuffle(pool)
-        hands: dict[int, tuple[Card, ...]] = {}
-        pinned: dict[int, tuple[Card, ...]] = {}
-        for s in order:
-            sure = [c for c in forced[s] if c not in excluded[s] or not strict][:need[s]]
-            pinned[s] = tuple(c for c in forced[s] if c not in sure)
-            allowed = [c for c in pool if c not in excluded[s] or not strict]
-            if len(sure) + len(allowed) < need[s]:
-                break
-            hands[s] = (*sure, *allowed[:need[s] - len(sure)])
-            pool = [c for c in pool if c not in hands[s]]
-        else:
-            return hands, pinned
-    raise AssertionError("unreachable: the last try ignores the voids")
+def _deal_changes(deal_no: int, dealer: int, deck: Sequence[Card]) -> dict[str, Any]:
+    """A new deal: three cards at a time to F, M, R, three times round; 13 to the talon (§2.2)."""
+    hands: list[list[Card]] = [[], [], []]
+    for i in range(27):
+        hands[(dealer + 1 + i // 3) % 3].append(deck[i])
+    f, m, r = (tuple(sorted(h, key=CARD_KEY)) for h in hands)
+    return {"deal_no": deal_no, "dealer": dealer, "hands": (f, m, r), "talon": tuple(deck[27:]),
+            "discards": ((), (), ()), "bought": (0, 0, 0), "calls": (),
+            "auction": opening_auction((dealer + 1) % 3), "contract": None, "declarer": None,
+            "trump": None, "turned": None, "steps": ("auction",), "leader": (dealer + 1) % 3,
+            "trick": (), "played": (), "tricks": (0, 0, 0), "totus": False}

@@ -1,6 +1,7 @@
-"""Lomber rule facts: the variant options, the card orders, the contracts, the legal-play
-function, the trick winner and the payments of one deal.  Pure functions and data only;
-the moving parts live in `cardlearn.games.lomber.engine`."""
+"""Lomber rule facts: the game's facts (`INFO`), the deck, the variant options, the card
+orders, the contracts, the legal-play function, the trick winner and the payments of one
+deal.  Pure functions and data only; the moving parts live in `state`.  Section numbers
+(§2.3, the rows of the ambiguity table §3) are those of the rule file, docs/rules/lomber.md."""
 
 from __future__ import annotations
 
@@ -9,10 +10,25 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal, NamedTuple
 
-from cardlearn.cards import Card, lomber_deck, parse_cards
+from cardlearn.cards import RANKS, Card, make_deck, parse_cards
 from cardlearn.core import check_rule_types
+from cardlearn.protocol import GameInfo
 
-DECK = lomber_deck()
+INFO = GameInfo(
+    name={"is": "Lomber", "en": "L'Hombre"},
+    players=(3, 3),
+    # The declarer plays alone against the other two, and who declares changes from deal
+    # to deal: there are no fixed teams, every seat scores for itself.
+    partnerships=False,
+    score_sign=+1,  # payments: more is better
+    phases=("auction", "exchange", "declare", "play", "over"),
+    strongest_bot="search",
+    has_deal_estimate=False,  # no deal_estimate: the search plays every simulation out
+)
+NAME = INFO.name
+PLAYERS = INFO.players
+
+DECK = make_deck(r for r in RANKS if r not in ("8", "9", "10"))  # 40 cards: no eights, nines, tens
 SUIT_LETTERS = ("S", "H", "D", "C")
 BLACK = ("S", "C")
 SPADDA = Card("A", "S")  # spadille, always the highest trump
@@ -22,28 +38,29 @@ HAND_SIZE, TALON_SIZE, TRICKS = 9, 13, 9
 
 @dataclass(frozen=True)
 class Rules:
-    """Variant options: one field per row of the rule file's ambiguity table (§3), each
-    with its recommended default."""
+    """Variant options: one field per row of the rule file's ambiguity table
+    (docs/rules/lomber.md, §3), each with its recommended default; the comment on each
+    field gives its row of that table."""
 
-    betra_spil_position: Literal["below_turnir", "above_turnir"] = "below_turnir"   # §3 #1
-    level7_hold: Literal["same_contract", "any_level7"] = "same_contract"           # #2
-    trump_named: Literal["after_declarer_exchange", "at_bid"] = "after_declarer_exchange"  # #3
-    declarer_exchange_min: int = 0                                                   # #4
-    declarer_exchange_max: int = 9                                                   # #4
-    turnir_card: Literal["to_declarer", "stays_on_talon"] = "to_declarer"            # #5
-    enable_grandisamo: bool = True                                                   # #8
-    enable_totus: bool = False                                                       # #9
-    totus_bonus: int = 1                                                             # #9
-    kupp_loss_cap: int | None = None                                                 # #10
-    must_trump_when_void: bool = False                                               # #13
-    must_overtake: bool = False                                                      # #13
-    nolo_stop_early: bool = False                                                    # #14
-    allow_spil_to_kupp: bool = True                                                  # #16
-    allow_concede: bool = True                                                       # #17
-    grand_turnir_spade_bonus: bool = False                                           # #18
-    match_deals: int = 12                                                            # #20
-    defender_exchange_order: Literal["ccw_from_declarer", "seat_order"] = "ccw_from_declarer"  # #21
-    variant: Literal["classic"] = "classic"                                          # #23
+    betra_spil_position: Literal["below_turnir", "above_turnir"] = "below_turnir"   # row 1
+    level7_hold: Literal["same_contract", "any_level7"] = "same_contract"           # row 2
+    trump_named: Literal["after_declarer_exchange", "at_bid"] = "after_declarer_exchange"  # row 3
+    declarer_exchange_min: int = 0                                                   # row 4
+    declarer_exchange_max: int = 9                                                   # row 4
+    turnir_card: Literal["to_declarer", "stays_on_talon"] = "to_declarer"            # row 5
+    enable_grandisamo: bool = True                                                   # row 8
+    enable_totus: bool = False                                                       # row 9
+    totus_bonus: int = 1                                                             # row 9
+    kupp_loss_cap: int | None = None                                                 # row 10
+    must_trump_when_void: bool = False                                               # row 13
+    must_overtake: bool = False                                                      # row 13
+    nolo_stop_early: bool = False                                                    # row 14
+    allow_spil_to_kupp: bool = True                                                  # row 16
+    allow_concede: bool = True                                                       # row 17
+    grand_turnir_spade_bonus: bool = False                                           # row 18
+    match_deals: int = 12                                                            # row 20
+    defender_exchange_order: Literal["ccw_from_declarer", "seat_order"] = "ccw_from_declarer"  # row 21
+    variant: Literal["classic"] = "classic"                                          # row 23
 
     def __post_init__(self) -> None:
         check_rule_types(self)
@@ -64,7 +81,7 @@ class Rules:
 # ---------------------------------------------------------------------------------------
 # Card orders (§2.3)
 
-def _suit(suit: str) -> str:
+def _suit(suit: str | None) -> str:
     if suit not in SUIT_LETTERS:
         raise ValueError(f"a suit is one of S, H, D, C, not {suit!r}")
     return str(suit)
@@ -126,12 +143,16 @@ def ladder(kind: str, trump: str | None) -> Ladder:
         for s in SUIT_LETTERS:
             rank(nullo_order(s), s)
         return Ladder(eff, power, frozenset())
+    trumps: tuple[Card, ...]
+    privileged: tuple[Card, ...]
+    plain_trump: str | None
     if kind == "grandisamo":
-        trumps, privileged = (SPADDA, BASTI), (SPADDA, BASTI)
+        trumps = privileged = (SPADDA, BASTI)
         plain_trump = None
     elif kind == "trump":
-        trumps = trump_order(trump)
-        privileged, plain_trump = trumps[:3], trump
+        plain_trump = _suit(trump)  # a trump contract needs its suit (ValueError without)
+        trumps = trump_order(plain_trump)
+        privileged = trumps[:3]
     else:
         raise ValueError(f"no such contract kind {kind!r}")
     for s in SUIT_LETTERS:
@@ -214,14 +235,15 @@ def _as_cards(cards: Iterable[Card | str]) -> tuple[Card, ...]:
     return parse_cards(cards)
 
 
-def legal_plays(hand: Iterable[Card | str], trick: Iterable[Card | str], contract: str,
+def legal_plays(hand: Iterable[Card | str], trick: Iterable[Card | str], contract: str | None,
                 trump: str | None, *, must_trump_when_void: bool = False,
                 must_overtake: bool = False) -> tuple[Card, ...]:
     """The cards of `hand` that may be played to `trick` (cards played so far, leader's
     first), in hand order (§2.7): follow the led card's effective suit if able; when a
     trump is led, a privileged matador (spadda, manilía, basti) need not be played unless
-    a higher privileged matador was led; no privilege in nolo.  The two options of §3 #13
-    add a duty to trump when void and to beat the trick when following (trump contracts)."""
+    a higher privileged matador was led; no privilege in nolo.  The two options of §3 row 13
+    add a duty to trump when void and to beat the trick when following (trump contracts).
+    `contract` None (no contract yet) ranks the cards as in the nolo contracts."""
     hand, trick = _as_cards(hand), _as_cards(trick)
     if not trick:
         return hand
@@ -255,7 +277,7 @@ def _beats(card: Card, best: Card, lad: Ladder) -> bool:
     return lad.eff[card] == TRUMP
 
 
-def trick_winner(trick: Sequence[Card | str], contract: str, trump: str | None) -> int:
+def trick_winner(trick: Sequence[Card | str], contract: str | None, trump: str | None) -> int:
     """The index in `trick` of the winning card: the highest trump if any, else the
     highest card of the led effective suit."""
     trick = _as_cards(trick)
@@ -301,7 +323,7 @@ def deal_payments(contract: str, declarer: int, tricks: Sequence[int], rules: Ru
                   ) -> tuple[str, tuple[int, int, int]]:
     """The outcome and the payments per seat of one deal in rasle scoring: the declarer
     settles with each defender alone, so the row sums to zero.  `pay_as` pays by another
-    contract's row (grand-túrnir turning a spade, as spaðasóló, §3 #18); `totus` is an
+    contract's row (grand-túrnir turning a spade, as spaðasóló, §3 row 18); `totus` is an
     announced tótus, paid `totus_bonus` more either way (§2.8)."""
     win, loss, krukk, concede = CONTRACTS[pay_as or contract].pay
     if conceded:
@@ -323,4 +345,4 @@ def deal_payments(contract: str, declarer: int, tricks: Sequence[int], rules: Ru
             each += rules.totus_bonus if d == TRICKS else -rules.totus_bonus
     payments = [-each] * 3
     payments[declarer] = 2 * each
-    return result, tuple(payments)  # type: ignore[return-value]
+    return result, (payments[0], payments[1], payments[2])
