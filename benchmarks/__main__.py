@@ -19,11 +19,12 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from benchmarks.tournament import Progress, wilson
 from cardlearn.games import GAMES
+from cardlearn.protocol import Bot, State
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -91,20 +92,25 @@ def bench_bots(args) -> None:
             if level in ("random", "search"):  # the search bot has its own tournament
                 continue
             wins, ties, start = 0, 0, time.perf_counter()
+            scores: list[float] = []  # the strong team's own match score, signed so more is better
             progress = Progress(f"{name} {level}", args.matches)
             for m in range(args.matches):
                 state = game.new_game(seed=10_000 + m)
                 team = m % len(state.teams)
                 bots = {s: (cls if s in state.teams[team] else game.BOTS["random"])(seed=s)
                         for s in range(state.players)}
-                winner = play_match(state, bots)
-                wins += winner == team
-                ties += winner is None
+                final = play_match(state, bots)
+                wins += final.winner == team
+                ties += final.winner is None
+                scores.append(game.INFO.score_sign * final.scores[team])
                 progress.step()
             took = time.perf_counter() - start
             low, high = wilson(wins, args.matches)
+            mean = statistics.mean(scores)
+            half = 1.96 * statistics.stdev(scores) / len(scores) ** 0.5 if len(scores) > 1 else 0.0
             print(f"  {name:9s} {level:10s} won {wins}/{args.matches} = {wins / args.matches:.1%} "
-                  f"(95 % interval {low:.1%}–{high:.1%}; ties {ties}) in {took:.0f} s")
+                  f"(95 % interval {low:.1%}–{high:.1%}; ties {ties}); its own match score "
+                  f"{mean:+.2f} (95 % interval {mean - half:+.2f} to {mean + half:+.2f}) in {took:.0f} s")
 
 
 def bench_think(args) -> None:
@@ -134,11 +140,11 @@ def bench_think(args) -> None:
                   f"over {len(times)} moves, {matches} matches")
 
 
-def play_match(state, bots: dict[int, object]):
-    """Play `state` to the end with one bot per seat; the winner (a team index)."""
-    while not state.is_over:
-        state = state.apply(bots[state.to_move].choose(state, state.to_move))
-    return state.winner
+def play_match(state: State, bots: Mapping[int, Bot]) -> State:
+    """Play `state` to the end with one bot per seat; the final position."""
+    while (seat := state.to_move) is not None:
+        state = state.apply(bots[seat].choose(state, seat))
+    return state
 
 
 def _games(args):
