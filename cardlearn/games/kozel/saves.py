@@ -41,7 +41,7 @@ def _load_snapshot(r: SaveReader, rules: Rules) -> State:
         a, b = r.int_tuple(key, 2)
         return (a, b)
 
-    def per_seat(key: str) -> Four:
+    def seat_cards(key: str) -> Four:
         value = r.get(key, list)
         if len(value) != 4:
             raise ValueError(f"saved game: {key!r} must have one entry per seat")
@@ -80,10 +80,10 @@ def _load_snapshot(r: SaveReader, rules: Rules) -> State:
         rules=rules, seed=whole("seed", 0, 2**63), deal_no=whole("deal_no", 0, 10**6),
         dealer=seat("dealer"), trump_card=trump_card,
         trump_pos=r.integer("trump_pos", 0, 19, optional=True), stock=r.cards("stock"),
-        hands=per_seat("hands"), leader=seat("leader"), original_leader=seat("original_leader"),
+        hands=seat_cards("hands"), leader=seat("leader"), original_leader=seat("original_leader"),
         plays=plays, interrupted=r.data["interrupted"], passed=tuple(passed), last_trick=last_trick,
         piles=piles("piles"), hidden=(hidden_a, hidden_b),
-        tricks=two("tricks"), known=per_seat("known"), totals=two("totals"),
+        tricks=two("tricks"), known=seat_cards("known"), totals=two("totals"),
         sheet=_load_sheet(r.get("sheet", list)), eggs_count=whole("eggs_count", 0, 10**6),
         egg_streak=whole("egg_streak", 0, 10**6), winner=r.integer("winner", 0, 1, optional=True),
         history=history)
