@@ -17,12 +17,12 @@ import conformance
 import pytest
 
 from cardlearn import IllegalMove
-from cardlearn.cards import Card, kozel_deck, parse_cards
+from cardlearn.cards import Card, parse_cards
 from cardlearn.games import kozel
 from cardlearn.games.kozel import Rules
 
 N, E, S, W = 0, 1, 2, 3
-DECK = kozel_deck()
+DECK = kozel.DECK
 POINTS = {"6": 0, "7": 0, "8": 0, "9": 0, "J": 2, "Q": 3, "K": 4, "10": 10, "A": 11}
 
 

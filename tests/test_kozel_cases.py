@@ -26,13 +26,14 @@ from typing import Any
 import pytest
 
 from cardlearn import IllegalMove
-from cardlearn.cards import Card, kozel_deck, parse_cards
+from cardlearn.cards import SUITS, Card, parse_cards
 
 kozel = pytest.importorskip("cardlearn.games.kozel")
 
 N, E, S, W = 0, 1, 2, 3
 SEAT = {"N": N, "E": E, "S": S, "W": W}
-DECK = kozel_deck()
+# §2.1: the 36 cards, six to ace in each suit (suit by suit, as `kozel.DECK` orders them).
+DECK = tuple(Card(rank, suit) for suit in SUITS for rank in ("6", "7", "8", "9", "10", "J", "Q", "K", "A"))
 
 # The rule file's own facts (section 2.1), written out here so the engine is checked
 # against the text and not against itself.
@@ -401,6 +402,7 @@ def test_rank_order_and_card_points():
     assert dict(kozel.CARD_POINTS) == POINTS
     assert sum(kozel.CARD_POINTS[c.rank] for c in DECK) == 120
     assert len(DECK) == 36 and len(set(DECK)) == 36
+    assert kozel.DECK == DECK  # the engine's deck, in the order its seeded shuffles use
 
 
 def test_beats_is_exactly_the_rule_on_every_pair():

@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 
 from IPython.display import HTML
 
-from cardlearn.cards import Card, kozel_deck, parse_cards
+from cardlearn.cards import Card, parse_cards
 from cardlearn.draw import card_html
 from cardlearn.games import kozel
 from cardlearn.lessons import common
@@ -106,7 +106,7 @@ def deal_picture(dealer: int = 3) -> HTML:
     """The top 16 cards of an unshuffled 36-card deck, each captioned with the seat the
     deal gives it: one card at a time, clockwise from the dealer's left."""
     order = kozel.deal_order(dealer)
-    return labelled(kozel_deck()[:len(order)], [f"seat {s}" for s in order], height=56)
+    return labelled(kozel.DECK[:len(order)], [f"seat {s}" for s in order], height=56)
 
 
 def stacked(hands: dict[int, str], trump: str = "", stock: str = "") -> tuple[Card, ...]:
@@ -128,7 +128,7 @@ def stacked(hands: dict[int, str], trump: str = "", stock: str = "") -> tuple[Ca
     named = list(slots.values())
     if len(set(named)) != len(named):
         raise ValueError("a card is named twice: a deck has each card once")
-    free = [c for c in kozel_deck() if c not in named]
+    free = [c for c in kozel.DECK if c not in named]
     for seat in range(4):
         places = [4 * i + seat for i in range(4)]
         for place in (p for p in places if p not in slots):

@@ -1,0 +1,593 @@
+"""Kozel's moves (`Action`), positions (`State`) and the start of a match (`new_game`)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from cardlearn.cards import Card, cards_text, without
+from cardlearn.core import (
+    GameState,
+    IllegalMove,
+    SaveReader,
+    derived,
+    fresh_seed,
+    rules_to_dict,
+    save_json,
+    shuffled,
+    stacked_deck,
+)
+
+from .rules import (
+    DECK,
+    HAND_SIZE,
+    INFO,
+    ROW_KEYS,
+    TEAMS,
+    Rules,
+    beats,
+    card_points,
+    card_symbols,
+    check_seat,
+    deal_loss,
+    deal_order,
+    egg_bonus,
+    four_of_a_suit,
+    pairings,
+    priority,
+    sorted_cards,
+    team_of,
+    trump_index,
+)
+
+# ---------------------------------------------------------------------------------------
+# Actions
+
+class Action(NamedTuple):
+    """`kind` is "play" (a lead or a beat, face up), "discard" (face down), "claim" or
+    "pass"; `cards` sorted; `pairs` (declared pairing only) the target of each card."""
+
+    kind: str
+    cards: tuple[Card, ...] = ()
+    pairs: tuple[Card, ...] | None = None
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    def __str__(self) -> str:
+        if self.kind in ("claim", "pass"):
+            return self.kind
+        if self.pairs is not None:
+            body = "+".join(f"{c}>{t}" for c, t in zip(self.cards, self.pairs))
+        else:
+            body = "+".join(map(str, self.cards))
+        return "discard:" + body if self.kind == "discard" else body
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        if not isinstance(text, str):
+            raise IllegalMove("a Kozel move is text like 'AS+10S', 'discard:7S', 'claim' or 'pass', "
+                              f"not {text!r}")
+        body = text.strip()
+        if body.lower() in ("claim", "pass"):
+            return cls(body.lower())
+        kind = "play"
+        if body.lower().startswith("discard:"):
+            kind, body = "discard", body[len("discard:"):]
+        pieces = [p.strip() for p in body.split("+")]
+        try:
+            if any(">" in p for p in pieces):
+                if kind == "discard" or not all(p.count(">") == 1 for p in pieces):
+                    raise ValueError("write a declared beat as card>target for every card, "
+                                     "e.g. 'AS>KS+10S>9S'")
+                pairs = sorted((Card.parse(a), Card.parse(b)) for a, b in (p.split(">") for p in pieces))
+                cards, targets = tuple(p[0] for p in pairs), tuple(p[1] for p in pairs)
+            else:
+                cards, targets = tuple(sorted(Card.parse(p) for p in pieces)), None
+        except ValueError as err:
+            raise IllegalMove(f"cannot read the move {text!r}: {err}") from None
+        if any(c.is_joker for c in cards) or len(set(cards)) != len(cards):
+            raise IllegalMove(f"the move {text!r} names a card twice or a joker")
+        if targets is not None and len(set(targets)) != len(targets):
+            raise IllegalMove(f"the move {text!r} pairs two cards with one target")
+        return cls(kind, cards, targets)
+
+
+CLAIM, PASS = Action("claim"), Action("pass")
+
+
+# ---------------------------------------------------------------------------------------
+# State
+
+Play = tuple[int, str, tuple[Card, ...]]  # (seat, "lead" | "beat" | "discard", cards)
+Four = tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]  # one per seat
+Pair = tuple[tuple[Card, ...], tuple[Card, ...]]  # one per team
+Row = tuple[tuple[int, int], tuple[int, int], tuple[int, int], bool, tuple[int, int]]  # as ROW_KEYS
+
+
+def per_seat(cards: Sequence[tuple[Card, ...]]) -> Four:
+    """One entry per seat, from a list of four (`tuple(list)` would not say how many)."""
+    return (cards[0], cards[1], cards[2], cards[3])
+
+
+@dataclass(frozen=True)
+class State(GameState):
+    """One moment of a match; immutable (`apply` returns a new state).
+
+    `plays` is the current trick; `piles` the face-up cards in each team's trick pile and
+    `hidden` the face-down ones, as (who discarded, card); `known` the cards each seat is
+    publicly known to hold (the trump indicator it drew, face-up cards given back by a
+    claim) until it plays them face up, or plays any cards face down (then nobody can be
+    sure the known ones are still in the hand)."""
+
+    SCORE_SIGN = INFO.score_sign  # loss points: fewer is better
+
+    rules: Rules
+    seed: int
+    deal_no: int
+    dealer: int
+    trump_card: Card
+    trump_pos: int | None
+    stock: tuple[Card, ...]
+    hands: Four
+    leader: int
+    original_leader: int
+    plays: tuple[Play, ...]
+    interrupted: bool
+    passed: tuple[int, ...]
+    last_trick: tuple[tuple[int, str, tuple[Card, ...], int], ...]
+    piles: Pair
+    hidden: tuple[tuple[tuple[int, Card], ...], tuple[tuple[int, Card], ...]]
+    tricks: tuple[int, int]
+    known: Four
+    totals: tuple[int, int]
+    sheet: tuple[Row, ...]
+    eggs_count: int
+    egg_streak: int
+    winner: int | None
+    history: tuple[Action, ...]
+    origin: tuple[int, int, str | None] | None = field(default=None, repr=False)
+
+    # -- game facts ----------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return 4
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        return TEAMS
+
+    @property
+    def phase(self) -> str:
+        return self._turn[1]
+
+    @property
+    def deals_done(self) -> int:
+        return len(self.sheet)
+
+    @property
+    def max_game_length(self) -> int | None:
+        return None  # the rule file forbids a deal cap: eggs could in principle repeat
+
+    def start(self) -> State:
+        if self.origin is None:
+            raise ValueError("this position has no recorded start (e.g. a determinized one)")
+        seed, dealer, deck = self.origin
+        return new_game(seed=seed, dealer=dealer, deck=deck, rules=self.rules)
+
+    # -- the public API --------------------------------------------------------------------
+    @property
+    def trump(self) -> str:
+        suit = self.trump_card.suit
+        assert suit is not None  # a Kozel deck has no joker
+        return suit
+
+    @property
+    def with_eggs(self) -> bool:
+        """Has a deal of this match been eggs?  The losers are then "goats with eggs"."""
+        return self.eggs_count > 0
+
+    @property
+    def to_move(self) -> int | None:
+        return self._turn[0]
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self.totals
+
+    @property
+    def score_sheet(self) -> list[dict[str, Any]]:
+        return [dict(zip(ROW_KEYS, row)) for row in self.sheet]
+
+    @derived
+    def _turn(self) -> tuple[int | None, str]:
+        """Who decides now and what kind of decision it is (see the module docstring)."""
+        if self.winner is not None:
+            return None, "over"
+        plays = self.plays
+        if not plays:
+            return self.leader, "lead"
+        nxt = (self.leader + len(plays)) % 4
+        if self._windows_open and any(four_of_a_suit(self.hands[(self.leader + k) % 4])
+                                      for k in range(len(plays), 4)):
+            for seat in self._claim_order:
+                if seat == nxt:
+                    if self._may_claim(seat):
+                        return seat, "respond"
+                elif seat not in self.passed and self._may_claim(seat):
+                    return seat, "claim"
+        return nxt, "respond"
+
+    @property
+    def _windows_open(self) -> bool:
+        return self.rules.four_suit_interrupt == "after_plays" and not self.interrupted and bool(self.plays)
+
+    @property
+    def _claim_order(self) -> list[int]:
+        """The seats yet to play to this trick, in claim priority order."""
+        unplayed = [(self.leader + k) % 4 for k in range(len(self.plays), 4)]
+        return sorted(unplayed, key=lambda s: priority(s, self.original_leader, self.rules))
+
+    def _may_claim(self, seat: int) -> bool:
+        return four_of_a_suit(self.hands[seat]) and all(p[0] != seat for p in self.plays)
+
+    @property
+    def target(self) -> tuple[Card, ...]:
+        """The cards a beat must beat: the current winner's (or the lead, A10)."""
+        if not self.plays:
+            return ()  # nothing led yet
+        if self.rules.beat_target == "lead":
+            return self.plays[0][2]
+        return next(p[2] for p in reversed(self.plays) if p[1] != "discard")
+
+    @property
+    def trick_winner(self) -> int:
+        """Who takes the trick if nobody beats again: the last to beat, else the leader."""
+        return next(p[0] for p in reversed(self.plays) if p[1] != "discard")
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        seat = check_seat(seat)
+        see_all = self.rules.discards_visible == "all"
+
+        def trick_entry(play: Play) -> dict[str, Any]:
+            who, kind, cards = play
+            entry: dict[str, Any] = {"seat": who, "kind": kind, "count": len(cards)}
+            if kind != "discard" or see_all or who == seat:
+                entry["cards"] = [str(c) for c in cards]
+            return entry
+
+        def hidden_entry(who: int, card: Card) -> list[Any]:
+            return [who, str(card) if see_all or who == seat else None]
+
+        return {
+            "seat": seat,
+            "to_move": self.to_move,
+            "hand": [str(c) for c in self.hands[seat]],
+            "phase": self.phase,
+            "trump": self.trump,
+            "trump_card": str(self.trump_card),
+            "trump_card_position": self.trump_pos,
+            "trick": [trick_entry(p) for p in self.plays],
+            "stock_size": len(self.stock),
+            "hand_sizes": [len(h) for h in self.hands],
+            "points": [card_points(p) for p in self.piles],
+            "tricks": list(self.tricks),
+            "eggs_count": self.eggs_count,
+            "scores": list(self.totals),
+            "deal_no": self.deal_no,
+            "dealer": self.dealer,
+            "leader": self.leader,
+            "original_leader": self.original_leader,
+            "interrupted": self.interrupted,
+            "passed": list(self.passed),
+            "last_trick": [[w, k, [str(c) for c in cs], n] for w, k, cs, n in self.last_trick],
+            "piles": [[str(c) for c in p] for p in self.piles],
+            "hidden": [[hidden_entry(w, c) for w, c in h] for h in self.hidden],
+            "known": [[str(c) for c in k] for k in self.known],
+            "egg_streak": self.egg_streak,
+            "score_sheet": self.score_sheet_json(),
+            "winner": self.winner,
+            "rules": _rules_json(self.rules),
+        }
+
+    def score_sheet_json(self) -> list[dict[str, Any]]:
+        return [{k: (list(v) if isinstance(v, tuple) else v) for k, v in zip(ROW_KEYS, row)}
+                for row in self.sheet]
+
+    # -- GameState hooks -------------------------------------------------------------------
+    def _legal(self) -> tuple[Action, ...]:
+        seat, phase = self._turn
+        assert seat is not None  # asked only while someone is to move
+        hand = self.hands[seat]
+        if phase == "lead":
+            return _leads(hand)
+        if phase == "claim":
+            return (CLAIM, PASS)
+        n = len(self.plays[0][2])
+        combos = list(itertools.combinations(hand, n))
+        beats_: list[Action] = []
+        make = tuple.__new__  # Action(...) without the named tuple's Python-level __new__
+        if self.rules.allow_beat_partner or team_of(self.trick_winner) != team_of(seat):
+            target, trump = self.target, self.trump
+            declared = self.rules.pairing == "declared"
+            if n == 1 and not declared:  # the common case, without the pairing search
+                t = target[0]
+                beats_ = [make(Action, ("play", combo, None)) for combo in combos
+                          if beats(combo[0], t, trump)]
+                combos_to_pair: list[tuple[Card, ...]] = []
+            else:
+                combos_to_pair = combos
+            for combo in combos_to_pair:
+                found = pairings(combo, target, trump)
+                if not found:
+                    continue
+                if declared:
+                    beats_ += [Action("play", combo, p) for p in found]
+                else:
+                    beats_.append(make(Action, ("play", combo, None)))
+        actions = beats_
+        if not (beats_ and self.rules.must_beat_if_able):
+            actions = beats_ + [make(Action, ("discard", combo, None)) for combo in combos]
+        if self._windows_open and self._may_claim(seat):
+            actions.append(CLAIM)
+        return tuple(actions)
+
+    def _parse_action(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def _why_illegal(self, action: Any) -> str | tuple[str, dict[str, str]]:
+        if not isinstance(action, Action) or action.kind not in ("play", "discard", "claim", "pass"):
+            raise IllegalMove(f"{action!r} is not a Kozel move")
+        seat, phase = self._turn
+        assert seat is not None  # GameState.apply refuses a move once the match is over
+        if action.kind == "claim":
+            if self.rules.four_suit_interrupt == "off":
+                return "claim_off", {}
+            if phase == "lead" or not self._may_claim(seat):
+                return "no_claim", {}
+            return "claim_once", {}  # the only other way a holder of four may not claim
+        if phase == "claim":
+            return "claim_pending", {}
+        if action.kind == "pass":
+            return "pass_only_claim", {}
+        cards = action.cards
+        missing = [c for c in cards if c not in self.hands[seat]]
+        if missing:
+            return "not_in_hand", {"cards": card_symbols(missing)}
+        if phase == "lead":
+            if action.kind == "discard":
+                return "lead_face_up", {}
+            if action.pairs is not None:
+                return "Kozel: a lead pairs with nothing: write just the cards, e.g. 'AS+KS'"
+            return "lead_one_suit", {"cards": card_symbols(cards)}
+        n = len(self.plays[0][2])
+        if len(cards) != n:
+            return "wrong_count", {"count": str(n), "given": str(len(cards))}
+        target = self.target
+        if action.kind == "discard":
+            return "must_beat", {}
+        if not self.rules.allow_beat_partner and team_of(self.trick_winner) == team_of(seat):
+            return "partner_winning", {}
+        if self.rules.pairing == "declared" and action.pairs is None:
+            return "Kozel: under declared pairing write each card's target, e.g. 'AS>KS+10S>9S'"
+        if action.pairs is not None and self.rules.pairing == "free":
+            return "Kozel: pairing is free in this variant: write just the cards, e.g. 'AS+10S'"
+        if action.pairs is not None and sorted(action.pairs) != sorted(target):
+            return "bad_pairing", {"target": card_symbols(target)}
+        return "not_a_beat", {"cards": card_symbols(cards), "target": card_symbols(target)}
+
+    def _next(self, action: Action) -> State:
+        seat, phase = self._turn
+        assert seat is not None  # GameState.apply refuses a move once the match is over
+        history = (*self.history, action)
+        if action.kind == "pass":
+            return self._evolve_with({"passed": (*self.passed, seat), "history": history})
+        if action.kind == "claim":
+            return self._claim(seat, history)
+        hands = list(self.hands)
+        hands[seat] = without(hands[seat], action.cards)
+        changes: dict[str, Any] = {"hands": per_seat(hands), "history": history, "passed": ()}
+        if action.kind == "play":
+            kind = "lead" if phase == "lead" else "beat"
+            if self.known[seat]:  # played face up: those of them that were known are no longer
+                known = list(self.known)
+                gone = set(action.cards)
+                known[seat] = tuple([c for c in known[seat] if c not in gone])
+                changes["known"] = per_seat(known)
+        else:
+            kind = "discard"
+            if self.known[seat]:  # a known card may now lie face down: no longer sure where
+                changes["known"] = per_seat([() if w == seat else k for w, k in enumerate(self.known)])
+        changes["plays"] = (*self.plays, (seat, kind, action.cards))
+        state = self._evolve_with(changes)
+        return state._finish_trick() if len(state.plays) == 4 else state
+
+    def _claim(self, seat: int, history: tuple[Action, ...]) -> State:
+        """Four of a suit (§2.3): everything on the table goes back to its owner, and the
+        claimant leads his four cards; nobody may claim again in this trick."""
+        hands, known = list(self.hands), list(self.known)
+        for who, kind, cards in self.plays:
+            hands[who] = sorted_cards(hands[who] + cards)
+            if kind != "discard":  # seen by all, so now known to be in that hand
+                known[who] = sorted_cards(known[who] + cards)
+        lead = hands[seat]
+        hands[seat] = ()
+        # The claimant has not played to this trick, so what is known of his hand is among
+        # the four he now leads face up: nothing of it is left to be known.
+        known[seat] = ()
+        return self._evolve_with({
+            "hands": per_seat(hands), "known": per_seat(known), "plays": ((seat, "lead", lead),),
+            "leader": seat, "interrupted": True, "passed": (), "history": history})
+
+    # -- the end of a trick and of a deal --------------------------------------------------
+    def _finish_trick(self) -> State:
+        """The winner's team takes all the cards; everyone refills, the winner first."""
+        winner = self.trick_winner
+        team = team_of(winner)
+        up = [c for _, kind, cards in self.plays if kind != "discard" for c in cards]
+        down = [(who, c) for who, kind, cards in self.plays if kind == "discard" for c in cards]
+        piles, hidden, tricks = self.piles, self.hidden, self.tricks
+        if team == 0:
+            piles = ((*piles[0], *up), piles[1])
+            hidden = ((*hidden[0], *down), hidden[1])
+            tricks = (tricks[0] + 1, tricks[1])
+        else:
+            piles = (piles[0], (*piles[1], *up))
+            hidden = (hidden[0], (*hidden[1], *down))
+            tricks = (tricks[0], tricks[1] + 1)
+        see_all = self.rules.discards_visible == "all"
+        last = tuple((w, k, cs if k != "discard" or see_all else (), len(cs)) for w, k, cs in self.plays)
+        hands, stock, known = self.hands, self.stock, self.known
+        trump_pos = self.trump_pos
+        drawn: list[list[Card]] = [[], [], [], []]
+        sizes = [len(h) for h in hands]
+        k = 0
+        while k < len(stock) and min(sizes) < HAND_SIZE:  # one card at a time, winner first
+            for i in range(4):
+                who = (winner + i) % 4
+                if k < len(stock) and sizes[who] < HAND_SIZE:
+                    drawn[who].append(stock[k])
+                    sizes[who] += 1
+                    if trump_pos == k:  # everyone saw who drew the trump indicator
+                        known = per_seat([sorted_cards((*kn, stock[k])) if j == who else kn
+                                      for j, kn in enumerate(known)])
+                    k += 1
+        if k:
+            stock = stock[k:]
+            hands = per_seat([sorted_cards((*h, *d)) if d else h for h, d in zip(hands, drawn)])
+            trump_pos = None if trump_pos is None or trump_pos < k else trump_pos - k
+        state = self._evolve_with({
+            "piles": piles, "hidden": hidden, "tricks": tricks,
+            "hands": hands, "stock": stock, "trump_pos": trump_pos, "known": known,
+            "plays": (), "last_trick": last, "leader": winner, "original_leader": winner,
+            "interrupted": False})
+        if not stock and not any(hands):
+            return state._end_deal(winner)
+        return state
+
+    def _end_deal(self, last_winner: int) -> State:
+        (up_a, up_b), (down_a, down_b) = self.piles, self.hidden
+        points = (card_points(up_a) + card_points(c for _, c in down_a),
+                  card_points(up_b) + card_points(c for _, c in down_b))
+        loss, eggs = deal_loss(points, self.tricks, self.rules)
+        total = egg_bonus(loss, self.egg_streak, self.rules)
+        totals = (self.totals[0] + total[0], self.totals[1] + total[1])
+        row = (points, self.tricks, loss, eggs, total)
+        losers = [t for t in (0, 1) if totals[t] >= self.rules.match_limit]
+        ended = self._evolve(
+            totals=totals, sheet=(*self.sheet, row), eggs_count=self.eggs_count + eggs,
+            egg_streak=self.egg_streak + 1 if eggs else 0,
+            winner=1 - losers[0] if losers else None)
+        if losers:
+            return ended
+        if eggs and self.rules.eggs_same_dealer:
+            dealer = self.dealer
+        elif self.rules.next_dealer == "last_trick_winner_right":
+            dealer = (last_winner - 1) % 4
+        else:
+            dealer = (self.dealer + 1) % 4
+        deal_no = self.deal_no + 1
+        return ended._deal(deal_no, dealer, last_winner, shuffled(DECK, self.seed, deal_no), stacked=False)
+
+    def _deal(self, deal_no: int, dealer: int, leader: int, deck: tuple[Card, ...], *,
+              stacked: bool) -> State:
+        """Deal 4 cards each from the dealer's left, then show the trump indicator (§2.2)."""
+        hands: list[list[Card]] = [[], [], [], []]
+        for card, who in zip(deck, deal_order(dealer, self.rules.deal_packet)):
+            hands[who].append(card)
+        stock = deck[16:]
+        index = trump_index(len(stock), self.rules, self.seed, deal_no, stacked)
+        card, pos = stock[index], index
+        if self.rules.trump_reveal != "middle_return":  # turned face up under the stock
+            stock, pos = stock[:index] + stock[index + 1:] + (card,), len(stock) - 1
+        return self._evolve(
+            deal_no=deal_no, dealer=dealer, trump_card=card, trump_pos=pos, stock=stock,
+            hands=per_seat([sorted_cards(h) for h in hands]), leader=leader, original_leader=leader,
+            plays=(), interrupted=False, passed=(), piles=((), ()), hidden=((), ()), tricks=(0, 0),
+            known=((), (), (), ()))
+
+    # -- saving ------------------------------------------------------------------------------
+    def _payload(self) -> dict[str, Any]:
+        return {
+            "rules": _rules_json(self.rules), "seed": self.seed, "deal_no": self.deal_no,
+            "dealer": self.dealer, "trump_card": str(self.trump_card), "trump_pos": self.trump_pos,
+            "stock": cards_text(self.stock), "hands": [cards_text(h) for h in self.hands],
+            "leader": self.leader, "original_leader": self.original_leader,
+            "plays": [[w, k, cards_text(c)] for w, k, c in self.plays], "interrupted": self.interrupted,
+            "passed": list(self.passed), "piles": [cards_text(p) for p in self.piles],
+            "last_trick": [[w, k, cards_text(cs), n] for w, k, cs, n in self.last_trick],
+            "hidden": [[[w, str(c)] for w, c in h] for h in self.hidden], "tricks": list(self.tricks),
+            "known": [cards_text(k) for k in self.known], "totals": list(self.totals),
+            "sheet": self.score_sheet_json(), "eggs_count": self.eggs_count,
+            "egg_streak": self.egg_streak, "winner": self.winner,
+            "history": [str(a) for a in self.history],
+            "origin": None if self.origin is None else list(self.origin),
+        }
+
+    def to_json(self) -> str:
+        return save_json("kozel", self._payload())
+
+    @classmethod
+    def from_json(cls, text: str) -> State:
+        from .saves import load  # saves.py builds States: imported here, not at the top
+
+        return load(SaveReader(text, "kozel"))
+
+    def __str__(self) -> str:
+        from .view import text_picture  # view.py reads States: imported here, not at the top
+
+        return text_picture(self)
+
+
+def _rules_json(rules: Rules) -> dict[str, Any]:
+    data = rules_to_dict(rules)
+    data["loss_table"] = list(data["loss_table"])
+    return data
+
+
+def _leads(hand: tuple[Card, ...]) -> tuple[Action, ...]:
+    """Every lead: one or more cards of one suit (§2.3), smallest first."""
+    make = tuple.__new__
+    by_suit: dict[str | None, list[Card]] = {}
+    for card in hand:
+        by_suit.setdefault(card.suit, []).append(card)
+    leads = [make(Action, ("play", combo, None)) for cards in by_suit.values()
+             for n in range(1, len(cards) + 1) for combo in itertools.combinations(cards, n)]
+    leads.sort(key=lambda a: (len(a.cards), a.cards))
+    return tuple(leads)
+
+
+# ---------------------------------------------------------------------------------------
+# Starting
+
+def new_game(*, players: int | None = None, seed: int | None = None,
+             deck: str | Sequence[Card] | None = None,
+             rules: Rules = Rules(),  # noqa: B008 (a frozen dataclass: one shared default is safe)
+             dealer: int | None = None) -> State:
+    """A new match.  `deck` stacks the first deal (top card first: `c0` to the dealer's
+    left, one at a time; the stock is `c16..c35` and the trump indicator is `c17`)."""
+    if players not in (None, 4):
+        raise ValueError(f"Kozel is for exactly 4 players (two teams of two), not {players}")
+    if not isinstance(rules, Rules):
+        raise ValueError("rules must be a kozel.Rules")
+    dealer = 3 if dealer is None else dealer
+    if type(dealer) is not int or dealer not in range(4):
+        raise ValueError(f"the dealer is seat 0, 1, 2 or 3, not {dealer!r}")
+    seed = fresh_seed() if seed is None else seed
+    if type(seed) is not int:
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    cards = shuffled(DECK, seed, 0) if deck is None else stacked_deck(deck, DECK, "Kozel")
+    if rules.first_lead == "random":
+        leader = random.Random(f"{seed}:first_lead").randrange(4)
+    else:
+        leader = (dealer + 1) % 4
+    blank = State(
+        rules=rules, seed=seed, deal_no=0, dealer=dealer, trump_card=cards[0], trump_pos=None,
+        stock=(), hands=((), (), (), ()), leader=leader, original_leader=leader, plays=(),
+        interrupted=False, passed=(), last_trick=(), piles=((), ()), hidden=((), ()), tricks=(0, 0),
+        known=((), (), (), ()), totals=(0, 0), sheet=(), eggs_count=0, egg_streak=0, winner=None,
+        history=(), origin=(seed, dealer, None if deck is None else cards_text(cards)))
+    return blank._deal(0, dealer, leader, cards, stacked=deck is not None)

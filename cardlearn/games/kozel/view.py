@@ -1,0 +1,242 @@
+"""Kozel in words and pictures: why a move is illegal (`RULE_WORDS`), the score sheet's
+headings, a move described and explained, the tokens a player clicks, and what each seat
+sees at the table (`layout`) or in a notebook (`text_picture`)."""
+
+from __future__ import annotations
+
+from cardlearn.cards import SUIT_SYMBOLS
+from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, Token, Zone
+
+from .rules import NAME, RANK_INDEX, card_points, card_symbols, team_of
+from .state import Action, State
+
+RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
+    "en": {"not_in_hand": "you do not hold {cards}: you play cards from your own hand",
+           "lead_one_suit": "a lead is one or more cards of one suit, face up ({cards} mixes suits)",
+           "lead_face_up": "the leader leads face up: a discard answers a lead, it cannot be one",
+           "wrong_count": "you play as many cards as were led ({count}), not {given}",
+           "not_a_beat": "{cards} cannot beat {target}: each of your cards must beat one of them "
+                         "(same suit and higher, or a trump against a non-trump)",
+           "must_beat": "you can beat, and under this variant you must (must_beat_if_able)",
+           "partner_winning": "your partner is winning the trick, and under this variant you may "
+                              "not beat a partner (allow_beat_partner)",
+           "bad_pairing": "each beating card must be paired with a different card of {target}",
+           "no_claim": "only a player holding four cards of one suit who has not yet played to "
+                       "this trick may claim, once a card is on the table",
+           "claim_off": "claims with four of a suit are off in this variant (four_suit_interrupt)",
+           "claim_once": "this trick was already claimed with four of a suit: only one claim per trick",
+           "pass_only_claim": "'pass' only declines a claim; now you beat or discard",
+           "claim_pending": "you are asked whether to claim with four of a suit: 'claim' or 'pass'"},
+    "is": {"not_in_hand": "þú ert ekki með {cards} á hendi: þú spilar aðeins spilum af eigin hendi",
+           "lead_one_suit": "út er spilað einu eða fleiri spilum í sama lit, upp í loft "
+                            "({cards} eru í fleiri en einum lit)",
+           "lead_face_up": "sá sem spilar út leggur spilin upp í loft; á grúfu eru spil aðeins lögð "
+                           "til að svara útspili",
+           "wrong_count": "þú leggur jafnmörg spil og spiluð voru út ({count}), ekki {given}",
+           "not_a_beat": "með {cards} slærðu ekki {target}: hvert spil þitt þarf að slá eitt þeirra "
+                         "(hærra í sama lit, eða tromp á móti spili sem er ekki tromp)",
+           "must_beat": "þú getur slegið og í þessu afbrigði er það skylt",
+           "partner_winning": "makker þinn á slaginn og í þessu afbrigði má ekki slá makker",
+           "bad_pairing": "hvert spil sem slær þarf að para við eitt spil af {target}, aldrei tvö við "
+                          "sama spilið",
+           "no_claim": "aðeins sá sem á fjögur spil í sama lit og hefur ekki enn lagt í slaginn "
+                       "má krefjast útspils, og aðeins eftir að spil er komið á borðið",
+           "claim_off": "í þessu afbrigði má ekki krefjast útspils með fjórum í lit",
+           "claim_once": "þegar hefur verið krafist útspils í þessum slag: aðeins ein krafa í slag",
+           "pass_only_claim": "„sleppa“ á aðeins við um kröfu með fjórum í lit; nú slærðu eða "
+                              "leggur spil á grúfu",
+           "claim_pending": "fyrst þarftu að ákveða hvort þú krefst útspils með fjórum í lit "
+                            "eða sleppir því"},
+}
+
+SHEET_NAMES = {  # score sheet headings (per team), for the table
+    "is": {"points": "punktar", "tricks": "slagir", "loss_points": "tapstig", "eggs": "egg",
+           "total": "alls"},
+    "en": {"points": "card points", "tricks": "tricks", "loss_points": "loss points", "eggs": "eggs",
+           "total": "total"},
+}
+
+_WORDS = {
+    "is": {"lead": "spilar út {cards}", "beat": "slær með {cards}", "discard_seen": "leggur {cards} á grúfu",
+           "discard": "leggur {n} spil á grúfu", "claim": "krefst útspils með fjórum í lit",
+           "pass": "sleppir kröfunni", "seat": "Sæti {n}", "team": "Lið {t}", "deal": "{n}. spil",
+           "trick": "Slagur", "stock": "Stokkur", "trump": "Tromp {suit}",
+           "discard_zone": "Leggja á grúfu: smelltu hér",
+           "last_trick": "Síðasti slagur",
+           "dealer": "gefur", "points": "punktar {p}, slagir {s}", "drawn": "sæti {n} dró það",
+           "prompt_lead": "Veldu spil í sama lit til að spila út",
+           "prompt_respond": "Veldu {n} spil og sláðu með þeim upp í loft, eða leggðu þau á grúfu "
+                             "(smelltu þá á „Leggja á grúfu“)",
+           "prompt_claim": "Þú átt fjögur í lit: viltu krefjast útspils?",
+           "over": "Lið {t} er geitin{eggs}!", "eggs": " — með eggjum",
+           "why_lead_many": "spilar út {n} spilum í {suit}: til að taka slaginn þarf að slá hvert þeirra",
+           "why_lead_low": "lágt spil út, ekkert í húfi", "why_lead_high": "sterkt spil sem erfitt er að slá",
+           "why_lead_face": "mannspil út: {p} stig í húfi ef það er slegið",
+           "why_beat": "slær og á slaginn í bili (punktar á borði: {p})",
+           "why_beat_trump": "slær með trompi (punktar á borði: {p})",
+           "why_discard_partner": "makker á slaginn: leggur spil á grúfu sem fara í bunka ykkar",
+           "why_discard": "leggur á grúfu: enginn sér hvaða spil það eru",
+           "why_claim": "fjögur í lit: öll spil á borði fara aftur á hendur og þú spilar út",
+           "why_pass": "geymir fjögur í lit og bíður"},
+    "en": {"lead": "leads {cards}", "beat": "beats with {cards}", "discard_seen": "lays {cards} face down",
+           "discard": "lays {n} card(s) face down", "claim": "claims the lead with four of a suit",
+           "pass": "passes on the claim", "seat": "Seat {n}", "team": "Team {t}", "deal": "Deal {n}",
+           "trick": "Trick", "stock": "Stock", "trump": "Trump {suit}",
+           "discard_zone": "Lay face down: click here",
+           "last_trick": "Last trick",
+           "dealer": "dealer", "points": "card points {p}, tricks {s}", "drawn": "drawn by seat {n}",
+           "prompt_lead": "Choose cards of one suit to lead",
+           "prompt_respond": "Choose {n} card(s): beat face up, or lay face down "
+                             "(then click 'Lay face down')",
+           "prompt_claim": "You hold four of a suit: claim the lead?",
+           "over": "Team {t} are the goats{eggs}!", "eggs": " — with eggs",
+           "why_lead_many": "leads {n} cards of {suit}: each must be beaten",
+           "why_lead_low": "a low lead, no points at stake", "why_lead_high": "a strong card, hard to beat",
+           "why_lead_face": "a face card: {p} points at stake if it is beaten",
+           "why_beat": "beats and holds the trick for now ({p} points on the table)",
+           "why_beat_trump": "beats with a trump ({p} points on the table)",
+           "why_discard_partner": "your partner is winning: the face-down cards go to your team's pile",
+           "why_discard": "lays cards face down: nobody sees which",
+           "why_claim": "four of a suit: every card on the table goes back and you lead",
+           "why_pass": "keeps the four of a suit and waits"},
+}
+_TEAM_NAMES = {"is": ("A", "B"), "en": ("A", "B")}
+
+
+def _action(action: Action | str) -> Action:
+    return Action.parse(action) if isinstance(action, str) else action
+
+
+def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None) -> str:
+    """The move in words, e.g. "slær með 9♦ + J♠"; a face-down discard names its cards only
+    to the all-seeing narrator (`viewer` None), its own player, or when discards are open."""
+    action, w = _action(action), _WORDS[lang]
+    if action.kind in ("claim", "pass"):
+        return w[action.kind]
+    cards = " + ".join(c.symbol for c in action.cards)
+    if action.kind == "discard":
+        if viewer is None or viewer == state.to_move or state.rules.discards_visible == "all":
+            return w["discard_seen"].format(cards=cards)
+        return w["discard"].format(n=len(action.cards))
+    return w["lead" if not state.plays else "beat"].format(cards=cards)
+
+
+def explain(state: State, action: Action | str, lang: str = "is") -> str:
+    """One line on why one might make this move (the hint button)."""
+    action, w = _action(action), _WORDS[lang]
+    if action.kind in ("claim", "pass"):
+        return w["why_" + action.kind]
+    if not state.plays:
+        if len(action.cards) > 1:
+            suit = action.cards[0].suit
+            assert suit is not None  # Action.parse refuses jokers
+            return w["why_lead_many"].format(n=len(action.cards), suit=SUIT_SYMBOLS[suit])
+        card = action.cards[0]
+        if RANK_INDEX[card.rank] >= RANK_INDEX["10"] or card.suit == state.trump:
+            return w["why_lead_high"]
+        points = card_points([card])  # a jack, queen or king is low but not worthless
+        return w["why_lead_face"].format(p=points) if points else w["why_lead_low"]
+    on_table = card_points(c for _, k, cards in state.plays if k != "discard" for c in cards)
+    if action.kind == "play":
+        trump = any(c.suit == state.trump for c in action.cards)
+        return w["why_beat_trump" if trump else "why_beat"].format(p=on_table)
+    mover = state.to_move
+    assert mover is not None  # a move is explained to the seat that makes it
+    partner = team_of(state.trick_winner) == team_of(mover)
+    return w["why_discard_partner" if partner else "why_discard"]
+
+
+def action_cards(state: State, action: Action | str) -> tuple[Token, ...]:
+    """The tokens a player clicks: the hand cards; a discard also the face-down pile
+    (so a beat and a discard of the same cards differ); claim and pass are buttons."""
+    action = _action(action)
+    if action.pairs is not None:  # declared pairing: one button per pair, beater>target
+        return tuple((f"{c}>{t}", None) for c, t in zip(action.cards, action.pairs))
+    tokens: tuple[Token, ...] = tuple(("hand", c) for c in action.cards)
+    if action.kind == "discard":
+        tokens += (("discard", None),)
+    return tokens
+
+
+def quiet(state: State, action: Action | str) -> bool:
+    """Declining a claim needs no pause and no undo stop."""
+    return _action(action).kind == "pass"
+
+
+def layout(state: State, seat: int, lang: str = "is") -> Layout:
+    """What `seat` sees, arranged for drawing (see `cardlearn.games`)."""
+    w, names = _WORDS[lang], _TEAM_NAMES[lang]
+    see_all = state.rules.discards_visible == "all"
+    trick: list[Entry] = []
+    for who, kind, cards in state.plays:
+        show = kind != "discard" or see_all or who == seat
+        for c in cards:
+            note = {"lead": "út", "beat": "slær", "discard": "á grúfu"} if lang == "is" else {
+                "lead": "led", "beat": "beats", "discard": "face down"}
+            if kind == "lead" and state.interrupted:  # the lead came from a four-of-a-suit claim
+                note = {"lead": "fjögur í lit"} if lang == "is" else {"lead": "four of a suit"}
+            trick.append({"card": str(c) if show else None, "seat": who, "note": note[kind]})
+    last: list[Entry] = [{"card": str(c), "seat": who}
+                         for who, _, cards, _ in state.last_trick for c in cards]
+    last += [{"card": None, "seat": who} for who, _, cards, n in state.last_trick
+             if not cards for _ in range(n)]
+    trump_note = w["trump"].format(suit=SUIT_SYMBOLS[state.trump])
+    if state.trump_pos is None:  # drawn: everyone saw who took it, while it is still known
+        holder = next((h for h in range(4) if state.trump_card in state.known[h]), None)
+        trump_note += f" ({w['drawn'].format(n=holder)})" if holder is not None else ""
+    trump_entry: EntryDict = {"card": str(state.trump_card), "note": trump_note}
+
+    def info(s: int) -> str:
+        t = team_of(s)
+        parts = [w["team"].format(t=names[t]),
+                 w["points"].format(p=card_points(state.piles[t]), s=state.tricks[t])]
+        if s == state.dealer:
+            parts.append(w["dealer"])
+        return ", ".join(parts)
+
+    phase = state.phase
+    prompt = ""
+    if state.to_move == seat:
+        n = len(state.plays[0][2]) if state.plays else 0
+        prompt = {"lead": w["prompt_lead"], "respond": w["prompt_respond"].format(n=n),
+                  "claim": w["prompt_claim"]}.get(phase, "")
+    elif state.winner is not None:
+        prompt = w["over"].format(t=names[1 - state.winner], eggs=w["eggs"] if state.with_eggs else "")
+    zones: list[Zone] = [
+        {"name": "trump", "label": w["trump"].format(suit=SUIT_SYMBOLS[state.trump]),
+         "cards": [trump_entry]},
+        {"name": "stock", "label": w["stock"], "backs": len(state.stock)},
+        {"name": "trick", "label": w["trick"], "cards": trick},
+        {"name": "discard", "label": w["discard_zone"], "cards": [], "target": True},
+        {"name": "last-trick", "label": w["last_trick"], "cards": last},
+    ]
+    if state.rules.pairing == "declared" and phase == "respond" and state.to_move == seat:
+        zones += [{"name": f"{c}>{t}", "label": f"{c.symbol} > {t.symbol}", "cards": [], "target": True}
+                  for c in state.hands[seat] for t in state.target]
+    hand: list[Entry] = [str(c) for c in sorted(state.hands[seat])]
+    opponents: list[Opponent] = [{"seat": s, "hand_size": len(state.hands[s]), "info": info(s)}
+                                 for s in ((seat + k) % 4 for k in (1, 2, 3))]
+    return {
+        "title": f"{NAME[lang]} — {w['deal'].format(n=state.deal_no + 1)}",
+        "info": info(seat),
+        "hand": hand,
+        "scores": list(state.totals),
+        "prompt": prompt,
+        "opponents": opponents,
+        "zones": zones,
+    }
+
+
+def text_picture(state: State) -> str:
+    """The position in plain text (`str(state)`): every hand, the trick, the standing."""
+    lines = [f"Kozel — deal {state.deal_no + 1}, dealer seat {state.dealer}, trump {state.trump_card.symbol} "
+             f"(stock {len(state.stock)}), loss points A {state.totals[0]} – B {state.totals[1]}"]
+    for s in range(4):
+        mark = " <- to move" if state.to_move == s else ""
+        lines.append(f"seat {s} ({'AB'[team_of(s)]}): {card_symbols(state.hands[s]) or '-'}{mark}")
+    for who, kind, cards in state.plays:
+        lines.append(f"  trick: seat {who} {kind} {card_symbols(cards)}")
+    lines.append(f"tricks A {state.tricks[0]}, B {state.tricks[1]}")
+    if state.winner is not None:
+        lines.append(f"team {'AB'[1 - state.winner]} are the goats{' with eggs' if state.with_eggs else ''}")
+    return "\n".join(lines)
