@@ -20,7 +20,7 @@ import types
 import typing
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, overload
 
 from cardlearn.cards import Card, parse_cards
 
@@ -322,7 +322,7 @@ class GameState(abc.ABC):
 
     @classmethod
     @abc.abstractmethod
-    def from_json(cls, text: str) -> GameState:
+    def from_json(cls, text: str) -> Self:
         """A saved game read back; a malformed or inconsistent save is a `ValueError`."""
 
     # -- game facts with a default; games override where they differ --------------------
@@ -344,7 +344,7 @@ class GameState(abc.ABC):
         search bot asks it after every simulated move)."""
         return len(self.score_sheet)
 
-    def start(self) -> GameState:
+    def start(self) -> Self:
         """The position this match started from; `history` replays from it to here."""
         raise ValueError("this position has no recorded start (e.g. a determinized one)")
 
@@ -378,14 +378,14 @@ class GameState(abc.ABC):
         `RULE_WORDS` with the values to fill in."""
 
     @abc.abstractmethod
-    def _next(self, action: Any) -> GameState:
+    def _next(self, action: Any) -> Self:
         """The state after the legal `action` (the engine's own object)."""
 
     # -- shared --------------------------------------------------------------------------
-    def _evolve(self, **changes: Any) -> Any:
+    def _evolve(self, **changes: Any) -> Self:
         return self._evolve_with(changes)
 
-    def _evolve_with(self, changes: dict[str, Any]) -> Any:
+    def _evolve_with(self, changes: dict[str, Any]) -> Self:
         """A copy with some fields changed: `dataclasses.replace` without its checks,
         which cost more than a whole Kasína move.  Drops the cached derived values."""
         new = object.__new__(type(self))
@@ -418,7 +418,7 @@ class GameState(abc.ABC):
         except ValueError:
             return None
 
-    def apply(self, action: Any) -> GameState:
+    def apply(self, action: Any) -> Self:
         if isinstance(action, str):
             action = self._parse_action(action)
         if self.to_move is None:

@@ -110,7 +110,9 @@ def decks_figure():  # -> matplotlib.figure.Figure (imported only when drawing)
 
 
 def _text(make: Callable[[], str]) -> Callable[[Path], None]:
-    return lambda path: path.write_text(make() + "\n", encoding="utf-8")
+    def write(path: Path) -> None:
+        path.write_text(make() + "\n", encoding="utf-8")
+    return write
 
 
 def _figure(path: Path) -> None:

@@ -101,7 +101,9 @@ class State(Protocol):
     """An immutable game position.  `apply` returns a new one; nothing changes this one."""
 
     GAME: ClassVar[Any]  # the game module (a `GameModule`; `Any` because a class cannot name it)
-    SCORE_SIGN: ClassVar[int]
+
+    @property
+    def SCORE_SIGN(self) -> int: ...  # +1 or -1, as the game's INFO.score_sign
 
     @property
     def to_move(self) -> int | None: ...

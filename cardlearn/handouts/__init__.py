@@ -26,10 +26,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlearn.cards import SUIT_SYMBOLS, Card
 from cardlearn.draw import BLACK, SUIT_COLOURS
+
+if TYPE_CHECKING:  # matplotlib itself is imported only when a handout is drawn
+    from matplotlib.typing import RcKeyType
 
 # The matplotlib the committed files in handouts/ were drawn with.  Another version may
 # lay out glyphs differently by a hair; the files are then redrawn, not compared.
@@ -250,8 +253,9 @@ class _Page:
         suit in the middle, or for a jack, queen and king the letter in a cream frame."""
         w = h * 0.7
         self.box(x, y, w, h, fill="white", edge="#777777", lw=0.7, rounding=h * 0.07, z=2)
-        colour = SUIT_COLOURS[card.suit]
-        rank, suit = card.rank, SUIT_SYMBOLS[card.suit]
+        rank, suit_letter = card.rank, card.suit
+        assert rank is not None and suit_letter is not None, "a handout draws no jokers"
+        colour, suit = SUIT_COLOURS[suit_letter], SUIT_SYMBOLS[suit_letter]
         corner = h * 0.19 / PT  # the corner rank's size in points
         for cx, cy, turn in ((x + w * 0.16, y + h * 0.2, 0), (x + w * 0.84, y + h * 0.8, 180)):
             sign = 1 if turn == 0 else -1
@@ -396,7 +400,7 @@ def _draw_bottom(p: _Page, page: Handout, left: float, right: float, top: float)
 # is drawn as paths (the file needs no font), PDF fonts are Type 3, which matplotlib builds
 # itself (Type 42 subsets go through fontTools, whose version could change the bytes), and no
 # date or software version is written (`_metadata`).
-_RC = {"svg.hashsalt": "cardlearn-handouts", "svg.fonttype": "path", "pdf.fonttype": 3}
+_RC: dict[RcKeyType, Any] = {"svg.hashsalt": "cardlearn-handouts", "svg.fonttype": "path", "pdf.fonttype": 3}
 
 
 @contextmanager

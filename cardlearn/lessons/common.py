@@ -73,12 +73,12 @@ def play_out(state: AState, moves: str) -> AState:
     return state
 
 
-def positions(state: State) -> list[tuple[State, Any]]:
+def positions(state: AState) -> list[tuple[AState, Any]]:
     """Every position of the game up to `state`, each with the move made from it."""
-    now, out = state.start(), []
+    now, out = cast(AState, state.start()), []
     for move in state.history:
         out.append((now, move))
-        now = now.apply(move)
+        now = cast(AState, now.apply(move))
     return out
 
 

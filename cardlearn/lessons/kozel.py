@@ -277,7 +277,9 @@ def deal_end(state: kozel.State, deal_no: int = 0) -> DealEnd:
     for before, move in moves:
         if len(before.plays) == 3 and move.kind in ("play", "discard"):  # the fourth play
             kind = "discard" if move.kind == "discard" else "beat"
-            plays = (*before.plays, (before.to_move, kind, move.cards))
+            seat = before.to_move
+            assert seat is not None  # a move was made from this position
+            plays = (*before.plays, (seat, kind, move.cards))
             winner = next(seat for seat, how, _ in reversed(plays) if how != "discard")
             tricks.append(Trick(plays, winner))
     points, counts = [0, 0], [0, 0]
@@ -350,7 +352,7 @@ def match_sheet(state: kozel.State) -> str:
     """The score sheet of a match as text: per finished deal its dealer, both teams'
     card points and tricks, the deal's loss points (the row's `total`: its loss points after
     any eggs rule) and the running sum of loss points so far (what the table calls Score)."""
-    dealers = {}
+    dealers: dict[int, int] = {}
     for before, _ in positions(state):
         dealers.setdefault(before.deal_no, before.dealer)
     head = f"{'deal':>4}  {'dealer':<7} {'card points':>11} {'tricks':>7} {'loss points':>11}"
@@ -370,8 +372,8 @@ def bot_match(levels: Sequence[str], seed: int, dealer: int = 3) -> kozel.State:
     of both players of team t; the deal and the bots are seeded from `seed`."""
     bots = {s: kozel.BOTS[levels[kozel.team_of(s)]](seed=seed * 4 + s) for s in range(4)}
     state = kozel.new_game(seed=seed, dealer=dealer)
-    while not state.is_over:
-        state = state.apply(bots[state.to_move].choose(state, state.to_move))
+    while (seat := state.to_move) is not None:
+        state = state.apply(bots[seat].choose(state, seat))
     return state
 
 

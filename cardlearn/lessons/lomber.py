@@ -243,6 +243,7 @@ def contract_trumps(contract: str) -> str:
         return "the declarer names ♥, ♦ or ♣"
     if contract == "solo":
         return "the declarer names ♣, ♥ or ♦"
+    assert c.trump is not None  # only the nolo contracts have no trumps
     return _TRUMP_WORDS[c.trump]
 
 
@@ -306,7 +307,8 @@ def play_out(state: lomber.State, moves: str) -> lomber.State:
 # ---------------------------------------------------------------------------------------
 # A deal in words and pictures
 
-def _who(state: lomber.State, seat: int) -> str:
+def _who(state: lomber.State, seat: int | None) -> str:
+    assert seat is not None  # only a position with a seat to move is narrated
     return f"seat {seat} ({role(seat, state.dealer)})"
 
 
@@ -369,11 +371,12 @@ def deal_log(state: lomber.State, deal_no: int = 0) -> str:
         text = lomber.describe(before, move, "en")
         if move.kind == "say" and before.step == "concede":
             text = "plays the game out (does not concede)" if move.arg == "play" else text
+        seat = before.to_move
+        assert seat is not None  # a move was made from this position
         if move.kind == "done":
-            seat = before.to_move
             thrown = " ".join(c.symbol for c in before.discards[seat][before.bought[seat]:])
             text = f"discards {thrown or 'nothing'}, " + text
-        lines.append(f"{_who(before, before.to_move)}: {text}")
+        lines.append(f"{_who(before, seat)}: {text}")
     return "\n".join(lines)
 
 
@@ -470,8 +473,8 @@ def bot_match(levels: Sequence[str], seed: int, rules: lomber.Rules | None = Non
     the deals are shuffled from `seed`.  The final position."""
     bots = [lomber.BOTS[level](seed=seed + s) for s, level in enumerate(levels)]
     state = lomber.new_game(seed=seed, rules=rules or lomber.Rules())
-    while not state.is_over:
-        state = state.apply(bots[state.to_move].choose(state, state.to_move))
+    while (seat := state.to_move) is not None:
+        state = state.apply(bots[seat].choose(state, seat))
     return state
 
 
