@@ -1,4 +1,4 @@
-"""The cards API of shared/API.md ("Cards — cardlearn.cards") and the deck builders."""
+"""The cards API of docs/API.md ("Cards — cardlearn.cards") and the deck builders."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Kozel (Geit) engine: the shared contract (conformance), properties of random play, one
 test per variant option that changes behaviour, hidden information (observation,
 determinize), bad input, saved games, the view description and the bots.  The worked
-cases of the rule file's section 4 are in `test_kozel_cases.py`.
+cases of the rule file's section 4 (docs/rules/kozel.md) are in `test_kozel_cases.py`.
 
 Seats N, E, S, W = 0, 1, 2, 3; team A = {0, 2} = 0, team B = {1, 3} = 1.
 """

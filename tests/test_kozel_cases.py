@@ -1,6 +1,6 @@
-"""Kozel (Geit) against its rule file: every worked case of section 4 ("Acceptance test
-cases", T1-T12) and a test for each rule fact of section 2 (2.1-2.5) that section 4 does
-not already cover, plus the variant options those cases name (section 3).
+"""Kozel (Geit) against its rule file, docs/rules/kozel.md: every worked case of section 4
+("Acceptance test cases", T1-T12) and a test for each rule fact of section 2 (2.1-2.5) that
+section 4 does not already cover, plus the variant options those cases name (section 3).
 
 Seats N, E, S, W = 0, 1, 2, 3 (clockwise); team A = {N, S} = 0, team B = {E, W} = 1.
 Action notation: ``"AS+10S"`` leads or beats with these cards face up, ``"discard:7S+8H"``

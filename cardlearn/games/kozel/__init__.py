@@ -27,12 +27,13 @@ responder may claim), `"claim"` (an eligible seat that is not the next responder
 `claim` / `pass`), `"over"`.
 
 Hidden information: a face-down discard is seen only by its own player (by everyone with
-`Rules(discards_visible="all")`), even after the trick is gathered.  `observation(seat)`
-has the keys of the rule file's API section and, besides, what a player at the table also
-knows: the face-up cards of each team's pile, who discarded how many cards face down, the
-last trick, the cards a seat is publicly known to hold (`known`: the trump indicator it
-drew, face-up cards a claim gave back), the phase, dealer, leader and score sheet.
-`determinize` re-deals exactly `hidden_cards(state, seat)` consistently with all that.
+`Rules(discards_visible="all")`), even after the trick is gathered. `observation(seat)`
+has the keys of the rule file's API section (docs/rules/kozel.md) and, besides, what a
+player at the table also knows: the face-up cards of each team's pile, who discarded how
+many cards face down, the last trick, the cards a seat is publicly known to hold (`known`:
+the trump indicator it drew, face-up cards a claim gave back), the phase, dealer, leader
+and score sheet. `determinize` re-deals exactly `hidden_cards(state, seat)` consistently
+with all that.
 
 A stacked deck (`new_game(deck=...)`) deals `c0` to the dealer's left, one at a time
 clockwise; `c16..c35` are the stock, and the trump indicator is `c17` (stock index 1).

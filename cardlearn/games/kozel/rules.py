@@ -44,8 +44,8 @@ ROW_KEYS = ("points", "tricks", "loss_points", "eggs", "total")  # a score sheet
 
 @dataclass(frozen=True)
 class Rules:
-    """Variant options, one per row of the rule file's ambiguity table (§3); every
-    default is the rule file's.  `loss_table` is (boundary, loss at or above it, loss
+    """Variant options, one per row of the rule file's ambiguity table (docs/rules/kozel.md
+    §3); every default is the rule file's.  `loss_table` is (boundary, loss at or above it, loss
     below it with a trick, loss with no trick): by default 31–59 → 2, ≤ 30 → 4, no
     trick → 6."""
 
