@@ -19,6 +19,7 @@ from cardlearn import IllegalMove
 from cardlearn.cards import Card, parse_cards, standard_deck
 from cardlearn.games import kasina
 from cardlearn.games.kasina import Rules, capture_options, hand_score, match_winner
+from cardlearn.games.kasina.view import counted
 
 DECK = standard_deck()
 CATEGORIES = ("little_casino", "big_casino", "sweeps", "last_trick", "spades", "aces", "cards")
@@ -1105,5 +1106,5 @@ def test_hint_counts_agree_in_number_in_both_languages():
     plain = position("5D 9C", "5H")
     assert kasina.explain(plain, "5H:5D", "is") == "tekur 2 spil"
     assert kasina.explain(plain, "5H:5D", "en") == "takes 2 cards"
-    assert [kasina._count(n, "aces", "is") for n in (1, 2, 11, 21)] == ["1 ás", "2 ása", "11 ása", "21 ás"]
-    assert [kasina._count(n, "aces", "en") for n in (1, 2, 21)] == ["1 ace", "2 aces", "21 aces"]
+    assert [counted(n, "aces", "is") for n in (1, 2, 11, 21)] == ["1 ás", "2 ása", "11 ása", "21 ás"]
+    assert [counted(n, "aces", "en") for n in (1, 2, 21)] == ["1 ace", "2 aces", "21 aces"]
