@@ -22,7 +22,7 @@ from __future__ import annotations
 import sys
 
 from .bots import BOTS, GreedyBot, SearchBot, ThumbBot, greediest, solve_deal
-from .hidden import cannot_hold, determinize, hidden_cards, redealer, unseen_cards
+from .hidden import cannot_hold, determinize, hidden_cards, redealer
 from .rules import (
     CATEGORIES,
     DECK,
@@ -98,5 +98,4 @@ __all__ = [
     "sweepable",
     "table_value",
     "text_picture",
-    "unseen_cards",
 ]

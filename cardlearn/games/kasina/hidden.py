@@ -61,12 +61,6 @@ def cannot_hold(obs: dict[str, Any], rules: Rules) -> set[Card]:
                         obs["opponent_hand_size"], rules)
 
 
-def unseen_cards(obs: dict[str, Any]) -> tuple[Card, ...]:
-    """The cards a seat has not seen this hand (other hand and stock), sorted."""
-    moves = [Action.parse(m) for m in obs["history"][obs["hand_start"]:]]
-    return _unseen(parse_cards(obs["hand"]), parse_cards(obs["table"]), moves)
-
-
 def _unseen(hand: Sequence[Card], table: Sequence[Card], moves: Sequence[Action]) -> tuple[Card, ...]:
     """The cards a seat has not seen this hand: not in its hand, not on the table, not
     taken by either player (a taking move shows its cards)."""
