@@ -1012,6 +1012,16 @@ def test_json_bad_card_text_refused():
         kasina.State.from_json(json.dumps(data))
 
 
+def test_json_origin_dealer_true_refused():
+    """JSON `true` is not seat 1: such an origin once loaded, compared equal (True == 1) and
+    was written back as `"dealer": true`."""
+    data = save_of(midgame())
+    assert data["origin"][1] == 1 and data["dealer"] == 1
+    data["origin"][1] = True
+    with pytest.raises(ValueError, match="origin"):
+        kasina.State.from_json(json.dumps(data))
+
+
 def test_json_not_a_save_refused():
     for text in ["", "[]", "{", '{"game": "kozel", "format": 1}', "null"]:
         with pytest.raises(ValueError):

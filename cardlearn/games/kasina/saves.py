@@ -17,19 +17,10 @@ from .state import Action, State, new_game
 def load(reader: SaveReader) -> State:
     """The saved game `reader` holds; a malformed or inconsistent save is a `ValueError`."""
     rules = rules_from_dict(Rules, reader.get("rules", dict))
-    origin = reader.data.get("origin")
-    if origin is not None:
-        return _replay(reader, rules, origin)
+    if reader.data.get("origin") is not None:
+        replayed: State = reader.from_origin(new_game, 2, rules=rules)
+        return replayed
     return _load_snapshot(reader, rules)
-
-
-def _replay(r: SaveReader, rules: Rules, origin: Any) -> State:
-    if not (isinstance(origin, list) and len(origin) == 3 and type(origin[0]) is int
-            and origin[1] in (0, 1) and (origin[2] is None or isinstance(origin[2], str))):
-        raise ValueError("saved game: field 'origin' must be [seed, dealer, deck or null]")
-    state = new_game(seed=origin[0], dealer=origin[1], deck=origin[2], rules=rules)
-    replayed: State = r.replay(state)
-    return replayed
 
 
 def _load_snapshot(r: SaveReader, rules: Rules) -> State:
