@@ -77,8 +77,8 @@ def bench_capture_options() -> None:
 
 def timed(fn: Callable, *, cold: bool = False):
     if cold:
-        from cardlearn.games import kasina
-        kasina._capture_masks.cache_clear()
+        from cardlearn.games.kasina.rules import capture_masks
+        capture_masks.cache_clear()
     start = time.perf_counter()
     result = fn()
     return result, time.perf_counter() - start

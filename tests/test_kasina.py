@@ -19,6 +19,7 @@ from cardlearn import IllegalMove
 from cardlearn.cards import Card, parse_cards, standard_deck
 from cardlearn.games import kasina
 from cardlearn.games.kasina import Rules, capture_options, hand_score, match_winner
+from cardlearn.games.kasina.view import counted
 
 DECK = standard_deck()
 CATEGORIES = ("little_casino", "big_casino", "sweeps", "last_trick", "spades", "aces", "cards")
@@ -1011,6 +1012,16 @@ def test_json_bad_card_text_refused():
         kasina.State.from_json(json.dumps(data))
 
 
+def test_json_origin_dealer_true_refused():
+    """JSON `true` is not seat 1: such an origin once loaded, compared equal (True == 1) and
+    was written back as `"dealer": true`."""
+    data = save_of(midgame())
+    assert data["origin"][1] == 1 and data["dealer"] == 1
+    data["origin"][1] = True
+    with pytest.raises(ValueError, match="origin"):
+        kasina.State.from_json(json.dumps(data))
+
+
 def test_json_not_a_save_refused():
     for text in ["", "[]", "{", '{"game": "kozel", "format": 1}', "null"]:
         with pytest.raises(ValueError):
@@ -1105,5 +1116,5 @@ def test_hint_counts_agree_in_number_in_both_languages():
     plain = position("5D 9C", "5H")
     assert kasina.explain(plain, "5H:5D", "is") == "tekur 2 spil"
     assert kasina.explain(plain, "5H:5D", "en") == "takes 2 cards"
-    assert [kasina._count(n, "aces", "is") for n in (1, 2, 11, 21)] == ["1 ás", "2 ása", "11 ása", "21 ás"]
-    assert [kasina._count(n, "aces", "en") for n in (1, 2, 21)] == ["1 ace", "2 aces", "21 aces"]
+    assert [counted(n, "aces", "is") for n in (1, 2, 11, 21)] == ["1 ás", "2 ása", "11 ása", "21 ás"]
+    assert [counted(n, "aces", "en") for n in (1, 2, 21)] == ["1 ace", "2 aces", "21 aces"]

@@ -13,6 +13,7 @@ import toygame
 
 from cardlearn.bots import SearchBot, margin, paired
 from cardlearn.games import GAMES, kasina, kinaskak, kozel
+from cardlearn.games.kasina.rules import chance_to_lead
 
 NAMES = sorted(GAMES)
 
@@ -109,9 +110,11 @@ def test_cautious_deviation_needs_a_clear_gain_world_by_world():
 
 
 def test_chance_to_lead_is_exact_when_nothing_is_left_and_fair_otherwise():
-    chance = kasina._chance_to_lead
+    chance = chance_to_lead
     assert chance(5, 3, 0) == 1.0 and chance(3, 5, 0) == 0.0 and chance(4, 4, 0) == 0.0
-    assert chance(4, 4, 10) == pytest.approx(chance(4, 4, 10))
+    # Level at 4-4 with 10 to come: a lead needs 6 of them, P = 386/1024 = 0.377 exactly; the
+    # normal approximation with the half-card correction is 1 - Phi(1/sqrt(10)) = 1 - Phi(0.316) = 0.376
+    assert chance(4, 4, 10) == pytest.approx(0.376, abs=0.001)
     assert chance(6, 4, 10) > chance(5, 5, 10) > chance(4, 6, 10)
     assert chance(6, 4, 10) + chance(4, 6, 10) < 1.0  # a tie is possible
     assert chance(20, 0, 4) == pytest.approx(1.0)
@@ -192,17 +195,32 @@ def test_tournament_margins_are_taken_per_deal_over_its_sides():
     assert deal_margins(outcomes) == [1.0, 1.0]
 
 
+def _hand_margin(world, seat: int, hand_no: int) -> float:
+    """Where the hand has ended: `seat`'s points in it minus the opponent's."""
+    total = world.score_sheet[hand_no]["total"]
+    return total[seat] - total[1 - seat]
+
+
+def _opening(world, seat: int, hand_no: int) -> float:
+    """A new deal's value as `solve_deal` documents it: its opener takes what is worth most
+    (`greediest`), then the hand's expected points (`deal_estimate`), or its real score."""
+    world = world.apply(kasina.greediest(world))
+    if world.hand_no != hand_no or world.is_over:
+        return _hand_margin(world, seat, hand_no)
+    expected = kasina.deal_estimate(world)
+    return expected[seat] - expected[1 - seat]
+
+
 def _every_line(world, seat: int, hand_no: int) -> float:
     """`solve_deal` without its cut-offs: every line of play to the deal's end."""
     if world.hand_no != hand_no or world.is_over:
-        return kasina._row_margin(world, seat, hand_no)
+        return _hand_margin(world, seat, hand_no)
     values = []
     for action in world.legal_actions():
         after = world.apply(action)
         fresh = (after.hand_no == hand_no and not after.is_over
                  and len(after.hands[0]) + len(after.hands[1]) >= len(world.hands[0]) + len(world.hands[1]))
-        values.append(kasina._opening_estimate(after, seat, hand_no) if fresh
-                      else _every_line(after, seat, hand_no))
+        values.append(_opening(after, seat, hand_no) if fresh else _every_line(after, seat, hand_no))
     return max(values) if world.to_move == seat else min(values)
 
 

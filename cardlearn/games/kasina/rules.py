@@ -1,0 +1,255 @@
+"""Kasína's facts and rules: `INFO`, the deck and its two casinos, the variant options
+(`Rules`), and the rules as pure functions — card values, what a card may take, sweeps, a
+hand's score, the match's winner, the dealing pattern — with the hand estimate the search
+bot scores its cut-short simulations by (`deal_estimate`)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from cardlearn.cards import RANKS, Card, parse_cards, standard_deck
+from cardlearn.core import check_rule_types
+from cardlearn.protocol import GameInfo
+
+if TYPE_CHECKING:
+    from .state import Action, State
+
+INFO = GameInfo(name={"is": "Kasína", "en": "Casino"}, players=(2, 2), partnerships=False,
+                score_sign=1, phases=("play", "over"), strongest_bot="search", has_deal_estimate=True)
+NAME = INFO.name
+PLAYERS = INFO.players
+DECK = standard_deck()
+LITLA_KASINA = Card("2", "S")   # little casino, 2 points
+STORA_KASINA = Card("10", "D")  # big casino, 5 points
+CATEGORIES = ("little_casino", "big_casino", "sweeps", "last_trick", "spades", "aces", "cards")
+
+_ACE_VALUES = ("hand_1_or_14_table_1", "finnish", "both_anywhere")
+_TRAIL_RULES = ("only_if_no_capture", "card_cannot_capture", "free")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Variant options (rule file §A3); every default is the rule file's."""
+
+    target: int = 21
+    hand_size: int = 4
+    ace_values: str = "hand_1_or_14_table_1"
+    trail_rule: str = "only_if_no_capture"
+    must_capture_maximal: bool = False
+    builds: bool = False
+    sweep_on_final_play: bool = True
+    sweeps_cancel: bool = False
+    ace_scoring: str = "majority"
+    simultaneous_target: str = "higher_total"
+
+    def __post_init__(self) -> None:
+        check_rule_types(self)
+        checks = [
+            (self.target >= 1, "target must be at least 1 point"),
+            (self.hand_size in (4, 5), "hand_size is 4 (Stekkjargerði) or 5 (Dalvíkurskóli)"),
+            (self.ace_values in _ACE_VALUES, f"ace_values is one of {_ACE_VALUES}"),
+            (self.trail_rule in _TRAIL_RULES, f"trail_rule is one of {_TRAIL_RULES}"),
+            (not self.builds, "builds are not part of Icelandic kasína and not supported"),
+            (self.ace_scoring in ("majority", "each"), "ace_scoring is 'majority' or 'each'"),
+            (self.simultaneous_target in ("higher_total", "count_out"),
+             "simultaneous_target is 'higher_total' or 'count_out'"),
+        ]
+        for ok, message in checks:
+            if not ok:
+                raise ValueError(message)
+
+
+# ---------------------------------------------------------------------------------------
+# Card values and captures (§A2.4)
+
+def table_value(card: Card) -> int:
+    """A card's value on the table: 2–10 by pips, J 11, Q 12, K 13, ace 1."""
+    return _VALUE[card.rank] if card.rank != "A" else 1
+
+
+def played_value(card: Card) -> int:
+    """A card's value when played from hand: as on the table, but an ace is 14."""
+    return _VALUE[card.rank]
+
+
+# 2 … 10, J 11, Q 12, K 13, A 14 (a card's rank: None only for a joker, not in this deck)
+_VALUE: dict[str | None, int] = {rank: i + 2 for i, rank in enumerate(RANKS)}
+
+
+@lru_cache(maxsize=1 << 18)
+def capture_masks(value: int, table_values: tuple[int, ...], ace_takes_ace: bool,
+                  maximal: bool) -> tuple[tuple[int, ...], ...]:
+    """The sets of table positions a card of `value` may take (§A2.4), smallest first.
+    Found with bit masks: subsets adding up to `value` are the groups, and every union
+    of pairwise disjoint groups is a legal capture.
+
+    Cached (a `functools.lru_cache`): the same few tables come up again and again in play
+    and in searches; `capture_masks.cache_clear()` empties it (the benchmark times a cold
+    search)."""
+    groups: list[int] = []
+
+    def subsets(start: int, total: int, mask: int) -> None:
+        for i in range(start, len(table_values)):
+            t = total + table_values[i]
+            if t == value:
+                groups.append(mask | 1 << i)
+            elif t < value:
+                subsets(i + 1, t, mask | 1 << i)
+
+    subsets(0, 0, 0)
+    if ace_takes_ace:  # a played ace (14) also takes a lone table ace (1) by rank
+        groups += [1 << i for i, v in enumerate(table_values) if v == 1]
+    unions = {0}
+    for g in groups:
+        unions |= {m | g for m in unions if not m & g}
+    unions.discard(0)
+    if maximal:
+        unions = {m for m in unions if all(m & g for g in groups)}
+    order = sorted(unions, key=lambda m: (m.bit_count(), m))
+    return tuple(tuple(i for i in range(len(table_values)) if m >> i & 1) for m in order)
+
+
+_TABLE_VALUE = {c: table_value(c) for c in DECK}
+_TABLE_KEY = {c: (table_value(c), c.sort_key()) for c in DECK}
+
+
+def table_order(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The table kept in order of value (then suit): the order means nothing in the
+    rules, and a canonical one lets capture searches be cached and reused."""
+    return tuple(sorted(cards, key=_TABLE_KEY.__getitem__))
+
+
+def table_values(table: Sequence[Card]) -> tuple[int, ...]:
+    """The table's cards' values, in its order (the key of `capture_masks`)."""
+    return tuple([_TABLE_VALUE[c] for c in table])
+
+
+def masks_for(card: Card, values: tuple[int, ...], rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """`capture_masks` for `card` played onto a table of these `values`."""
+    ace_takes_ace = card.rank == "A" and rules.ace_values != "finnish"
+    return capture_masks(_VALUE[card.rank], values, ace_takes_ace, rules.must_capture_maximal)
+
+
+def capture_options(card: Card | str, table: Iterable[Card | str],
+                    rules: Rules | None = None) -> list[frozenset[Card]]:
+    """Every set of table cards that `card` may take (§A2.4): unions of disjoint groups,
+    each group one card of the same rank or cards whose values add up to the card's."""
+    card = card if isinstance(card, Card) else Card.parse(card)
+    cards = parse_cards(table)
+    masks = masks_for(card, table_values(cards), rules or Rules())
+    return [frozenset(cards[i] for i in m) for m in masks]
+
+
+def sweepable(table: Sequence[Card], rules: Rules | None = None) -> bool:
+    """Could some card take every card of this table at once?"""
+    rules, values = rules or Rules(), table_values(table)
+    everything = tuple(range(len(table)))
+    return bool(table) and any(everything in masks_for(Card(r, "S"), values, rules) for r in RANKS)
+
+
+def is_sweep(state: State, action: Action) -> bool:
+    """Does `action` clear the table for a svippur (sweep) point (§A2.7)?  A final play of
+    the hand that clears the table scores only with `sweep_on_final_play`."""
+    if not action.captured or not action.captured >= set(state.table):
+        return False
+    final = not state.stock and sum(len(h) for h in state.hands) == 1
+    return state.rules.sweep_on_final_play or not final
+
+
+# ---------------------------------------------------------------------------------------
+# Scoring and the match's end (§A2.8, §A2.9)
+
+def hand_score(piles: Sequence[Sequence[Card]], sweeps: Sequence[int],
+               last_trick: int | None, rules: Rules | None = None) -> dict[str, tuple[int, int]]:
+    """Points per seat for one finished hand (§A2.8), by category, plus `total`."""
+    rules = rules or Rules()
+    mine, theirs = piles
+
+    def holder(card: Card) -> tuple[int, int]:
+        return int(card in mine), int(card in theirs)
+
+    def most(counts: tuple[int, int]) -> tuple[int, int]:
+        return (int(counts[0] > counts[1]), int(counts[1] > counts[0]))
+
+    def count(pick: Callable[[Card], bool]) -> tuple[int, int]:
+        return sum(map(pick, mine)), sum(map(pick, theirs))
+
+    little, big, aces = holder(LITLA_KASINA), holder(STORA_KASINA), count(lambda c: c.rank == "A")
+    s0, s1 = sweeps
+    row = {
+        "little_casino": (2 * little[0], 2 * little[1]),
+        "big_casino": (5 * big[0], 5 * big[1]),
+        "sweeps": (s0, s1) if not rules.sweeps_cancel else (max(0, s0 - s1), max(0, s1 - s0)),
+        "last_trick": (int(last_trick == 0), int(last_trick == 1)),
+        "spades": most(count(lambda c: c.suit == "S")),
+        "aces": most(aces) if rules.ace_scoring == "majority" else aces,
+        "cards": most((len(mine), len(theirs))),
+    }
+    row["total"] = (sum(row[c][0] for c in CATEGORIES), sum(row[c][1] for c in CATEGORIES))
+    return row
+
+
+def match_winner(before: tuple[int, int], row: dict[str, tuple[int, int]], dealer: int,
+                 rules: Rules) -> int | None:
+    """Who has won after a hand's `row` is added to the totals `before` (§A2.9)."""
+    after = tuple(b + t for b, t in zip(before, row["total"]))
+    reached = [s for s in (0, 1) if after[s] >= rules.target]
+    if len(reached) < 2:
+        return reached[0] if reached else None
+    if rules.simultaneous_target == "higher_total":
+        return None if after[0] == after[1] else max((0, 1), key=lambda s: after[s])
+    running = list(before)
+    for category in CATEGORIES:  # count out in the seed's order, non-dealer first
+        for seat in (1 - dealer, dealer):
+            running[seat] += row[category][seat]
+            if running[seat] >= rules.target:
+                return seat
+    return None  # unreachable: both reached the target
+
+
+def deal_estimate(state: State) -> tuple[float, float]:
+    """The hand's expected points per seat, judged from the piles so far: casinos, sweeps
+    (and aces, when each ace scores) as they stand; each majority (cards, spades, aces) by
+    the chance that the lead holds if the cards still out split evenly; the last trick a
+    toss-up.  The search bot scores the simulations it cuts short with it."""
+    row = hand_score(state.piles, state.sweeps, None, state.rules)
+    # (category, which cards count, how many there are); a majority is worth 1 point (§A2.8)
+    majorities: list[tuple[str, Callable[[Card], bool], int]] = [
+        ("cards", lambda c: True, 52), ("spades", lambda c: c.suit == "S", 13)]
+    if state.rules.ace_scoring == "majority":
+        majorities.append(("aces", lambda c: c.rank == "A", 4))
+    totals = [row["total"][s] + 0.5 for s in (0, 1)]  # the last trick: 1 point, either seat
+    for category, counts, out_of in majorities:
+        mine, theirs = (sum(map(counts, pile)) for pile in state.piles)
+        left = out_of - mine - theirs
+        totals[0] += chance_to_lead(mine, theirs, left) - row[category][0]
+        totals[1] += chance_to_lead(theirs, mine, left) - row[category][1]
+    return totals[0], totals[1]
+
+
+def chance_to_lead(mine: int, theirs: int, left: int) -> float:
+    """The chance to end with more than the other side when `left` cards still come, each
+    to either side with even odds (a normal approximation to the binomial)."""
+    if left <= 0:
+        return float(mine > theirs)
+    z = (theirs - mine + 1) / math.sqrt(left)
+    return 0.5 * math.erfc(z / math.sqrt(2))
+
+
+# ---------------------------------------------------------------------------------------
+# Dealing (§A2.2)
+
+def deal_pattern(first: bool, size: int) -> tuple[str, ...]:
+    """Who gets each packet of a deal, in order: 'n' non-dealer, 'd' dealer, 't' table."""
+    if first:
+        return ("nn", "dd", "tt", "nn", "dd", "tt") if size == 4 else ("nn", "dd", "tt", "nnn", "ddd", "tt")
+    return ("nn", "dd", "nn", "dd") if size == 4 else ("nn", "dd", "nnn", "ddd")
+
+
+def deal_sizes(rules: Rules) -> tuple[int, ...]:
+    """Cards per player in each deal of a hand: 4 six times, or 5, 5, 5, 5, 4."""
+    return (4,) * 6 if rules.hand_size == 4 else (5, 5, 5, 5, 4)

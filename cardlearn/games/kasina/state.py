@@ -1,0 +1,323 @@
+"""Kasína's moves (`Action`), positions (`State`) and the start of a match (`new_game`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+from cardlearn.cards import Card, cards_text, parse_cards
+from cardlearn.core import (
+    GameState,
+    IllegalMove,
+    SaveReader,
+    derived,
+    fresh_seed,
+    rules_to_dict,
+    save_json,
+    shuffled,
+    stacked_deck,
+)
+
+from .rules import (
+    DECK,
+    INFO,
+    Rules,
+    capture_options,
+    deal_pattern,
+    hand_score,
+    is_sweep,
+    masks_for,
+    match_winner,
+    table_order,
+    table_values,
+)
+
+_NOTHING: frozenset[Card] = frozenset()
+
+
+class Action(NamedTuple):
+    """Play `card`; take `captured` from the table (empty: lay the card down, a trail).
+
+    A named tuple rather than a dataclass: legal moves are built by the thousand in
+    searches, and a tuple is several times cheaper to make, hash and compare."""
+
+    card: Card
+    captured: frozenset[Card] = frozenset()
+
+    @property
+    def is_trail(self) -> bool:
+        return not self.captured
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    def __str__(self) -> str:
+        if not self.captured:
+            return str(self.card)
+        return f"{self.card}:" + "+".join(map(str, sorted(self.captured)))
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        if not isinstance(text, str):
+            raise IllegalMove(f"a Kasína move is a card like '5S' or '5S:2C+3H', not {text!r}")
+        played, _, taken = text.partition(":")
+        try:
+            card = Card.parse(played)
+            captured = parse_cards(taken.replace("+", " "))
+        except ValueError as err:
+            raise IllegalMove(f"cannot read the move {text!r}: {err}") from None
+        if ":" in text and not captured:
+            raise IllegalMove(f"the move {text!r} names no cards to take after ':'")
+        if len(set(captured)) != len(captured):
+            raise IllegalMove(f"the move {text!r} names a table card twice")
+        return cls(card, frozenset(captured))
+
+
+Hands = tuple[tuple[Card, ...], tuple[Card, ...]]
+
+
+@dataclass(frozen=True)
+class State(GameState):
+    """One moment of a match; immutable (`apply` returns a new state)."""
+
+    SCORE_SIGN: ClassVar[int] = INFO.score_sign
+
+    rules: Rules
+    seed: int
+    hand_no: int
+    dealer: int
+    stock: tuple[Card, ...]
+    hands: Hands
+    table: tuple[Card, ...]
+    piles: Hands
+    sweeps: tuple[int, int]
+    last_capturer: int | None
+    totals: tuple[int, int]
+    sheet: tuple[tuple[tuple[str, tuple[int, int]], ...], ...]
+    winner: int | None
+    history: tuple[Action, ...]
+    hand_start: int
+    origin: tuple[int, int, str | None] | None = field(default=None, repr=False)
+
+    # -- the public API ---------------------------------------------------------------
+    @derived
+    def to_move(self) -> int | None:
+        if self.winner is not None:
+            return None
+        return 1 - self.dealer if len(self.hands[0]) == len(self.hands[1]) else self.dealer
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self.totals
+
+    @property
+    def players(self) -> int:
+        return 2
+
+    @property
+    def deals_done(self) -> int:
+        return len(self.sheet)
+
+    @property
+    def max_game_length(self) -> int | None:
+        """No bound: a hand plays 48 cards, but the rules set no number of hands (a tie
+        above the target plays on under `simultaneous_target="higher_total"`, and with
+        `trail_rule="free"` a hand may end with nothing taken and no points)."""
+        return None
+
+    def start(self) -> State:
+        if self.origin is None:
+            super().start()  # refuses: this position has no recorded start
+        assert self.origin is not None  # the base class raised otherwise
+        seed, dealer, deck = self.origin
+        return new_game(seed=seed, dealer=dealer, deck=deck, rules=self.rules)
+
+    @property
+    def score_sheet(self) -> list[dict[str, tuple[int, int]]]:
+        return [dict(row) for row in self.sheet]
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        return {
+            "seat": seat,
+            "to_move": self.to_move,
+            "hand": [str(c) for c in self.hands[seat]],
+            "table": [str(c) for c in self.table],
+            "stock_size": len(self.stock),
+            "pile_sizes": [len(p) for p in self.piles],
+            "opponent_hand_size": len(self.hands[1 - seat]),
+            "dealer": self.dealer,
+            "scores": list(self.totals),
+            "sweeps": list(self.sweeps),
+            "last_capturer": self.last_capturer,
+            "hand_no": self.hand_no,
+            "hand_start": self.hand_start,
+            "history": [str(a) for a in self.history],
+            "score_sheet": [{k: list(v) for k, v in row} for row in self.sheet],
+            "winner": self.winner,
+            "rules": rules_to_dict(self.rules),
+        }
+
+    def observation_digest(self, seat: int) -> str:
+        # What `seat` sees, in short: this hand's moves (with the hand, table and scores)
+        # fix the rest of its observation.
+        moves = ",".join(map(str, self.history[self.hand_start:]))
+        return (f"{seat}|{self.hand_no}|{self.dealer}|{self.totals}|{cards_text(self.hands[seat])}|"
+                f"{cards_text(self.table)}|{len(self.history)}|{moves}|{self.winner}")
+
+    if TYPE_CHECKING:  # a Kasína move gives a Kasína state (GameState.apply promises a GameState)
+        def apply(self, action: Any) -> State: ...
+
+    def with_hidden(self, hands: Hands, stock: tuple[Card, ...], seed: int) -> State:
+        """This position with the cards a seat cannot see placed anew (`determinize`): both
+        hands, the stock, and the seed of later hands' shuffles.  Such a position has no
+        recorded start (`start()` refuses; a save of it is a snapshot)."""
+        return self._evolve_with({"hands": hands, "stock": stock, "seed": seed, "origin": None})
+
+    # -- GameState hooks ---------------------------------------------------------------
+    def _legal(self) -> tuple[Action, ...]:
+        rules, table = self.rules, self.table
+        values = table_values(table)
+        assert self.to_move is not None  # asked only while the match runs
+        hand = self.hands[self.to_move]  # kept sorted, so the order is stable
+        takes = [masks_for(card, values, rules) for card in hand]
+        trail = rules.trail_rule
+        may_trail = trail == "free" or trail == "card_cannot_capture" or not any(takes)
+        actions: list[Action] = []
+        make = tuple.__new__  # Action(...) without the named tuple's Python-level __new__
+        for card, options in zip(hand, takes):
+            for idx in options:
+                actions.append(make(Action, (card, frozenset([table[i] for i in idx]))))
+            if may_trail and (trail == "free" or not options):
+                actions.append(make(Action, (card, _NOTHING)))
+        return tuple(actions)
+
+    def _parse_action(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def _why_illegal(self, action: Any) -> tuple[str, dict[str, str]]:
+        if not isinstance(action, Action):
+            raise IllegalMove(f"{action!r} is not a Kasína move")
+        assert self.to_move is not None  # apply refuses moves once the match is over
+        if action.card not in self.hands[self.to_move]:
+            return "not_in_hand", {"card": action.card.symbol}
+        missing = table_order(action.captured - set(self.table))
+        if missing:  # two rules, so that the verb agrees: "liggur"/"liggja", "is"/"are"
+            rule = "not_on_table" if len(missing) == 1 else "not_on_table_many"
+            return rule, {"cards": " ".join(c.symbol for c in missing)}
+        if action.is_trail:
+            if self.rules.trail_rule == "card_cannot_capture":
+                return "trail_card_can_take", {"card": action.card.symbol}
+            return "must_take", {}
+        if self.rules.must_capture_maximal and any(
+                action.captured < o for o in capture_options(action.card, self.table, self.rules)):
+            return "must_take_all", {}
+        taken = " + ".join(c.symbol for c in table_order(action.captured))
+        return "cannot_take", {"card": action.card.symbol, "cards": taken}
+
+    def _next(self, action: Action) -> State:
+        seat = self.to_move
+        assert seat is not None  # apply refuses moves once the match is over
+        card, captured = action
+        hand = self.hands[seat]
+        i = hand.index(card)
+        hand = hand[:i] + hand[i + 1:]
+        other = self.hands[1 - seat]
+        changes: dict[str, Any] = {"hands": (hand, other) if seat == 0 else (other, hand),
+                                   "history": (*self.history, action)}
+        final = not hand and not other and not self.stock
+        if captured:
+            table = tuple([c for c in self.table if c not in captured])
+            piles = list(self.piles)
+            piles[seat] += (card, *sorted(captured))  # a set has no order of its own
+            changes.update(table=table, piles=tuple(piles), last_capturer=seat)
+            if is_sweep(self, action):
+                changes["sweeps"] = (self.sweeps[0] + (seat == 0), self.sweeps[1] + (seat == 1))
+        else:
+            changes["table"] = table_order((*self.table, card))
+        state = self._evolve_with(changes)
+        if final:
+            return state._end_hand()
+        if not hand and not other:
+            return state._deal(first=False)
+        return state
+
+    # -- dealing and scoring -----------------------------------------------------------
+    def _deal(self, first: bool) -> State:
+        stock = list(self.stock)
+        size = min(self.rules.hand_size, (len(stock) - (4 if first else 0)) // 2)
+        got: dict[str, list[Card]] = {"n": [], "d": [], "t": []}
+        for packet in deal_pattern(first, size):
+            for who in packet:
+                got[who].append(stock.pop(0))
+        non_dealer, dealer = tuple(sorted(got["n"])), tuple(sorted(got["d"]))
+        hands = (non_dealer, dealer) if self.dealer == 1 else (dealer, non_dealer)
+        table = table_order(got["t"]) if first else self.table
+        return self._evolve(stock=tuple(stock), hands=hands, table=table)
+
+    def _end_hand(self) -> State:
+        piles = list(self.piles)
+        if self.last_capturer is not None:  # the last capturer takes what is left
+            piles[self.last_capturer] += tuple(sorted(self.table))
+        row = hand_score(piles, self.sweeps, self.last_capturer, self.rules)
+        winner = match_winner(self.totals, row, self.dealer, self.rules)
+        totals = tuple(t + r for t, r in zip(self.totals, row["total"]))
+        ended = self._evolve(
+            table=(), piles=tuple(piles), totals=totals, winner=winner,
+            sheet=(*self.sheet, tuple(row.items())))
+        if winner is not None:
+            return ended
+        return ended._start_hand(self.hand_no + 1, 1 - self.dealer,
+                                 shuffled(DECK, self.seed, self.hand_no + 1))
+
+    def _start_hand(self, hand_no: int, dealer: int, deck: tuple[Card, ...]) -> State:
+        return self._evolve(
+            hand_no=hand_no, dealer=dealer, stock=deck, hands=((), ()), table=(),
+            piles=((), ()), sweeps=(0, 0), last_capturer=None,
+            hand_start=len(self.history))._deal(first=True)
+
+    # -- saving ------------------------------------------------------------------------
+    def to_json(self) -> str:
+        return save_json("kasina", {
+            "rules": rules_to_dict(self.rules), "seed": self.seed, "hand_no": self.hand_no,
+            "dealer": self.dealer, "stock": cards_text(self.stock),
+            "hands": [cards_text(h) for h in self.hands], "table": cards_text(self.table),
+            "piles": [cards_text(p) for p in self.piles], "sweeps": list(self.sweeps),
+            "last_capturer": self.last_capturer, "totals": list(self.totals),
+            "sheet": [{k: list(v) for k, v in row} for row in self.sheet],
+            "winner": self.winner, "history": [str(a) for a in self.history],
+            "hand_start": self.hand_start,
+            "origin": None if self.origin is None else list(self.origin),
+        })
+
+    @classmethod
+    def from_json(cls, text: str) -> State:
+        from .saves import load  # saves builds states: imported here, not at the top (a cycle)
+        return load(SaveReader(text, "kasina"))
+
+    def __str__(self) -> str:
+        from .view import text_picture  # the words import this module
+        return text_picture(self)
+
+
+def new_game(*, players: int | None = None, seed: int | None = None,
+             deck: str | Sequence[Card] | None = None, rules: Rules = Rules(),  # noqa: B008 -- frozen: one shared default is safe
+             dealer: int | None = None) -> State:
+    """A new match.  `deck` stacks the first hand (top card first); later hands are
+    shuffled from `seed`."""
+    if players not in (None, 2):
+        raise ValueError(f"Kasína is for exactly 2 players, not {players}")
+    if not isinstance(rules, Rules):
+        raise ValueError("rules must be a kasina.Rules")
+    dealer = 1 if dealer is None else dealer
+    if dealer not in (0, 1):
+        raise ValueError(f"the dealer is seat 0 or 1, not {dealer!r}")
+    seed = fresh_seed() if seed is None else seed
+    if not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    cards = shuffled(DECK, seed, 0) if deck is None else stacked_deck(deck, DECK, "Kasína")
+    blank = State(rules=rules, seed=seed, hand_no=0, dealer=dealer, stock=(), hands=((), ()),
+                  table=(), piles=((), ()), sweeps=(0, 0), last_capturer=None, totals=(0, 0),
+                  sheet=(), winner=None, history=(), hand_start=0,
+                  origin=(seed, dealer, None if deck is None else cards_text(cards)))
+    return blank._start_hand(0, dealer, cards)

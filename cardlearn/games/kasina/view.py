@@ -1,0 +1,160 @@
+"""Words and pictures for the table widget and the notebooks: why a move is illegal
+(`RULE_WORDS`), the score sheet's headings, a move in words (`describe`), a reason for it
+(`explain`), the cards clicked to make it, what a seat sees (`layout`) and a text picture
+of a position (`text_picture`, `str(state)`)."""
+
+from __future__ import annotations
+
+from cardlearn.cards import Card
+from cardlearn.protocol import Layout, Zone
+
+from .rules import LITLA_KASINA, NAME, STORA_KASINA, is_sweep, sweepable, table_order
+from .state import Action, State
+
+RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
+    "en": {"not_in_hand": "{card} is not in your hand: you play one card from your own hand",
+           "not_on_table": "{cards} is not on the table: you can only take cards lying there",
+           "not_on_table_many": "{cards} are not on the table: you can only take cards lying there",
+           "trail_card_can_take": "{card} can take cards, so it may not be laid down (trail rule)",
+           "must_take": "taking is compulsory: you may lay a card down only when no card "
+                        "in your hand can take",
+           "must_take_all": "you must take every group you can with that card "
+                            "(must_capture_maximal)",
+           "cannot_take": "{card} cannot take {cards}: each taken card must match its rank, or be "
+                          "in a group adding up to its value (ace 14 from hand, 1 on the table)"},
+    "is": {"not_in_hand": "{card} er ekki á hendi þinni: þú spilar einu spili af eigin hendi",
+           "not_on_table": "{cards} liggur ekki í borði: aðeins má taka spil sem liggja þar",
+           "not_on_table_many": "{cards} liggja ekki í borði: aðeins má taka spil sem liggja þar",
+           "trail_card_can_take": "{card} getur tekið, svo að ekki má leggja það niður",
+           "must_take": "skylt er að taka: aðeins má leggja niður ef ekkert spil á hendi getur tekið",
+           "must_take_all": "með spilinu verður að taka alla flokka sem það getur tekið",
+           "cannot_take": "{card} getur ekki tekið {cards}: hvert spil sem er tekið þarf að vera "
+                          "jafnhátt því eða í flokki sem leggst saman í gildi þess "
+                          "(ás er 14 af hendi, 1 í borði)"},
+}
+
+SHEET_NAMES = {  # score sheet headings, for the table
+    "is": {"little_casino": "litla kasína", "big_casino": "stóra kasína", "sweeps": "svippar",
+           "last_trick": "síðasti slagur", "spades": "spaðar", "aces": "ásar", "cards": "bunkinn",
+           "total": "alls"},
+    "en": {"little_casino": "little casino", "big_casino": "big casino", "sweeps": "sweeps",
+           "last_trick": "last trick", "spades": "spades", "aces": "aces", "cards": "cards",
+           "total": "total"},
+}
+
+_WORDS = {
+    "is": {"takes": "tekur {taken} með {card}", "trail": "leggur niður {card}",
+           "sweep": " — svippur!", "seat": "Sæti {n}", "table": "Borð", "stock": "stokkur",
+           "pile": "bunki", "sweeps": "svippar", "hand": "{n}. spil", "dealer": "gjafari",
+           "score": "Stig", "winner": "Sæti {n} vinnur!",
+           "why_sweep": "hreinsar borðið: svippur, 1 stig",
+           "why_little": "tekur litlu kasínu (2♠): 2 stig", "why_big": "tekur stóru kasínu (10♦): 5 stig",
+           "why_take": "tekur {cards}", "why_among": "tekur {cards}, þar af {some}", "and": " og ",
+           "cards_one": "{n} spil", "cards_many": "{n} spil", "spades_one": "{n} spaða",
+           "spades_many": "{n} spaða", "aces_one": "{n} ás", "aces_many": "{n} ása",
+           "why_forced": "ekkert spil getur tekið, svo þú verður að leggja niður",
+           "why_trail": "leggur niður: {risk}", "risk_sweep": "mótherjinn gæti hreinsað borðið",
+           "risk_none": "mótherjinn getur varla nýtt sér það"},
+    "en": {"takes": "takes {taken} with {card}", "trail": "lays down {card}",
+           "sweep": " — sweep!", "seat": "Seat {n}", "table": "Table", "stock": "stock",
+           "pile": "pile", "sweeps": "sweeps", "hand": "Hand {n}", "dealer": "dealer",
+           "score": "Score", "winner": "Seat {n} wins!",
+           "why_sweep": "clears the table: a sweep (svippur), 1 point",
+           "why_little": "takes little casino (2♠): 2 points", "why_big": "takes big casino (10♦): 5 points",
+           "why_take": "takes {cards}", "why_among": "takes {cards}, among them {some}", "and": " and ",
+           "cards_one": "{n} card", "cards_many": "{n} cards", "spades_one": "{n} spade",
+           "spades_many": "{n} spades", "aces_one": "{n} ace", "aces_many": "{n} aces",
+           "why_forced": "no card can take, so you must lay one down",
+           "why_trail": "lays a card down: {risk}", "risk_sweep": "the opponent might clear the table",
+           "risk_none": "the opponent can hardly use it"},
+}
+
+
+def counted(n: int, word: str, lang: str) -> str:
+    """ "1 ás", "2 ása"; "1 ace", "2 aces" (`word` is "cards", "spades" or "aces").
+    Icelandic counts ending in 1 take the singular (21 ás), but 11 does not (11 ása)."""
+    one = n % 10 == 1 and n % 100 != 11 if lang == "is" else n == 1
+    return _WORDS[lang][f"{word}_{'one' if one else 'many'}"].format(n=n)
+
+
+def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None) -> str:
+    """The move in words, e.g. "tekur 2♣ + 3♥ með 5♠ — svippur!".  Every Kasína move is
+    played face up, so every `viewer` reads the same words."""
+    action = Action.parse(action) if isinstance(action, str) else action
+    w = _WORDS[lang]
+    if action.is_trail:
+        return w["trail"].format(card=action.card.symbol)
+    taken = " + ".join(c.symbol for c in table_order(action.captured))
+    sweep = w["sweep"] if is_sweep(state, action) else ""
+    return w["takes"].format(taken=taken, card=action.card.symbol) + sweep
+
+
+def explain(state: State, action: Action | str, lang: str = "is") -> str:
+    """One line on why one might make this move (the hint button)."""
+    action = Action.parse(action) if isinstance(action, str) else action
+    w = _WORDS[lang]
+    if action.is_trail:
+        if not any(not a.is_trail for a in state.legal_actions()):
+            return w["why_forced"]
+        after = (*state.table, action.card)
+        risky = sweepable(after)
+        return w["why_trail"].format(risk=w["risk_sweep"] if risky else w["risk_none"])
+    taken = {action.card, *action.captured}
+    reasons = []
+    if is_sweep(state, action):
+        reasons.append(w["why_sweep"])
+    if LITLA_KASINA in taken:
+        reasons.append(w["why_little"])
+    if STORA_KASINA in taken:
+        reasons.append(w["why_big"])
+    counts = {"spades": sum(c.suit == "S" for c in taken), "aces": sum(c.rank == "A" for c in taken)}
+    some = w["and"].join(counted(n, word, lang) for word, n in counts.items() if n)
+    cards = counted(len(taken), "cards", lang)
+    reasons.append(w["why_among" if some else "why_take"].format(cards=cards, some=some))
+    return "; ".join(reasons)
+
+
+def action_cards(state: State, action: Action) -> tuple[tuple[str, Card], ...]:
+    """The cards a player clicks to make this move: its hand card, then the table cards."""
+    return (("hand", action.card), *(("table", c) for c in sorted(action.captured)))
+
+
+def quiet(state: State, action: Action) -> bool:
+    """Every Kasína move is a card played face up: none goes by without a pause."""
+    return False
+
+
+def layout(state: State, seat: int, lang: str = "is") -> Layout:
+    """What `seat` sees, arranged for drawing: zones of face-up cards and face-down counts."""
+    w = _WORDS[lang]
+    other = 1 - seat
+    zones: list[Zone] = [
+        {"name": "table", "label": w["table"], "cards": [str(c) for c in state.table]},
+        {"name": "stock", "label": w["stock"], "backs": len(state.stock)},
+    ]
+    return {
+        "title": f"{NAME[lang]} — {w['hand'].format(n=state.hand_no + 1)}",
+        "opponents": [{"seat": other, "hand_size": len(state.hands[other]),
+                       "info": f"{w['pile']} {len(state.piles[other])}, {w['sweeps']} {state.sweeps[other]}"
+                               + (f", {w['dealer']}" if state.dealer == other else "")}],
+        "zones": zones,
+        "hand": [str(c) for c in sorted(state.hands[seat])],
+        "info": f"{w['pile']} {len(state.piles[seat])}, {w['sweeps']} {state.sweeps[seat]}"
+                + (f", {w['dealer']}" if state.dealer == seat else ""),
+        "scores": list(state.totals),
+    }
+
+
+def text_picture(state: State) -> str:
+    """The position in a few lines of text (`str(state)`): hand, dealer, stock and score,
+    the table, each seat's hand, pile and sweeps, and the winner once there is one."""
+    lines = [f"Kasína — hand {state.hand_no + 1}, dealer seat {state.dealer}, "
+             f"stock {len(state.stock)}, score {state.totals[0]}–{state.totals[1]}",
+             "table: " + (" ".join(c.symbol for c in state.table) or "(empty)")]
+    for s in (0, 1):
+        mark = " <- to move" if state.to_move == s else ""
+        lines.append(f"seat {s}: {' '.join(c.symbol for c in sorted(state.hands[s])) or '-'}"
+                     f"   pile {len(state.piles[s])}, sweeps {state.sweeps[s]}{mark}")
+    if state.winner is not None:
+        lines.append(f"seat {state.winner} wins {state.totals[0]}–{state.totals[1]}")
+    return "\n".join(lines)
