@@ -1,4 +1,4 @@
-"""Kasína against its rule file, shared/rules/kasina.md: every worked case of §A4, one or
+"""Kasína against its rule file, docs/rules/kasina.md: every worked case of §A4, one or
 more tests per rule of §A2 and per variant flag of §A3, random-play properties, bad input
 and saved games.  Notation as in §A4: T = table, H = hand of the player to move,
 P0 = the non-dealer (seat 0 when seat 1 deals)."""

@@ -152,7 +152,7 @@ def sweepable(table: Sequence[Card], rules: Rules | None = None) -> bool:
 
 
 def is_sweep(state: State, action: Action) -> bool:
-    """Does `action` clear the table for a svippur (sweep) point (§A2.7)?  A final play of
+    """Does `action` clear the table for a svippur (sweep) point (§A2.6)?  A final play of
     the hand that clears the table scores only with `sweep_on_final_play`."""
     if not action.captured or not action.captured >= set(state.table):
         return False
