@@ -36,6 +36,7 @@ __all__ = [
     "save_json",
     "shuffled",
     "stacked_deck",
+    "start_options",
 ]
 
 
@@ -68,6 +69,23 @@ def shuffled(cards: Sequence[Card], seed: int, *salt: object) -> tuple[Card, ...
 def fresh_seed(rng: random.Random | None = None) -> int:
     """A new 63-bit seed, from `rng` or else from the operating system."""
     return (rng or random.SystemRandom()).getrandbits(63)
+
+
+def start_options(game: str, rules: object, rules_class: type, dealer: object, seed: object,
+                  seats: int) -> tuple[int, int]:
+    """The checks every `new_game` makes, in one place: the game's own `Rules`, a dealer
+    that is a seat (a whole number: JSON's `true` is not seat 1) and a whole-number seed.
+    Gives `(dealer, seed)` with the defaults filled in: the last seat deals, so seat 0 acts
+    first; a fresh seed from the operating system."""
+    if not isinstance(rules, rules_class):
+        raise ValueError(f"rules must be a {game} Rules, not {rules!r}")
+    dealer = seats - 1 if dealer is None else dealer
+    if type(dealer) is not int or not 0 <= dealer < seats:
+        raise ValueError(f"the dealer is a seat from 0 to {seats - 1}, not {dealer!r}")
+    seed = fresh_seed() if seed is None else seed
+    if type(seed) is not int:
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    return dealer, seed
 
 
 def stacked_deck(deck: str | Iterable[Card | str], expected: Sequence[Card], game: str) -> tuple[Card, ...]:

@@ -114,3 +114,19 @@ def test_kasina_rules_still_check_types():
     with pytest.raises(ValueError, match="target"):
         kasina.Rules(target="21")
     assert json.loads(json.dumps(kasina.Rules().__dict__))
+
+
+@pytest.mark.parametrize("game", ["kasina", "kozel", "kinaskak", "lomber"])
+@pytest.mark.parametrize("bad", [{"dealer": True}, {"dealer": -1}, {"dealer": 6}, {"dealer": "1"},
+                                 {"seed": True}, {"seed": 1.5}, {"rules": object()}])
+def test_every_new_game_refuses_a_dealer_seed_or_rules_that_are_not_its_own(game, bad):
+    from cardlearn.games import GAMES
+    with pytest.raises(ValueError, match=next(iter(bad))):
+        GAMES[game].new_game(**bad)
+
+
+def test_new_game_fills_in_the_last_seat_as_dealer_and_a_seed():
+    from cardlearn.core import start_options
+    dealer, seed = start_options("Kasína", kasina.Rules(), kasina.Rules, None, None, 2)
+    assert dealer == 1 and type(seed) is int
+    assert start_options("Kasína", kasina.Rules(), kasina.Rules, 0, 7, 2) == (0, 7)

@@ -142,6 +142,7 @@ def hand_end(state: kasina.State, hand_no: int = 0) -> HandEnd:
     for before, move in moves:
         if move.captured:
             seat = before.to_move
+            assert seat is not None  # a move was made from this position
             piles[seat].extend([move.card, *sorted(move.captured)])
             sweeps[seat] += kasina.is_sweep(before, move)
             last = seat
@@ -225,8 +226,8 @@ def bot_match(seats: dict[int, str], seed: int) -> kasina.State:
     in `kasina.BOTS`; the deal and both bots are seeded with `seed`.  The final position."""
     bots = {seat: kasina.BOTS[level](seed=seed) for seat, level in seats.items()}
     state = kasina.new_game(seed=seed)
-    while not state.is_over:
-        state = state.apply(bots[state.to_move].choose(state, state.to_move))
+    while (seat := state.to_move) is not None:
+        state = state.apply(bots[seat].choose(state, seat))
     return state
 
 
@@ -245,7 +246,7 @@ def questions(match: kasina.State) -> list[Question]:
     question 6 reads the first hand of `match` (a match past its first two hands)."""
     first_dealer, next_dealer = hand_dealers(match)[:2]
     after_hand_1 = match.score_sheet[0]["total"]
-    forced = position(**FORCED)
+    forced = position(FORCED["seat0"], FORCED["table"])
     even_piles = (standard_deck()[::2], standard_deck()[1::2])
     who = {(1, 0): "seat 0", (0, 1): "seat 1", (0, 0): "nobody"}
     return [

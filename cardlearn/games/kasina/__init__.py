@@ -2,7 +2,7 @@
 
 The whole game and every variant option are summed up in the notebook
 `notebooks/01-kasina.ipynb`, section "Reglur í hnotskurn / Rules at a glance"; the section
-numbers (§A2.4 …) in this package are those of the project's rule file for Kasína.
+numbers (§A2.4 …) in this package are those of its rule file, docs/rules/kasina.md.
 
 Each turn a player plays one card from hand, either *taking* (`taka`) table cards whose
 rank matches it or whose values add up to its value, or *laying it down* (a trail,

@@ -12,11 +12,11 @@ from cardlearn.core import (
     IllegalMove,
     SaveReader,
     derived,
-    fresh_seed,
     rules_to_dict,
     save_json,
     shuffled,
     stacked_deck,
+    start_options,
 )
 
 from .rules import (
@@ -307,14 +307,7 @@ def new_game(*, players: int | None = None, seed: int | None = None,
     shuffled from `seed`."""
     if players not in (None, 2):
         raise ValueError(f"Kasína is for exactly 2 players, not {players}")
-    if not isinstance(rules, Rules):
-        raise ValueError("rules must be a kasina.Rules")
-    dealer = 1 if dealer is None else dealer
-    if dealer not in (0, 1):
-        raise ValueError(f"the dealer is seat 0 or 1, not {dealer!r}")
-    seed = fresh_seed() if seed is None else seed
-    if not isinstance(seed, int):
-        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    dealer, seed = start_options("Kasína", rules, Rules, dealer, seed, 2)
     cards = shuffled(DECK, seed, 0) if deck is None else stacked_deck(deck, DECK, "Kasína")
     blank = State(rules=rules, seed=seed, hand_no=0, dealer=dealer, stock=(), hands=((), ()),
                   table=(), piles=((), ()), sweeps=(0, 0), last_capturer=None, totals=(0, 0),

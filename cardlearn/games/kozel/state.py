@@ -14,11 +14,11 @@ from cardlearn.core import (
     IllegalMove,
     SaveReader,
     derived,
-    fresh_seed,
     rules_to_dict,
     save_json,
     shuffled,
     stacked_deck,
+    start_options,
 )
 
 from .rules import (
@@ -571,14 +571,7 @@ def new_game(*, players: int | None = None, seed: int | None = None,
     left, one at a time; the stock is `c16..c35` and the trump indicator is `c17`)."""
     if players not in (None, 4):
         raise ValueError(f"Kozel is for exactly 4 players (two teams of two), not {players}")
-    if not isinstance(rules, Rules):
-        raise ValueError("rules must be a kozel.Rules")
-    dealer = 3 if dealer is None else dealer
-    if type(dealer) is not int or dealer not in range(4):
-        raise ValueError(f"the dealer is seat 0, 1, 2 or 3, not {dealer!r}")
-    seed = fresh_seed() if seed is None else seed
-    if type(seed) is not int:
-        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    dealer, seed = start_options("Kozel", rules, Rules, dealer, seed, 4)
     cards = shuffled(DECK, seed, 0) if deck is None else stacked_deck(deck, DECK, "Kozel")
     if rules.first_lead == "random":
         leader = random.Random(f"{seed}:first_lead").randrange(4)

@@ -16,11 +16,11 @@ from cardlearn.core import (
     IllegalMove,
     SaveReader,
     derived,
-    fresh_seed,
     rules_to_dict,
     save_json,
     shuffled,
     stacked_deck,
+    start_options,
 )
 
 from .rules import (
@@ -632,14 +632,7 @@ def new_game(*, players: int | None = None, seed: int | None = None,
     the talon c27..c39); later deals are shuffled from `seed`."""
     if players not in (None, 3):
         raise ValueError(f"Lomber is for exactly 3 players, not {players}")
-    if not isinstance(rules, Rules):
-        raise ValueError("rules must be a lomber.Rules")
-    dealer = 2 if dealer is None else dealer
-    if dealer not in (0, 1, 2) or isinstance(dealer, bool):
-        raise ValueError(f"the dealer is seat 0, 1 or 2, not {dealer!r}")
-    seed = fresh_seed() if seed is None else seed
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    dealer, seed = start_options("Lomber", rules, Rules, dealer, seed, 3)
     cards = shuffled(DECK, seed, 0) if deck is None else stacked_deck(deck, DECK, "Lomber")
     return State(rules=rules, seed=seed, last_trick=None, totals=(0, 0, 0), sheet=(), history=(),
                  origin=(seed, dealer, None if deck is None else cards_text(cards)),
