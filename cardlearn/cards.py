@@ -22,9 +22,6 @@ __all__ = [
     "Card",
     "Suit",
     "cards_text",
-    "kinaskak_deck",
-    "kozel_deck",
-    "lomber_deck",
     "make_deck",
     "parse_cards",
     "standard_deck",
@@ -244,21 +241,3 @@ def make_deck(ranks: Iterable[str] = RANKS, *, copies: int = 1, jokers: int = 0)
 def standard_deck() -> tuple[Card, ...]:
     """The 52-card French deck (Kasína)."""
     return make_deck()
-
-
-def kozel_deck() -> tuple[Card, ...]:
-    """36 cards, six to ace (Kozel / Geit)."""
-    return make_deck(RANKS[4:])
-
-
-def lomber_deck() -> tuple[Card, ...]:
-    """40 cards: the 52 without eights, nines and tens (Lomber)."""
-    return make_deck(r for r in RANKS if r not in ("8", "9", "10"))
-
-
-def kinaskak_deck(players: int) -> tuple[Card, ...]:
-    """Kínaskák: two decks and 4 jokers (108) for 2–4 players, three and 6 (162) for 5–6."""
-    if type(players) is not int or not 2 <= players <= 6:
-        raise ValueError(f"Kínaskák is for 2 to 6 players, not {players}")
-    copies = 2 if players <= 4 else 3
-    return make_deck(copies=copies, jokers=2 * copies)

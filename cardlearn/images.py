@@ -17,21 +17,19 @@ from cardlearn.cards import (
     SUIT_SYMBOLS,
     SUITS,
     Card,
-    kinaskak_deck,
-    kozel_deck,
-    lomber_deck,
     standard_deck,
 )
 from cardlearn.draw import BLACK, RED, SUIT_COLOURS, hand_svg, sheet_svg, state_svg
+from cardlearn.games import kasina, kinaskak, kozel, lomber
 
 __all__ = ["DECKS", "PICTURES", "decks_figure", "main", "write_all"]
 
-# The decks the games use: (game, its deck), sizes computed from the deck builders.
+# The decks the games use: (game, its deck), each from its game's rules.
 DECKS = (
-    ("Kasína", standard_deck()),
-    ("Kozel", kozel_deck()),
-    ("Lomber", lomber_deck()),
-    ("Kínaskák", kinaskak_deck(4)),
+    ("Kasína", kasina.DECK),
+    ("Kozel", kozel.DECK),
+    ("Lomber", lomber.DECK),
+    ("Kínaskák", kinaskak.deck_for(4)),
 )
 
 

@@ -1,4 +1,4 @@
-"""The cards API of docs/API.md ("Cards — cardlearn.cards") and the deck builders."""
+"""The cards API of docs/API.md ("Cards — cardlearn.cards") and each game's deck."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ from cardlearn.cards import (
     RANKS,
     SUITS,
     Card,
-    kinaskak_deck,
-    kozel_deck,
-    lomber_deck,
+    cards_text,
     parse_cards,
     standard_deck,
+    without,
 )
 from cardlearn.core import stacked_deck
+from cardlearn.games import kinaskak, kozel, lomber
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_WORDS = {"T": "10"}
@@ -237,7 +237,7 @@ def test_equal_spellings_are_equal_and_hash_alike():
 
 
 def test_cards_from_several_decks_are_a_multiset():
-    two = kinaskak_deck(2)
+    two = kinaskak.deck_for(2)
     counts = Counter(two)
     assert set(counts.values()) == {2, 4}
     assert counts[Card.parse("JK")] == 4
@@ -272,14 +272,14 @@ def test_standard_deck_is_52_distinct_cards():
 
 
 def test_kozel_deck_is_six_to_ace():
-    deck = kozel_deck()
+    deck = kozel.DECK
     assert len(deck) == 36 and len(set(deck)) == 36
     assert {c.rank for c in deck} == {"6", "7", "8", "9", "10", "J", "Q", "K", "A"}
     assert Counter(c.suit for c in deck) == dict.fromkeys(SUITS, 9)
 
 
 def test_lomber_deck_has_no_eights_nines_tens():
-    deck = lomber_deck()
+    deck = lomber.DECK
     assert len(deck) == 40 and len(set(deck)) == 40
     assert {c.rank for c in deck} == set(RANKS) - {"8", "9", "10"}
     assert Counter(c.suit for c in deck) == dict.fromkeys(SUITS, 10)
@@ -287,14 +287,14 @@ def test_lomber_deck_has_no_eights_nines_tens():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_kinaskak_deck_two_decks_four_jokers(players):
-    deck = kinaskak_deck(players)
+    deck = kinaskak.deck_for(players)
     assert len(deck) == 108
     assert Counter(deck) == Counter(standard_deck() * 2) + Counter({Card.parse("JK"): 4})
 
 
 @pytest.mark.parametrize("players", [5, 6])
 def test_kinaskak_deck_three_decks_six_jokers(players):
-    deck = kinaskak_deck(players)
+    deck = kinaskak.deck_for(players)
     assert len(deck) == 162
     assert Counter(deck) == Counter(standard_deck() * 3) + Counter({Card.parse("JK"): 6})
 
@@ -302,13 +302,42 @@ def test_kinaskak_deck_three_decks_six_jokers(players):
 @pytest.mark.parametrize("players", [-1, 0, 1, 7, 12])
 def test_kinaskak_deck_other_player_counts_are_value_errors(players):
     with pytest.raises(ValueError, match=str(players)):
-        kinaskak_deck(players)
+        kinaskak.deck_for(players)
 
 
 @pytest.mark.parametrize("players", [2.5, "3", None])
 def test_kinaskak_deck_non_integer_player_counts_are_value_errors(players):
     with pytest.raises(ValueError):
-        kinaskak_deck(players)
+        kinaskak.deck_for(players)
+
+
+def test_key_is_suit_then_rank_and_orders_like_the_cards():
+    assert [Card.parse(t).key for t in ("2S", "AS", "2H", "AC", "JK")] == [0, 12, 16, 60, 100]
+    cards = [*standard_deck(), Card.parse("JK")]
+    assert sorted(cards, key=lambda c: c.key) == sorted(cards)
+    assert all(c.key & 15 == RANKS.index(c.rank) and SUITS[c.key >> 4] == c.suit for c in standard_deck())
+    with pytest.raises(AttributeError):
+        Card.parse("AS").key = 3
+
+
+def test_cards_text_reads_back():
+    cards = parse_cards("AS 10D JK 2C")
+    assert cards_text(cards) == "AS 10D JK 2C" and parse_cards(cards_text(cards)) == cards
+    assert cards_text(()) == ""
+
+
+def test_without_takes_one_copy_of_each_card_and_keeps_the_order():
+    hand = parse_cards("AS 7H AS JK 2C JK")
+    assert without(hand, parse_cards("AS JK")) == parse_cards("7H AS 2C JK")
+    assert without(hand, ()) == hand
+    assert without(hand, parse_cards("JK JK AS AS")) == parse_cards("7H 2C")
+
+
+def test_without_a_card_not_in_the_hand_names_it():
+    with pytest.raises(ValueError, match="KD"):
+        without(parse_cards("AS 7H"), parse_cards("KD"))
+    with pytest.raises(ValueError, match="AS"):
+        without(parse_cards("AS 7H"), parse_cards("AS AS"))  # only one copy to take
 
 
 # -- core.stacked_deck ------------------------------------------------------------------
