@@ -1,13 +1,21 @@
-"""The table widget, driven without a browser: `act`, `undo`, `hint`, `button.click()`
-and trait assignment.  Generic tests run for every game in `GAMES`, for the toy game, and
-for `fakegame` (four seats in teams, owners, face-down entries, a target zone, quiet and
-forced moves — what Kasína cannot exercise)."""
+"""The table, driven without a browser.  Most tests drive the model (`TableModel`: `act`,
+`click`, `undo`, `hint`, the bots' steps) and read its `Snapshot`; the rest drive the widget
+through its public methods and documented hooks (`button.click()`, `table.card_buttons()`,
+`CardButton.token`, `table.find(css)`), never private attributes or CSS class offsets.
+Generic tests run for every game in `GAMES`, for the toy game, and for `fakegame` (four
+seats in teams, owners, face-down entries, a target zone, quiet and forced moves — what
+Kasína cannot exercise)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
+import subprocess
+import sys
 import time
+import types
+from collections import Counter
 
 import fakegame
 import pytest
@@ -15,65 +23,85 @@ import toygame
 
 from cardlearn.cards import Card, parse_cards
 from cardlearn.games import GAMES
-from cardlearn.table import WORDS, Replay, Table, play, replay, states_of
-from cardlearn.table.look import stylesheet
+from cardlearn.protocol import GameInfo
+from cardlearn.table import WORDS, Snapshot, Table, TableModel, play, replay, states_of
+from cardlearn.table.look import css_name, stylesheet
+from cardlearn.table.snapshot import CellView, cells, places
+from cardlearn.table.view import CardButton, SeatBox, classes_of, set_classes, walk
 from cardlearn.table.words import count_cards, result, seat_name, simulated_words
 
-MODULES = {"toy": toygame, "fake": fakegame, **GAMES}
+
+def _toy() -> types.ModuleType:
+    """The toy game as the table takes it: `tests/toygame.py` (not this branch's file)
+    predates `GameInfo`, so it gets the facts the table reads here."""
+    if hasattr(toygame, "INFO"):
+        return toygame
+    toy = types.ModuleType("toygame")
+    toy.__dict__.update({k: v for k, v in vars(toygame).items() if not k.startswith("__")})
+    toy.INFO = GameInfo(name=toygame.NAME, players=toygame.PLAYERS, partnerships=False, score_sign=1,
+                        phases=("play", "over"), strongest_bot="search")
+    return toy
+
+
+TOY = _toy()
+MODULES = {"toy": TOY, "fake": fakegame, **GAMES}
 NAMES = sorted(MODULES)
 
 
-def new(name: str, **kw) -> Table:
-    """A table with no delay; its computer seats play by rules of thumb unless `seats` says
-    otherwise: these tests play whole matches, and a search bot thinks ~0.1 s a move (the
-    default opponent, the search bot, is tested on its own below)."""
+def thumbs(name: str) -> dict[int, str]:
+    """Seat 0 human, the others the rule of thumb where the game has one: these tests play
+    whole matches, and a search bot thinks ~0.1 s a move (the default opponent, the search
+    bot, is tested on its own below)."""
     game = MODULES[name]
-    if "seats" not in kw and "thumb" in game.BOTS:
-        players = game.new_game(seed=0).players
-        kw["seats"] = {0: "human", **{s: "thumb" for s in range(1, players)}}
-    return play(game, **{"delay": 0, **kw})
+    players = game.new_game(seed=0).players
+    level = "thumb" if "thumb" in game.BOTS else game.INFO.strongest_bot
+    return {0: "human", **{s: level for s in range(1, players)}}
 
 
-def one(table: Table | Replay, css: str):
-    found = [w for w in _walk(table) if css in w._dom_classes]
+def new(name: str, **kw) -> Table:
+    """A table with no delay (see `thumbs` for its computer seats)."""
+    kw.setdefault("seats", thumbs(name))
+    return play(MODULES[name], **{"delay": 0, **kw})
+
+
+def model(name: str, seed: int, **kw) -> TableModel:
+    """A model alone, no widget: its bots move only when told to (`run_bots`)."""
+    game = MODULES[name]
+    kw.setdefault("seats", thumbs(name))
+    m = TableModel(game, game.new_game(seed=seed), seed=seed, **kw)
+    m.run_bots()
+    return m
+
+
+def one(widget, css: str):
+    found = [w for w in walk(widget) if css in classes_of(w)]
     assert len(found) == 1, f"{len(found)} widgets with class {css}"
     return found[0]
-
-
-def _walk(widget):
-    yield widget
-    for child in getattr(widget, "children", ()):
-        yield from _walk(child)
 
 
 def shown_text(table: Table) -> str:
     """Everything the widget shows: HTML, button labels, tooltips and CSS classes."""
     parts = []
-    for w in _walk(table):
+    for w in walk(table):
         parts += [
             str(getattr(w, "value", "")),
             str(getattr(w, "description", "")),
             str(getattr(w, "tooltip", "") or ""),
-            " ".join(w._dom_classes),
+            " ".join(classes_of(w)),
         ]
     return "\n".join(parts).replace(stylesheet(), "")
 
 
-def usable(button) -> bool:
-    return "cardlearn-unusable" not in button._dom_classes
-
-
-def card_button(table: Table, zone: str, card) -> object:
+def card_button(table: Table, zone: str, card) -> CardButton:
     """An unselected, shown button for `card` in `zone`."""
-    for button in table.find(f"cardlearn-card-{card}"):
-        if f"cardlearn-zone-{zone}" in button._dom_classes and button.button_style != "success":
+    for button in table.card_buttons(zone):
+        if button.card == str(card) and not button.selected:
             return button
     raise AssertionError(f"no button for {card} in {zone}")
 
 
-def target_button(table: Table, zone: str) -> object:
-    [button] = [b for b in table.find("cardlearn-target") if f"cardlearn-zone-{zone}" in b._dom_classes]
-    return button
+def selected_cards(table: Table) -> list[str | None]:
+    return [b.card for b in table.card_buttons() if b.selected]
 
 
 def click_move(table: Table, action) -> None:
@@ -88,11 +116,24 @@ def click_move(table: Table, action) -> None:
         return
     for zone, card in tokens:
         assert table.state is state, "played before every card was selected"
-        (target_button(table, zone) if card is None else card_button(table, zone, card)).click()
+        (table.target_button(zone) if card is None else card_button(table, zone, card)).click()
     if table.state is state:
         confirm = one(table, "cardlearn-confirm")
         assert not confirm.disabled
         confirm.click()
+
+
+def click_tokens(m: TableModel, action) -> None:
+    """The same on the model alone: click each token where the snapshot shows it."""
+    for zone, card in m.game.action_cards(m.state, action):
+        if card is None:
+            m.click(zone, None)
+            continue
+        snap = m.snapshot()
+        cell = next(c for c in snap.cells() if c.token == (zone, card) and not c.selected)
+        m.click(cell.zone, cell.index)
+    if m.snapshot().confirm:
+        assert m.confirm()
 
 
 def choice_action(state, game):
@@ -164,8 +205,8 @@ def test_hint_lists_the_legal_moves_strongest_bot_first(name):
     hints = table.hint()
     assert sorted(text for text, _ in hints) == sorted(str(a) for a in state.legal_actions())
     assert len(hints) == len(state.legal_actions())
-    strongest = table.game.BOTS[list(table.game.BOTS)[-1]](seed=6)  # the table's seed
-    thought = table._advice[2]
+    strongest = table.game.BOTS[table.game.INFO.strongest_bot](seed=6)  # the table's seed
+    thought = table.model.thought
     if thought is None or not thought.stopped_by_clock:  # a search cut by the clock may differ
         assert hints[0][0] == str(strongest.choose(state, 0))
     assert all(isinstance(why, str) and why for _, why in hints)
@@ -180,6 +221,7 @@ def test_hint_lists_the_legal_moves_strongest_bot_first(name):
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_default_opponents_are_search_bots_and_play_at_once(name):
     table = play(name, delay=0, seed=5)
+    assert GAMES[name].INFO.strongest_bot == "search"
     assert table.seats[0] == "human" and all(r == "search" for s, r in table.seats.items() if s)
     assert table.state.to_move == 0 or table.state.is_over  # the bots moved inside play()
     if not table.state.is_over:
@@ -192,7 +234,7 @@ def test_hint_shows_how_often_each_move_won_in_the_search(lang):
     table = play("kozel", seed=6, lang=lang, delay=0)
     state = table.state
     hints = table.hint()
-    thought = table._advice[2]
+    thought = table.model.thought
     assert thought is not None, "the strongest level is a search bot: the hint keeps its thought"
     for text, why in hints:
         result = thought.result(state.apply(text).history[-1])
@@ -227,15 +269,18 @@ def test_card_buttons_follow_the_legal_moves(name):
     table = new(name, seed=8)
     state = table.state
     tokens = {t for a in state.legal_actions() for t in table.game.action_cards(state, a)}
-    for button in table.find("cardlearn-card"):
+    buttons = table.card_buttons()
+    assert buttons == table.find("cardlearn-card")  # every card picture clicked is a CardButton
+    for button in buttons:
         assert not button.disabled  # a click on any card must reach the table
-        card = next((c[15:] for c in button._dom_classes if c.startswith("cardlearn-card-")), None)
-        if card is None:
-            assert "cardlearn-back" in button._dom_classes
+        classes = classes_of(button)
+        assert f"cardlearn-zone-{css_name(button.zone)}" in classes  # the DOM contract (browserkit)
+        if button.card is None:
+            assert "cardlearn-back" in classes and button.token is None
             continue
-        zone = next(c for c in button._dom_classes if c.startswith("cardlearn-zone-"))[15:]
-        fits = any(z == zone and str(c) == card for z, c in tokens)
-        assert usable(button) is fits
+        assert f"cardlearn-card-{css_name(button.card)}" in classes
+        fits = button.token in tokens
+        assert button.usable is fits
         assert button.button_style == ("info" if fits else "")
     assert one(table, "cardlearn-confirm").disabled
 
@@ -244,17 +289,15 @@ def test_card_buttons_follow_the_legal_moves(name):
 def test_a_click_on_an_unusable_card_says_why_and_the_next_click_clears_it(name):
     table = new(name, seed=8)
     state = table.state
-    unusable = [
-        b for b in table.find("cardlearn-card") if not usable(b) and "cardlearn-back" not in b._dom_classes
-    ]
+    unusable = [b for b in table.card_buttons() if not b.usable and b.card is not None]
     for button in unusable:
         button.click()
         assert table.state is state
-        assert table.message, f"no reason for {button._dom_classes}"
+        assert table.message, f"no reason for {button.zone} {button.card}"
         for lang in ("en", "is"):
             table.lang = lang
             assert one(table, "cardlearn-message").value == table.message != ""
-    usable_cards = [b for b in table.find("cardlearn-card") if usable(b) and b.button_style == "info"]
+    usable_cards = [b for b in table.card_buttons() if b.usable and b.button_style == "info"]
     if usable_cards:
         usable_cards[0].click()
         assert table.message == ""
@@ -303,11 +346,7 @@ def test_hot_seat_hides_the_hands(name):
         seat = table.state.to_move
         one(table, "cardlearn-ready").click()
         assert not hidden()
-        hand = sorted(
-            b._dom_classes[1][15:]
-            for b in table.find("cardlearn-card")
-            if "cardlearn-zone-hand" in b._dom_classes
-        )
+        hand = sorted(b.card for b in table.card_buttons("hand"))
         assert hand == sorted(table.state.observation(seat)["hand"])
         while table.state.to_move == seat:
             table.act(table.state.legal_actions()[0])
@@ -326,7 +365,7 @@ def test_new_game(name):
     assert one(table, "cardlearn-log").value == "" and table.message == ""
     one(table, "cardlearn-new").click()  # nothing chosen yet: a fresh random game at once
     assert not table.find("cardlearn-ask") and table.state != new(name, seed=12).state
-    assert not any(table._undo_stop(i) for i in range(len(table._moves)))  # at most forced moves
+    assert table.model.undo_stops() == []  # at most forced moves
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -342,7 +381,7 @@ def test_new_game_asks_before_throwing_a_match_away(name):
     one(table, "cardlearn-new").click()
     one(table, "cardlearn-new-yes").click()
     assert table.state is not playing and not table.find("cardlearn-ask")
-    assert not any(table._undo_stop(i) for i in range(len(table._moves)))
+    assert table.model.undo_stops() == []
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -374,7 +413,7 @@ def test_replay(name):
     view.index = moves + 100
     assert view.index == moves
     one(view, "cardlearn-replay-first").click()
-    assert view.index == 0 and "svg" in view.children[2].value
+    assert view.index == 0 and "svg" in one(view, "cardlearn-replay-picture").value
     assert not re.search(r"0x[0-9a-f]+", repr(view))
 
 
@@ -426,12 +465,13 @@ def test_a_click_while_the_bot_thinks_is_ignored(name):
             for button in table.find("cardlearn-card"):
                 button.click()
             assert table.state is thinking
-            assert table.message == WORDS["is"]["wait"].format(who=table._who(thinking.to_move))
+            assert table.message == WORDS["is"]["wait"].format(who=table.model.who(thinking.to_move))
         assert table.wait(10)
         assert table.state == synchronous.state
-        for i, (seat, action) in enumerate(table._moves):  # the record is one legal chain
-            assert table._states[i].to_move == seat
-            assert table._states[i].apply(action) == table._states[i + 1]
+        states = table.model.states
+        for i, (seat, action) in enumerate(table.model.moves):  # the record is one legal chain
+            assert states[i].to_move == seat
+            assert states[i].apply(action) == states[i + 1]
     finally:
         table.close()
 
@@ -486,23 +526,21 @@ def test_kasina_capture_choice_needs_confirm():
     assert sorted(map(str, table.state.table)) == sorted(map(str, parse_cards("5D 2C JD 3H")))
     card_button(table, "hand", "5S").click()
     assert one(table, "cardlearn-confirm").disabled
-    assert not usable(card_button(table, "table", "JD")) and not usable(card_button(table, "hand", "9C"))
+    assert not card_button(table, "table", "JD").usable and not card_button(table, "hand", "9C").usable
     card_button(table, "table", "5D").click()
     assert len(table.state.history) == 0  # 5S could take 2C + 3H as well: wait for Confirm
-    assert [b.button_style for b in table.find("cardlearn-card")].count("success") == 2
+    assert selected_cards(table) == ["5D", "5S"]
     [five] = table.find("cardlearn-card-5D")
     five.click()  # deselect it again
-    assert [b.button_style for b in table.find("cardlearn-card")].count("success") == 1
+    assert selected_cards(table) == ["5S"]
     card_button(table, "table", "JD").click()  # 5♠ cannot take J♦: the engine says why
     assert len(table.state.history) == 0 and "J" in table.message and table.message.startswith("Ólöglegt:")
-    assert [b.button_style for b in table.find("cardlearn-card")].count("success") == 1
+    assert selected_cards(table) == ["5S"]
     card_button(table, "hand", "9C").click()  # 9♣ takes nothing, and taking is compulsory
     assert table.message.startswith("Ólöglegt:") and len(table.state.history) == 0
     card_button(table, "hand", "KH").click()  # another usable hand card replaces the 5♠
     assert table.message == ""
-    assert [b._dom_classes[1] for b in table.find("cardlearn-card") if b.button_style == "success"] == [
-        "cardlearn-card-KH"
-    ]
+    assert selected_cards(table) == ["KH"]
     card_button(table, "hand", "5S").click()
     card_button(table, "table", "5D").click()
     one(table, "cardlearn-confirm").click()
@@ -527,7 +565,7 @@ def test_kasina_unusable_card_gives_the_engines_reason():
     state, idle = _kasina_must_take_position()
     table = play(state, delay=0)
     button = card_button(table, "hand", str(idle))
-    assert not usable(button)
+    assert not button.usable
     button.click()
     assert table.state is state
     expected = kasina.RULE_WORDS["is"]["must_take"].split(":")[0]
@@ -554,14 +592,15 @@ def test_kasina_last_move_marked_and_deal_summary_until_played_on():
     rng = random.Random(3)
     summary_seen = False
     while not table.state.is_over:
-        marks = [b for b in table.find("cardlearn-card") if "cardlearn-last" in b._dom_classes]
+        marks = [b for b in table.card_buttons() if "cardlearn-last" in classes_of(b)]
         last_html = one(table, "cardlearn-last-move").value
-        if table._moves:
-            seat, action = table._moves[-1]
-            said = table.game.describe(table._states[-2], action, "is", viewer=0)
+        moves = table.model.moves
+        if moves:
+            seat, action = moves[-1]
+            said = table.game.describe(table.model.states[-2], action, "is", viewer=0)
             assert said in last_html
             if seat == 1 and not action.captured and not table.find("cardlearn-summary"):
-                assert [b._dom_classes[1][15:] for b in marks] == [str(action.card)]  # its trail, marked
+                assert [b.card for b in marks] == [str(action.card)]  # its trail, marked
         if table.find("cardlearn-summary"):
             summary_seen = True
             text = one(table, "cardlearn-summary-text").value
@@ -570,7 +609,7 @@ def test_kasina_last_move_marked_and_deal_summary_until_played_on():
             assert (
                 "— " + WORDS["is"]["deal_over"].format(n=len(table.state.score_sheet))
                 in one(table, "cardlearn-log").value
-                or len(table._moves) > 12
+                or len(table.model.moves) > 12
             )
             if rng.random() < 0.5:
                 one(table, "cardlearn-dismiss").click()
@@ -595,9 +634,9 @@ def test_kasina_score_sheet_is_labelled_by_player():
 
 def test_fake_seats_round_the_table_and_team_names():
     table = new("fake", seed=1)
-    assert [b._dom_classes[1] for b in one(table, "cardlearn-left").children] == ["cardlearn-seat-1"]
-    assert [b._dom_classes[1] for b in one(table, "cardlearn-top").children] == ["cardlearn-seat-2"]
-    assert [b._dom_classes[1] for b in one(table, "cardlearn-right").children] == ["cardlearn-seat-3"]
+    for place, seat in (("left", 1), ("top", 2), ("right", 3)):
+        [box] = one(table, f"cardlearn-{place}").children
+        assert isinstance(box, SeatBox) and box.seat == seat and f"cardlearn-seat-{seat}" in classes_of(box)
     assert "Þú og Tölva 2: 0, Tölva 1 og Tölva 3: 0" in one(table, "cardlearn-status").value
     assert result(0, fakegame.TEAMS, 4, table.seats, "is") == "Þú og Tölva 2 vinna!"
     assert result(1, fakegame.TEAMS, 4, table.seats, "en") == "Computer 1 and Computer 3 win!"
@@ -607,11 +646,12 @@ def test_fake_target_zone_face_down_entries_and_what_the_log_may_say():
     table = new("fake", seed=2)
     mine = table.state.observation(0)["hand"][0]
     card_button(table, "hand", mine).click()
-    assert table.state.history == () and usable(target_button(table, "kitty"))
-    target_button(table, "kitty").click()
+    assert table.state.history == () and table.target_button("kitty").usable
+    table.target_button("kitty").click()
     assert str(table.state.history[0]) == f"d:{mine}"
-    kitty = [b for b in table.find("cardlearn-card") if "cardlearn-zone-kitty" in b._dom_classes]
-    assert [b._dom_classes[1] for b in kitty] == [f"cardlearn-card-{mine}"] + ["cardlearn-back"] * 3
+    kitty = table.card_buttons("kitty")
+    assert [b.card for b in kitty] == [mine, None, None, None]
+    assert ["cardlearn-back" in classes_of(b) for b in kitty] == [False, True, True, True]
     assert [b.description for b in kitty] == ["Þú · þitt", "Tölva 1", "Tölva 2", "Tölva 3"]
     log = one(table, "cardlearn-log").value
     assert f"Þú: leggur {Card.parse(mine).symbol} á grúfu" in log and log.count("leggur spil á grúfu") == 3
@@ -650,12 +690,12 @@ def test_fake_undo_skips_quiet_and_forced_decisions():
     rng = random.Random(4)
     while len(table.state.score_sheet) == 0:
         table.act(rng.choice(table.state.legal_actions()))
+    states = table.model.states
     forced = [
-        i for i, (s, _) in enumerate(table._moves) if s == 0 and len(table._states[i].legal_actions()) == 1
+        i for i, (s, _) in enumerate(table.model.moves) if s == 0 and len(states[i].legal_actions()) == 1
     ]
     assert forced, "the last trick is always forced"
-    stops = [i for i in range(len(table._moves)) if table._undo_stop(i)]
-    assert not set(forced) & set(stops)
+    assert not set(forced) & set(table.model.undo_stops())
 
 
 def test_fake_trick_entries_name_who_played_and_owned_zones_sit_by_their_seat():
@@ -664,12 +704,12 @@ def test_fake_trick_entries_name_who_played_and_owned_zones_sit_by_their_seat():
         if table.state.is_over:
             table.new_game(seed=rng.randrange(100))
         table.act(rng.choice(table.state.legal_actions()))
-    trick = [b for b in table.find("cardlearn-card") if "cardlearn-zone-trick" in b._dom_classes]
+    trick = table.card_buttons("trick")
     assert trick and all(b.description.startswith(("Þú", "Tölva")) for b in trick)
     assert any("hæst" in b.description for b in trick)
-    assert any("cardlearn-last" in b._dom_classes for b in trick)
+    assert any("cardlearn-last" in classes_of(b) for b in trick)
     seat1 = one(table, "cardlearn-seat-1")
-    assert [w for w in _walk(seat1) if "cardlearn-zone-won-1" in w._dom_classes]
+    assert [w for w in walk(seat1) if "cardlearn-zone-won-1" in classes_of(w)]
 
 
 # ---------------------------------------------------------------------------------------
@@ -695,14 +735,12 @@ def test_words_agree_in_number_and_name_seats():
 
 
 def test_fake_off_suit_card_gets_the_engines_reason_and_buttons_need_no_card():
-    import dataclasses
-
     start = fakegame.new_game(seed=7)
     hands = tuple(parse_cards(h) for h in ("KS QS AH", "JS KH QH", "AD KD QD", "JD AC KC"))
     state = dataclasses.replace(start, hands=hands, trick=((3, Card.parse("AS")),), turn=0, stage="play",
                                 passes=4)
     table = play(state, delay=0)
-    assert not usable(card_button(table, "hand", "AH"))
+    assert not card_button(table, "hand", "AH").usable
     card_button(table, "hand", "AH").click()  # the engine's rule, found by trying the move "p:AH"
     assert table.state is state and table.message.startswith("Ólöglegt: fylgja verður lit: A♥")
     card_button(table, "hand", "KS").click()
@@ -724,9 +762,281 @@ def test_cardlearn_seed_fixes_the_deal_of_an_unseeded_table(monkeypatch):
 
 def test_an_owned_zone_captions_its_owners_cards_by_their_note_alone():
     """In a seat's own zone (a meld) the note, e.g. a joker's binding, is what must show."""
-    table = play(fakegame.new_game(seed=1), delay=0)
+    m = TableModel(fakegame, fakegame.new_game(seed=1))
     entry = {"card": "AS", "seat": 2, "note": "= 10♥"}
-    [(_, owned, _, _)] = table._looks("meld-2-0", [entry], set(), 2)
-    [(_, loose, _, _)] = table._looks("trick", [entry], set())
-    assert owned == "= 10♥"
-    assert loose.endswith(" · = 10♥") and loose != owned
+    [owned] = cells(m, "meld-2-0", [entry], owner=2)
+    [loose] = cells(m, "trick", [entry])
+    assert owned.caption == "= 10♥"
+    assert loose.caption.endswith(" · = 10♥") and loose.caption != owned.caption
+
+
+# ---------------------------------------------------------------------------------------
+# The model alone: no widget, its bots moved by the test
+
+
+def test_the_model_runs_without_ipywidgets():
+    """`model` and `snapshot` (with what they import) never import ipywidgets: loaded with
+    ipywidgets made unimportable, and without the package's `__init__` (the widget)."""
+    code = """if True:
+        import pathlib, sys, types
+        sys.modules["ipywidgets"] = None  # any import of it now fails
+        import cardlearn
+        table = types.ModuleType("cardlearn.table")
+        table.__path__ = [str(pathlib.Path(cardlearn.__file__).parent / "table")]
+        sys.modules["cardlearn.table"] = table
+        from cardlearn.games import kasina
+        from cardlearn.table.model import TableModel
+        m = TableModel(kasina, kasina.new_game(seed=1), seats={0: "human", 1: "thumb"})
+        m.act(m.state.legal_actions()[0])
+        m.run_bots()
+        assert len(m.moves) >= 2 and m.snapshot().log
+    """
+    root = str(__import__("pathlib").Path(__file__).resolve().parents[1])
+    env = {**__import__("os").environ, "PYTHONPATH": root}
+    subprocess.run([sys.executable, "-c", code], check=True, env=env)
+
+
+def _variant(**names) -> types.ModuleType:
+    """Fjarki with some module names replaced."""
+    game = types.ModuleType("fakegame_variant")
+    game.__dict__.update({k: v for k, v in vars(fakegame).items() if not k.startswith("__")})
+    game.__dict__.update(names)
+    return game
+
+
+def test_default_opponents_are_the_games_strongest_bot_by_its_facts():
+    """`INFO.strongest_bot`, not the last key of `BOTS`."""
+    game = _variant(BOTS={"first": fakegame.FirstBot, "random": fakegame.RandomBot})
+    m = TableModel(game, fakegame.new_game(seed=1))
+    assert m.seats == {0: "human", 1: "first", 2: "first", 3: "first"}
+    assert m.humans == (0,)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_snapshot_marks_exactly_the_tokens_of_the_legal_moves(name):
+    m = model(name, seed=8)
+    state = m.state
+    tokens = {t for a in state.legal_actions() for t in m.game.action_cards(state, a)}
+    snap = m.snapshot()
+    assert isinstance(snap, Snapshot) and snap.passing is None and snap.my_turn
+    for cell in snap.cells():
+        assert cell.usable is (cell.token in tokens), cell  # a face-down card (token None) never is
+        assert not cell.selected
+    for zone in snap.every_zone():
+        assert zone.target_usable is (zone.target and (zone.name, None) in tokens), zone
+    assert not snap.confirm
+    plain = [a for a in state.legal_actions() if not m.game.action_cards(state, a)]
+    assert [b.action for b in snap.buttons] == plain
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        snap.message = "changed"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_model_clicks_make_the_same_move_as_act(name):
+    start = model(name, seed=7).state
+    for action in start.legal_actions():
+        clicked, acted = model(name, seed=7), model(name, seed=7)
+        click_tokens(clicked, action) if clicked.game.action_cards(start, action) else clicked.act(action)
+        acted.act(action)
+        assert clicked.state == acted.state and clicked.moves == acted.moves, str(action)
+
+
+def _kasina_capture_state():
+    kasina = GAMES["kasina"]
+    # packets: 2 cards to seat 0, 2 to seat 1, 2 to the table, and again
+    top = parse_cards("5S 9C 4D 7H 5D 2C KH 8S 6C QC JD 3H")
+    return kasina, kasina.new_game(seed=1, deck=top + tuple(c for c in kasina.DECK if c not in top))
+
+
+def test_model_selection_grows_deselects_swaps_and_says_why_not():
+    """No snapshot is taken: every click is resolved from the layout the model asks for."""
+    kasina, state = _kasina_capture_state()
+    m = TableModel(kasina, state)
+    hand, table = m.entries("hand"), m.entries("table")
+    five, king, nine = hand.index("5S"), hand.index("KH"), hand.index("9C")
+    m.click("hand", five)
+    assert m.selected == {("hand", five)} and m.selection() == Counter([("hand", Card.parse("5S"))])
+    assert m.token_of(("table", table.index("5D"))) == ("table", Card.parse("5D"))
+    m.click("table", table.index("5D"))  # 5♠ could take 2♣ + 3♥ as well: wait for Confirm
+    assert m.state is state and len(m.selected) == 2
+    assert [str(a) for a in m.exact()] == ["5S:5D"] and len(m.fitting()) > 1
+    m.click("table", table.index("5D"))  # deselected again
+    assert m.selected == {("hand", five)} and m.message == ""
+    m.click("table", table.index("JD"))  # 5♠ cannot take J♦: the engine says why; the choice stays
+    assert m.message.startswith("Ólöglegt:") and m.selected == {("hand", five)}
+    m.lang = "en"
+    assert m.message.startswith("Illegal move:")  # the reason is made again in the new language
+    m.lang = "is"
+    m.click("hand", nine)  # 9♣ takes nothing, and taking is compulsory
+    assert m.message.startswith("Ólöglegt:") and m.selected == {("hand", five)}
+    m.click("hand", king)  # another usable hand card replaces the 5♠
+    assert m.selected == {("hand", king)} and m.message == ""
+    assert not m.confirm() and m.state is state  # K♥ alone is not a move here
+
+
+def test_model_plays_a_move_once_nothing_is_left_to_choose_and_ignores_backs():
+    m = model("fake", seed=2)
+    mine = m.entries("hand")[0]
+    m.click("hand", 0)
+    assert m.state.history == () and m.snapshot().zone("kitty").target_usable
+    m.click("kitty", None)  # the kitty is the only place for it: played at once
+    assert str(m.state.history[0]) == f"d:{mine}" and m.selected == frozenset()
+    m.run_bots()
+    kitty = m.entries("kitty")
+    assert kitty == [mine, None, None, None]  # the others' discards lie face down
+    before, moves = m.state, m.moves
+    m.click("kitty", 1)  # a face-down card is no token
+    m.click("kitty", 9)  # nor is a card not shown
+    assert m.state is before and m.moves == moves and m.selected == frozenset() and m.message == ""
+    with pytest.raises(ValueError, match="face down"):
+        m.token_of(("kitty", 1))
+
+
+def test_model_hot_seat_resolves_clicks_in_the_hand_of_the_seat_shown():
+    m = TableModel(fakegame, fakegame.new_game(seed=10), seats={0: "human", 1: "human"})
+    assert m.seats[2] == m.seats[3] == "first"
+    snap = m.snapshot()
+    assert m.must_pass() and snap.passing == "Sæti 0" and snap.hand == () and snap.seats == ()
+    m.click("hand", 0)
+    assert m.message == WORDS["is"]["press_ready"] and m.selected == frozenset()
+    m.ready()
+    assert m.shown_seat() == 0 and m.token_of(("hand", 0)) == ("hand", m.state.hands[0][0])
+    m.click("hand", 0)
+    m.click("kitty", None)
+    assert m.state.to_move == 1 and m.must_pass()
+    m.ready()  # no snapshot between: the next click reads seat 1's layout all the same
+    assert m.shown_seat() == 1 and m.token_of(("hand", 0)) == ("hand", m.state.hands[1][0])
+    m.click("hand", 0)
+    m.click("kitty", None)
+    assert [s for s, _ in m.moves] == [0, 1]
+
+
+def test_model_undo_stops_skip_quiet_and_forced_decisions():
+    m = model("fake", seed=4)
+    start = m.state
+    assert m.undo_stops() == [] and not m.undo()
+    assert m.message == WORDS["is"]["nothing_to_undo"]
+    m.lang = "en"
+    assert m.message == WORDS["en"]["nothing_to_undo"]
+    m.act(m.state.legal_actions()[0])
+    assert m.message == ""
+    m.run_bots()
+    assert m.state.phase == "claim" and m.state.to_move == 0
+    m.act("pass")  # quiet: no undo stop
+    m.run_bots()
+    assert m.undo_stops() == [0] and m.is_undo_stop(0)
+    assert not any(m.is_undo_stop(i) for i, (seat, _) in enumerate(m.moves) if seat != 0)
+    generation = m.generation
+    assert m.undo() and m.state is start and m.moves == () and m.states == (start,)
+    assert m.generation > generation  # bot turns handed out before are stale
+
+
+def test_model_bot_turns_are_steps_the_caller_drives():
+    seats = {0: "human", 1: "first", 2: "first", 3: "first"}
+    m = TableModel(fakegame, fakegame.new_game(seed=3), seats=seats)
+    assert m.pending_bot() is None and not m.bot_step()  # seat 0 begins
+    m.act(m.state.legal_actions()[0])
+    turn = m.pending_bot()
+    assert turn is not None and turn.seat == 1 and turn.state is m.state and m.is_current(turn)
+    assert WORDS["is"]["thinking"].format(who="Tölva 1") in m.snapshot().status
+    action = m.think(turn)
+    assert m.state is turn.state  # thinking changes nothing
+    assert m.complete(turn, action) and m.moves[-1] == (1, action)
+    assert not m.is_current(turn) and not m.complete(turn, action)  # a turn is made once
+    assert m.run_bots() == 2 and m.pending_bot() is None and m.state.to_move == 0
+    m.act("pass")  # three quiet passes by the bots follow
+    turn = m.pending_bot()
+    assert turn is not None and m.quiet(turn.state, m.think(turn))
+    m.new_game(seed=5)  # a new game: the turn handed out is stale
+    assert not m.is_current(turn) and not m.complete(turn, m.think(turn))
+    assert m.state == fakegame.new_game(seed=5) and m.moves == ()
+
+
+def test_a_bots_error_is_shown_then_raised():
+    class Stumbles:
+        label = {"is": "hrasar", "en": "stumbles"}
+
+        def __init__(self, seed: int = 0):
+            pass
+
+        def choose(self, state, seat):
+            raise RuntimeError("no idea")
+
+    game = _variant(BOTS={**fakegame.BOTS, "stumbles": Stumbles})
+    seats = {0: "human", 1: "stumbles", 2: "first", 3: "first"}
+    m = TableModel(game, fakegame.new_game(seed=3), seats=seats)
+    m.act(m.state.legal_actions()[0])
+    with pytest.raises(RuntimeError, match="no idea"):
+        m.bot_step()
+    assert m.message == WORDS["is"]["bot_error"].format(msg="no idea")
+    table = play(game, seats=seats, seed=3, delay=0)
+    with pytest.raises(RuntimeError, match="no idea"):
+        table.act(table.state.legal_actions()[0])
+    assert "no idea" in one(table, "cardlearn-message").value  # drawn before it surfaced
+
+
+@pytest.mark.parametrize("name", ["kozel", "fake", "kinaskak"])
+def test_places_follow_the_teams_not_the_number_of_seats(name):
+    """A partner across (Kozel, Fjarki); four seats without partners (Kínaskák) all along
+    the top, and the last move then beside the middle, with its cards."""
+    m = model(name, seed=1)
+    snap = m.snapshot()
+    assert m.state.players == 4
+    partners = any(len(team) > 1 for team in m.state.teams)
+    assert snap.sides_taken is partners
+    want = {1: "left", 2: "top", 3: "right"} if partners else {1: "top", 2: "top", 3: "top"}
+    assert {s.seat: s.place for s in snap.seats} == want
+    table = new(name, seed=1)
+    right = one(table, "cardlearn-right")
+    beside = [w for w in walk(right) if "cardlearn-last-move" in classes_of(w)]
+    assert bool(beside) is not partners
+    for seat, place in want.items():
+        assert one(table, f"cardlearn-seat-{seat}") in list(walk(one(table, f"cardlearn-{place}")))
+
+
+def test_places_in_pure_terms():
+    assert places(((0, 2), (1, 3)), 4, 0) == {1: "left", 2: "top", 3: "right"}
+    assert places(((0, 2), (1, 3)), 4, 1) == {2: "left", 3: "top", 0: "right"}
+    assert places(((0,), (1,), (2,), (3,)), 4, 2) == {3: "top", 0: "top", 1: "top"}
+    assert places(((0,), (1,), (2,)), 3, 0) == {1: "top", 2: "top"}
+    assert places(((0, 3), (1, 4), (2, 5)), 6, 0) == {1: "left", 2: "left", 3: "top", 4: "right", 5: "right"}
+
+
+def test_model_hint_order_and_reasons():
+    m = model("kasina", seed=6, seats={0: "human", 1: "thumb"})
+    state = m.state
+    assert m.snapshot().hints is None and m.thought is None
+    hints = m.hint()
+    thought = m.thought
+    assert thought is not None and hints[0][0] == str(thought.choice)  # the strongest, a search bot
+    assert [text for text, _ in hints] == [str(a) for a in m.hint_order(state)]
+    assert m.snapshot().hints == tuple(
+        (m.game.describe(state, a, "is", viewer=0), m.reason(state, a)) for a in m.hint_order(state)
+    )
+    m.act(hints[0][0])
+    assert m.snapshot().hints is None  # a hint belongs to one position
+    m.run_bots()
+    bots = TableModel(fakegame, fakegame.new_game(seed=1), seats={s: "first" for s in range(4)})
+    assert bots.hint() == [] and bots.message == WORDS["is"]["no_hint"]
+
+
+# ---------------------------------------------------------------------------------------
+# The view's hooks
+
+
+def test_view_hooks_name_what_each_button_stands_for():
+    table = new("fake", seed=2)
+    snap = table.model.snapshot()
+    drawn = Counter((b.zone, b.index, b.card) for b in table.card_buttons())
+    assert drawn == Counter((c.zone, c.index, c.card) for c in snap.cells())
+    for button in table.card_buttons("hand"):
+        assert button.token == ("hand", Card.parse(button.card)) and button.usable
+    target = table.target_button("kitty")
+    assert target.token == ("kitty", None) and target.description == snap.zone("kitty").label
+    cell = CellView("hand", 0, "AS", "", selected=False, usable=False, last=True)
+    button = CardButton("hand", 0, lambda zone, index: None)
+    button.show(cell)
+    assert classes_of(button) == ("cardlearn-card", "cardlearn-card-AS", "cardlearn-zone-hand",
+                                  "cardlearn-last", "cardlearn-unusable")
+    set_classes(button, "cardlearn-card", "", "cardlearn-back")
+    assert classes_of(button) == ("cardlearn-card", "cardlearn-back")
