@@ -18,19 +18,19 @@ calls (the widget holds a lock), except `think`, which reads only the turn it is
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardlearn.bots import SearchBot, Thought
+from cardlearn.bots import Thought
 from cardlearn.cards import Card
 from cardlearn.core import IllegalMove
 from cardlearn.protocol import Bot, GameModule, Layout, State, Token, Zone
 from cardlearn.table import snapshot
-from cardlearn.table.snapshot import HUMAN, SYMBOL, Key, Snapshot, entry_parts
-from cardlearn.table.words import WORDS, check_lang, seat_name, side_names, simulated_words
+from cardlearn.table.choices import Advice, Choices
+from cardlearn.table.snapshot import HUMAN, Key, Snapshot, entry_parts
+from cardlearn.table.words import WORDS, check_lang, seat_name, side_names
 
 OPTIONS_SHOWN = 4  # a "does not go with" message names at most this many moves
 
@@ -107,7 +107,7 @@ class TableModel:
         self._generation = 0
         self._teacher = False
         self._asking = False
-        self._advice: tuple[State, Any, Thought | None] | None = None  # state, best move, search's thought
+        self._advice: Advice | None = None
         self._reset(state)
         self._settle()
 
@@ -180,7 +180,7 @@ class TableModel:
         """The search bot's reasoning behind the hint for this position, if it was asked
         and the game's strongest bot is a search bot."""
         advice = self._advice
-        return advice[2] if advice is not None and advice[0] is self.state else None
+        return advice.thought if advice is not None and advice.state is self.state else None
 
     def who(self, seat: int) -> str:
         return seat_name(seat, self._roles, self._lang)
@@ -204,7 +204,7 @@ class TableModel:
         self._note: Note | None = None
         self._hint_state: State | None = None
         self._layout: tuple[State, int, str, Layout] | None = None
-        self._tokens_of: tuple[State, list[tuple[Any, Counter[Token]]]] | None = None
+        self._choices: Choices | None = None
         self._summary_at: int | None = None
 
     def is_undo_stop(self, i: int) -> bool:
@@ -417,27 +417,23 @@ class TableModel:
             raise ValueError(f"entry {index} of {zone!r} is face down: it is no token")
         return (zone, Card.parse(card))
 
-    def tokens(self) -> list[tuple[Any, Counter[Token]]]:
-        """Each legal action with its multiset of tokens (cached per position)."""
-        state = self.state
-        if self._tokens_of is None or self._tokens_of[0] is not state:
-            tokens = [(a, Counter(self.game.action_cards(state, a))) for a in state.legal_actions()]
-            self._tokens_of = (state, tokens)
-        return self._tokens_of[1]
+    def choices(self) -> Choices:
+        """The legal moves of the position now with their tokens (made once per position)."""
+        if self._choices is None or self._choices.state is not self.state:
+            self._choices = Choices(self.game, self.state)
+        return self._choices
 
     def selection(self, keys: set[Key] | frozenset[Key] | None = None) -> Counter[Token]:
         return Counter(self.token_of(k) for k in (self._selected if keys is None else keys))
 
     def fitting(self, selection: Counter[Token] | None = None) -> list[tuple[Any, Counter[Token]]]:
-        """The legal moves with tokens that the selection (default: the current one) is
-        part of."""
-        chosen = self.selection() if selection is None else selection
-        return [(a, t) for a, t in self.tokens() if t and chosen <= t]
+        """The legal moves, with their tokens, that the selection (default: the current
+        one) is part of."""
+        return self.choices().fitting(self.selection() if selection is None else selection)
 
     def exact(self) -> list[Any]:
-        """The legal moves whose tokens are exactly the selection."""
-        chosen = self.selection()
-        return [a for a, t in self.fitting(chosen) if t == chosen] if chosen else []
+        """The legal moves whose tokens are exactly the current selection."""
+        return self.choices().exact(self.selection())
 
     def _human(self, seat: int | None) -> bool:
         return seat is not None and self._roles[seat] == HUMAN
@@ -486,12 +482,12 @@ class TableModel:
         """Why the clicked card cannot be used: the engine's own reason where a move of the
         same shape can be tried, else which moves the current choice allows."""
         state, seat, token, selection = self.state, self.shown_seat(), self.token_of(key), self.selection()
-        if not any(t for _, t in self.tokens()):
+        if not self.choices().any_tokens():
             return lambda lang: WORDS[lang]["not_now"]
         alone = Counter([token])
         if not self.fitting(alone):  # no move uses this card at all: say why of it alone
             selection = Counter()
-        err = self._engine_reason(selection + alone)
+        err = self.choices().engine_reason(selection + alone)
         options = [a for a, _ in self.fitting(selection)][:OPTIONS_SHOWN] if selection else []
         illegal = self._illegal(err) if err is not None else None
 
@@ -514,37 +510,6 @@ class TableModel:
             return w["not_usable"].format(card=name(token, lang))
 
         return say
-
-    def _engine_reason(self, wanted: Counter[Token]) -> IllegalMove | None:
-        """Ask the engine about the move the clicks describe: take a legal move of the same
-        shape (tokens in the same zones), put the clicked cards in its text in place of
-        its own, and `apply` it; its `IllegalMove` says which rule forbids it.  A lone hand
-        card is also tried as its own text (a card played alone)."""
-        zones = Counter(z for z, _ in wanted.elements())
-        tries = []
-        for action, tokens in self.tokens():
-            if Counter(z for z, _ in tokens.elements()) != zones:
-                continue
-            gone, new = list((tokens - wanted).elements()), list((wanted - tokens).elements())
-            if any(c is None for _, c in gone + new):
-                continue
-            text = str(action)
-            for (_, old), (_, card) in zip(sorted(gone, key=str), sorted(new, key=str)):
-                text = re.sub(SYMBOL.format(re.escape(str(old))), str(card), text)
-            tries.append((len(gone), text))
-        if len(wanted) == 1:
-            ((zone, card),) = wanted
-            if zone == "hand" and card is not None:
-                tries.append((1, str(card)))
-        for _, text in sorted(tries):
-            try:
-                self.state.apply(text)
-            except IllegalMove as err:
-                if err.rule is not None:
-                    return err
-            except ValueError:
-                continue
-        return None
 
     def confirm(self) -> bool:
         """Play the selection, if it is exactly one legal move."""
@@ -583,29 +548,20 @@ class TableModel:
         self._hint_state = state
         return [(str(a), self.reason(state, a)) for a in self.hint_order(state)]
 
+    def advice(self, state: State) -> Advice:
+        """The strongest bot's view of `state` (asked once per position, kept for the last)."""
+        if self._advice is None or self._advice.state is not state:
+            self._advice = Advice(self.game, state, self.seed)
+        return self._advice
+
     def hint_order(self, state: State) -> list[Any]:
         """The legal moves, the strongest bot's choice for the seat to move first."""
-        legal = state.legal_actions()
-        seat = state.to_move
-        assert seat is not None
-        if self._advice is None or self._advice[0] is not state:
-            strongest = self.game.BOTS[self.game.INFO.strongest_bot](seed=self.seed)
-            if isinstance(strongest, SearchBot):  # keep what each move scored
-                thought = strongest.think(state, seat)
-                self._advice = (state, thought.choice, thought)
-            else:
-                self._advice = (state, strongest.choose(state, seat), None)
-        best = self._advice[1]
-        return [best, *(a for a in legal if a != best)]
+        return self.advice(state).order
 
     def reason(self, state: State, action: Any) -> str:
         """The game's one-line reason for a move, and how often it won in the search
-        bot's simulations (when the hint asked a search bot)."""
-        why = self.game.explain(state, action, self._lang)
-        thought = self._advice[2] if self._advice is not None and self._advice[0] is state else None
-        if thought is None or thought.worlds == 0:
-            return why
-        return f"{why} ({simulated_words(thought.result(action), self._lang)})"
+        bot's simulations (see `Advice.reason`)."""
+        return self.advice(state).reason(action, self._lang)
 
     # -- the picture ---------------------------------------------------------------------
     def human_to_move(self) -> bool:

@@ -354,7 +354,7 @@ def _buttons(model: TableModel) -> tuple[bool, tuple[MoveButton, ...]]:
     if not model.human_to_move():
         return False, ()
     state, exact = model.state, model.exact()
-    moves = [a for a, t in model.tokens() if not t] + (exact if len(exact) > 1 else [])
+    moves = model.choices().plain() + (exact if len(exact) > 1 else [])
     return len(exact) == 1, tuple(
         MoveButton(model.game.describe(state, a, model.lang, viewer=state.to_move), a) for a in moves
     )
