@@ -143,409 +143,163 @@ def choice_action(state, game):
 
 
 # ---------------------------------------------------------------------------------------
-# Generic: every game
+# The model, every game: no widget; the test moves the bots (`run_bots`)
+
+
+def _act(m: TableModel, action) -> bool:
+    """A human move, then the bots' replies (what the widget does with `delay=0`)."""
+    made = m.act(action)
+    m.run_bots()
+    return made
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_whole_match_through_act(name):
-    table = new(name, seed=3)
-    rng = random.Random(1)
+    m, rng = model(name, seed=3), random.Random(1)
     for _ in range(5000):
-        if table.state.is_over:
+        if m.state.is_over:
             break
-        assert table.state.to_move == 0
-        assert len(table.state.legal_actions()) > 1  # a forced move is made by itself
-        moves = len(table.state.history)
-        table.act(rng.choice(table.state.legal_actions()))
-        assert len(table.state.history) > moves
-        assert f"Leikir: {len(table.state.history)}" in one(table, "cardlearn-status").value
-    assert table.state.is_over
-    assert WORDS["is"]["over"] in one(table, "cardlearn-status").value
-    banner = one(table, "cardlearn-banner").value
-    assert WORDS["is"]["over"] in banner and "<table" in banner  # the end: a banner with the final sheet
-    assert table.state.score_sheet and "<table" in one(table, "cardlearn-sheet").value
-    table.act(table.state)  # anything after the end only says so
-    assert one(table, "cardlearn-message").value == WORDS["is"]["is_over"]
+        assert m.state.to_move == 0 and m.pending_bot() is None
+        assert len(m.state.legal_actions()) > 1  # a forced move is made by itself
+        moves = len(m.state.history)
+        assert _act(m, rng.choice(m.state.legal_actions()))
+        assert len(m.state.history) > moves
+        assert f"Leikir: {len(m.state.history)}" in m.snapshot().status
+    assert m.state.is_over
+    snap = m.snapshot()
+    assert snap.status.startswith(WORDS["is"]["over"])
+    assert snap.banner is not None and snap.banner.standing == " – ".join(map(str, m.state.scores))
+    assert snap.sheet and snap.sheet == tuple(m.state.score_sheet)  # the end: a banner with the final sheet
+    assert not m.act(m.state)  # anything after the end only says so
+    assert m.message == WORDS["is"]["is_over"] == m.snapshot().message
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_illegal_act_shows_message_and_changes_nothing(name):
-    table = new(name, seed=4)
-    before = table.state
-    table.act("this is no move")
-    assert table.state is before
-    assert one(table, "cardlearn-message").value.startswith("Ólöglegt:")
-    table.act(choice_action(table.state, table.game))
-    assert one(table, "cardlearn-message").value == ""
+    m = model(name, seed=4)
+    before, moves = m.state, m.moves
+    assert not m.act("this is no move")
+    assert m.state is before and m.moves == moves
+    assert m.message.startswith("Ólöglegt:") and m.snapshot().message == m.message
+    assert _act(m, choice_action(m.state, m.game))
+    assert m.message == ""
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_undo(name):
-    table = new(name, seed=5)
-    start, log = table.state, one(table, "cardlearn-log").value  # forced moves may come first
-    table.undo()  # nothing to undo at the start
-    assert table.state is start and table.message == WORDS["is"]["nothing_to_undo"]
-    table.act(choice_action(start, table.game))
-    assert table.message == ""  # the message went with the next action
-    after_one = table.state
-    table.act(choice_action(after_one, table.game))
-    assert len(table.state.history) > len(after_one.history)
-    table.undo()
-    assert table.state is after_one
-    table.undo()
-    assert table.state is start
-    assert one(table, "cardlearn-log").value == log
+    m = model(name, seed=5)
+    start, log = m.state, m.snapshot().log  # forced moves may come first
+    assert not m.undo()  # nothing to undo at the start
+    assert m.state is start and m.message == WORDS["is"]["nothing_to_undo"]
+    _act(m, choice_action(start, m.game))
+    assert m.message == ""  # the message went with the next action
+    after_one = m.state
+    _act(m, choice_action(after_one, m.game))
+    assert len(m.state.history) > len(after_one.history)
+    assert m.undo() and m.state is after_one
+    assert m.undo() and m.state is start
+    assert m.snapshot().log == log
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_hint_lists_the_legal_moves_strongest_bot_first(name):
-    table = new(name, seed=6)
-    assert one(table, "cardlearn-hints").value == ""
-    state = table.state
-    hints = table.hint()
+    m = model(name, seed=6)
+    assert m.snapshot().hints is None
+    state = m.state
+    hints = m.hint()
     assert sorted(text for text, _ in hints) == sorted(str(a) for a in state.legal_actions())
     assert len(hints) == len(state.legal_actions())
-    strongest = table.game.BOTS[table.game.INFO.strongest_bot](seed=6)  # the table's seed
-    thought = table.model.thought
+    strongest = m.game.BOTS[m.game.INFO.strongest_bot](seed=6)  # the table's seed
+    thought = m.thought
     if thought is None or not thought.stopped_by_clock:  # a search cut by the clock may differ
         assert hints[0][0] == str(strongest.choose(state, 0))
     assert all(isinstance(why, str) and why for _, why in hints)
-    shown = one(table, "cardlearn-hints").value
-    assert shown.count("<li") == len(hints) and "cardlearn-hint-best" in shown
-    table.act(hints[0][0])  # the hint's text is a move the table accepts
-    assert one(table, "cardlearn-hints").value == ""  # a hint belongs to one position
-    one(table, "cardlearn-hint").click()
-    assert one(table, "cardlearn-hints").value.count("<li") == len(table.state.legal_actions())
-
-
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_default_opponents_are_search_bots_and_play_at_once(name):
-    table = play(name, delay=0, seed=5)
-    assert GAMES[name].INFO.strongest_bot == "search"
-    assert table.seats[0] == "human" and all(r == "search" for s, r in table.seats.items() if s)
-    assert table.state.to_move == 0 or table.state.is_over  # the bots moved inside play()
-    if not table.state.is_over:
-        table.act(table.state.legal_actions()[0])
-        assert table.state.to_move == 0 or table.state.is_over
+    shown = m.snapshot().hints
+    assert shown is not None and [why for _, why in shown] == [why for _, why in hints]
+    assert _act(m, hints[0][0])  # the hint's text is a move the table accepts
+    assert m.snapshot().hints is None  # a hint belongs to one position
 
 
 @pytest.mark.parametrize("lang", ["is", "en"])
 def test_hint_shows_how_often_each_move_won_in_the_search(lang):
-    table = play("kozel", seed=6, lang=lang, delay=0)
-    state = table.state
-    hints = table.hint()
-    thought = table.model.thought
+    kozel = GAMES["kozel"]
+    m = TableModel(kozel, kozel.new_game(seed=6), seed=6, lang=lang)
+    m.run_bots()
+    state = m.state
+    hints = m.hint()
+    thought = m.thought
     assert thought is not None, "the strongest level is a search bot: the hint keeps its thought"
     for text, why in hints:
         result = thought.result(state.apply(text).history[-1])
         said = simulated_words(result, lang)
         assert why.endswith(f"({said})"), why
         assert f"{round(100 * result.win_rate)} %" in said and str(result.simulations) in said
-    shown = one(table, "cardlearn-hints").value
-    assert shown.count(WORDS[lang]["simulated"].split(" ")[0]) == len(hints)
-
-
-def test_simulated_words_say_one_deal_and_a_decimal_comma():
-    from cardlearn.bots import MoveResult
-    one_deal = MoveResult("x", [2.5])
-    assert simulated_words(one_deal, "en") == "tried in 1 imagined deal, won 100 %, margin +2.5"
-    assert simulated_words(one_deal, "is") == "prófað í 1 hugsuðu spili, vannst í 100 %, munur +2,5"
-    three = MoveResult("x", [1.0, -1.0, 0.0])
-    assert simulated_words(three, "en") == "tried in 3 imagined deals, won 50 %, mean margin +0.0"
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_clicks_make_the_same_move_as_act(name):
-    start = new(name, seed=7).state
-    for action in start.legal_actions():
-        clicked, acted = new(name, seed=7), new(name, seed=7)
-        click_move(clicked, action)
-        acted.act(action)
-        assert clicked.state == acted.state, str(action)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_card_buttons_follow_the_legal_moves(name):
-    table = new(name, seed=8)
-    state = table.state
-    tokens = {t for a in state.legal_actions() for t in table.game.action_cards(state, a)}
-    buttons = table.card_buttons()
-    assert buttons == table.find("cardlearn-card")  # every card picture clicked is a CardButton
-    for button in buttons:
-        assert not button.disabled  # a click on any card must reach the table
-        classes = classes_of(button)
-        assert f"cardlearn-zone-{css_name(button.zone)}" in classes  # the DOM contract (browserkit)
-        if button.card is None:
-            assert "cardlearn-back" in classes and button.token is None
-            continue
-        assert f"cardlearn-card-{css_name(button.card)}" in classes
-        fits = button.token in tokens
-        assert button.usable is fits
-        assert button.button_style == ("info" if fits else "")
-    assert one(table, "cardlearn-confirm").disabled
+    shown = m.snapshot().hints
+    assert shown is not None and len(shown) == len(hints)
+    assert all(WORDS[lang]["simulated"].split(" ")[0] in why for _, why in shown)
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_a_click_on_an_unusable_card_says_why_and_the_next_click_clears_it(name):
-    table = new(name, seed=8)
-    state = table.state
-    unusable = [b for b in table.card_buttons() if not b.usable and b.card is not None]
-    for button in unusable:
-        button.click()
-        assert table.state is state
-        assert table.message, f"no reason for {button.zone} {button.card}"
+    m = model(name, seed=8)
+    state = m.state
+    unusable = [c for c in m.snapshot().cells() if not c.usable and c.card is not None]
+    for cell in unusable:
+        m.click(cell.zone, cell.index)
+        assert m.state is state
+        assert m.message, f"no reason for {cell}"
         for lang in ("en", "is"):
-            table.lang = lang
-            assert one(table, "cardlearn-message").value == table.message != ""
-    usable_cards = [b for b in table.card_buttons() if b.usable and b.button_style == "info"]
-    if usable_cards:
-        usable_cards[0].click()
-        assert table.message == ""
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_language_switch(name):
-    table = new(name, seed=9)
-    labels = (
-        "cardlearn-undo",
-        "cardlearn-hint",
-        "cardlearn-new",
-        "cardlearn-confirm",
-        "cardlearn-lang",
-        "cardlearn-teacher",
-    )
-    for lang in ("is", "en", "is"):
-        assert table.lang == lang
-        now = [one(table, css).description for css in labels]
-        assert now == [WORDS[lang][k] for k in ("undo", "hint", "new", "confirm", "lang", "teacher")]
-        assert f"{WORDS[lang]['moves']}: 0" in one(table, "cardlearn-status").value
-        other = "en" if lang == "is" else "is"  # the page's text follows the table's language
-        assert f".cardlearn-page-{other}{{display:none" in shown_text(table)
-        one(table, "cardlearn-lang").click()
-    assert new(name, seed=9, lang="en").find("cardlearn-undo")[0].description == "Undo"
-    table.lang = "is"
-    table.act("this is no move")  # the message line follows the language too
-    assert one(table, "cardlearn-message").value.startswith("Ólöglegt:")
-    table.lang = "en"
-    assert one(table, "cardlearn-message").value.startswith("Illegal move:")
-    assert one(table, "cardlearn-lang").description == "Íslenska"
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_hot_seat_hides_the_hands(name):
-    table = new(name, seats={0: "human", 1: "human"}, seed=10)
-
-    def hidden() -> bool:
-        passing = table.find("cardlearn-pass")
-        if passing:
-            assert f"Sæti {table.state.to_move}" in passing[0].value
-        return table.find("cardlearn-zone-hand") == [] and bool(table.find("cardlearn-ready"))
-
-    assert hidden()  # nobody has said "ready" yet
-    for _ in range(200):
-        seat = table.state.to_move
-        one(table, "cardlearn-ready").click()
-        assert not hidden()
-        hand = sorted(b.card for b in table.card_buttons("hand"))
-        assert hand == sorted(table.state.observation(seat)["hand"])
-        while table.state.to_move == seat:
-            table.act(table.state.legal_actions()[0])
-        if table.state.to_move in (0, 1):
-            assert hidden()  # another human's turn: hands hidden until "ready"
-            return
-    raise AssertionError("the two humans never took turns")
+            m.lang = lang
+            assert m.snapshot().message == m.message != ""
+    usable = [c for c in m.snapshot().cells() if c.usable]
+    if usable:
+        m.click(usable[0].zone, usable[0].index)
+        assert m.message == ""
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_new_game(name):
-    table = new(name, seed=11)
-    table.act(choice_action(table.state, table.game))
-    table.new_game(seed=12)
-    assert table.state == new(name, seed=12).state
-    assert one(table, "cardlearn-log").value == "" and table.message == ""
-    one(table, "cardlearn-new").click()  # nothing chosen yet: a fresh random game at once
-    assert not table.find("cardlearn-ask") and table.state != new(name, seed=12).state
-    assert table.model.undo_stops() == []  # at most forced moves
+    m = model(name, seed=11)
+    _act(m, choice_action(m.state, m.game))
+    m.new_game(seed=12)
+    m.run_bots()
+    assert m.state == model(name, seed=12).state
+    assert m.snapshot().log == () and m.message == ""
+    m.ask_new()  # nothing chosen yet: a fresh random game at once
+    m.run_bots()
+    assert not m.asking and m.state != model(name, seed=12).state
+    assert m.undo_stops() == []  # at most forced moves
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_new_game_asks_before_throwing_a_match_away(name):
-    table = new(name, seed=11)
-    table.act(choice_action(table.state, table.game))
-    playing = table.state
-    one(table, "cardlearn-new").click()
-    assert table.state is playing and one(table, "cardlearn-ask")
-    assert WORDS["is"]["new_ask"] in one(table, "cardlearn-ask-text").value
-    one(table, "cardlearn-new-no").click()
-    assert table.state is playing and not table.find("cardlearn-ask")
-    one(table, "cardlearn-new").click()
-    one(table, "cardlearn-new-yes").click()
-    assert table.state is not playing and not table.find("cardlearn-ask")
-    assert table.model.undo_stops() == []
+    m = model(name, seed=11)
+    _act(m, choice_action(m.state, m.game))
+    playing = m.state
+    m.ask_new()
+    assert m.state is playing and m.asking and m.snapshot().asking
+    m.answer_new(False)
+    assert m.state is playing and not m.asking
+    m.ask_new()
+    m.answer_new(True)
+    m.run_bots()
+    assert m.state is not playing and not m.asking
+    assert m.undo_stops() == []
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_bots_alone_play_a_whole_match(name):
-    n = new(name, seed=13).state.players
-    table = new(name, seats={s: "random" for s in range(n)}, seed=13)
-    assert table.state.is_over
-    assert repr(table) == f"<cardlearn Table: {MODULES[name].NAME['is']}, match over>"
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_replay(name):
-    n = new(name, seed=14).state.players
-    final = new(name, seats={s: "random" for s in range(n)}, seed=14).state
-    assert final.start().history == ()
-    view = replay(final, show_all=True)
-    moves = len(final.history)
-    assert view.index == 0 and view.state == states_of(final)[0]
-    one(view, "cardlearn-replay-back").click()
-    assert view.index == 0
-    one(view, "cardlearn-replay-forward").click()
-    assert view.index == 1 and "1" in one(view, "cardlearn-replay-move").value
-    one(view, "cardlearn-replay-last").click()
-    assert view.index == moves and view.state == final
-    one(view, "cardlearn-replay-forward").click()
-    assert view.index == moves
-    view.index = -5
-    assert view.index == 0
-    view.index = moves + 100
-    assert view.index == moves
-    one(view, "cardlearn-replay-first").click()
-    assert view.index == 0 and "svg" in one(view, "cardlearn-replay-picture").value
-    assert not re.search(r"0x[0-9a-f]+", repr(view))
-
-
-def test_replay_needs_a_recorded_start_and_shows_all_only_at_the_end():
-    kasina = GAMES["kasina"]
-    state = new("kasina", seed=1).state
-    with pytest.raises(ValueError, match="no recorded start"):
-        replay(kasina.determinize(state, 0, random.Random(1)))
-    with pytest.raises(ValueError, match="finished game"):
-        replay(state, show_all=True)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_repr_has_no_address(name):
-    table = new(name, seed=15)
-    assert repr(table) == f"<cardlearn Table: {MODULES[name].NAME['is']}, seat 0 to move>"
-    assert not re.search(r"0x[0-9a-f]+", repr(table))
-
-
-def test_bad_arguments():
-    with pytest.raises(ValueError, match="bot level"):
-        play("kasina", seats={1: "genius"})
-    with pytest.raises(ValueError, match="at most 2 players"):
-        play("kasina", seats={5: "human"})
-    state = play("kasina", seed=1, delay=0).state
-    with pytest.raises(ValueError, match="not a seat"):
-        play(state, seats={5: "human"})
-    with pytest.raises(ValueError, match="keeps its own rules"):
-        play(state, rules=GAMES["kasina"].Rules(target=11))
-    with pytest.raises(ValueError, match="unknown game"):
-        play("poker")
-    with pytest.raises(ValueError, match="lang"):
-        play("kasina", lang="de")
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_a_click_while_the_bot_thinks_is_ignored(name):
-    synchronous = new(name, seed=16)
-    table = play(MODULES[name], seed=16, delay=0.3, seats=dict(synchronous.seats))
-    try:
-        first = choice_action(table.state, table.game)
-        table.act(first)
-        synchronous.act(first)
-        quiet = getattr(table.game, "quiet", lambda s, a: False)
-        thinking = table.state
-        # A bot is due and thinks for `delay` (a quiet decision is made at once): clicks change nothing.
-        if thinking.to_move != 0 and not any(quiet(thinking, a) for a in thinking.legal_actions()):
-            table.act(first)
-            for button in table.find("cardlearn-card"):
-                button.click()
-            assert table.state is thinking
-            assert table.message == WORDS["is"]["wait"].format(who=table.model.who(thinking.to_move))
-        assert table.wait(10)
-        assert table.state == synchronous.state
-        states = table.model.states
-        for i, (seat, action) in enumerate(table.model.moves):  # the record is one legal chain
-            assert states[i].to_move == seat
-            assert states[i].apply(action) == states[i + 1]
-    finally:
-        table.close()
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_undo_while_the_bot_thinks(name):
-    table = play(MODULES[name], seed=17, delay=0.05)
-    try:
-        start = table.state
-        table.act(choice_action(start, table.game))
-        table.undo()
-        assert table.state is start
-        time.sleep(0.2)  # the cancelled bot move must not arrive late
-        assert table.wait(10) and table.state is start
-    finally:
-        table.close()
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_teacher_view_shows_every_hand_marked_and_bots_play_the_same(name):
-    plain, teaching = new(name, seed=18), new(name, seed=18)
-    assert not plain.teacher and not plain.find("cardlearn-teacher-on")
-    state = plain.state
-    others = [s for s in range(state.players) if s != 0]
-    hidden = [c for s in others for c in teaching.game.layout(state, s, "is")["hand"]]
-    text = shown_text(plain)
-    assert not any(f"cardlearn-card-{c} " in text for c in hidden if c not in state.observation(0)["hand"])
-    one(teaching, "cardlearn-teacher").click()
-    assert teaching.teacher and one(teaching, "cardlearn-felt") is one(teaching, "cardlearn-teacher-on")
-    assert WORDS["is"]["teacher_on"] in one(teaching, "cardlearn-teacher-note").value
-    text = shown_text(teaching)
-    assert all(f"cardlearn-card-{c} " in text for c in hidden)
-    for _ in range(3):  # the bots choose exactly as they do without the teacher's view
-        if plain.state.is_over:
-            break
-        action = choice_action(plain.state, plain.game)
-        plain.act(action)
-        teaching.act(action)
-        assert plain.state == teaching.state
+    game = MODULES[name]
+    n = game.new_game(seed=13).players
+    m = TableModel(game, game.new_game(seed=13), seats={s: "random" for s in range(n)}, seed=13)
+    assert m.humans == () and m.pending_bot() is not None
+    assert m.run_bots() == len(m.moves) > 0
+    assert m.state.is_over and m.pending_bot() is None
+    assert all(m.states[i].to_move == seat for i, (seat, _) in enumerate(m.moves))
 
 
 # ---------------------------------------------------------------------------------------
-# Kasína
-
-
-def test_kasina_capture_choice_needs_confirm():
-    kasina = GAMES["kasina"]
-    # packets: 2 cards to seat 0, 2 to seat 1, 2 to the table, and again
-    top = parse_cards("5S 9C 4D 7H 5D 2C KH 8S 6C QC JD 3H")
-    deck = top + tuple(c for c in kasina.DECK if c not in top)
-    table = play(kasina.new_game(seed=1, deck=deck), delay=0)
-    assert sorted(map(str, table.state.table)) == sorted(map(str, parse_cards("5D 2C JD 3H")))
-    card_button(table, "hand", "5S").click()
-    assert one(table, "cardlearn-confirm").disabled
-    assert not card_button(table, "table", "JD").usable and not card_button(table, "hand", "9C").usable
-    card_button(table, "table", "5D").click()
-    assert len(table.state.history) == 0  # 5S could take 2C + 3H as well: wait for Confirm
-    assert selected_cards(table) == ["5D", "5S"]
-    [five] = table.find("cardlearn-card-5D")
-    five.click()  # deselect it again
-    assert selected_cards(table) == ["5S"]
-    card_button(table, "table", "JD").click()  # 5♠ cannot take J♦: the engine says why
-    assert len(table.state.history) == 0 and "J" in table.message and table.message.startswith("Ólöglegt:")
-    assert selected_cards(table) == ["5S"]
-    card_button(table, "hand", "9C").click()  # 9♣ takes nothing, and taking is compulsory
-    assert table.message.startswith("Ólöglegt:") and len(table.state.history) == 0
-    card_button(table, "hand", "KH").click()  # another usable hand card replaces the 5♠
-    assert table.message == ""
-    assert selected_cards(table) == ["KH"]
-    card_button(table, "hand", "5S").click()
-    card_button(table, "table", "5D").click()
-    one(table, "cardlearn-confirm").click()
-    assert str(table.state.history[0]) == "5S:5D"
-    assert "Þú: tekur 5♦ með 5♠" in one(table, "cardlearn-log").value
+# The model: Kasína
 
 
 def _kasina_must_take_position():
@@ -563,175 +317,107 @@ def _kasina_must_take_position():
 def test_kasina_unusable_card_gives_the_engines_reason():
     kasina = GAMES["kasina"]
     state, idle = _kasina_must_take_position()
-    table = play(state, delay=0)
-    button = card_button(table, "hand", str(idle))
-    assert not button.usable
-    button.click()
-    assert table.state is state
+    m = TableModel(kasina, state)
+    cell = next(c for c in m.snapshot().hand if c.card == str(idle))
+    assert not cell.usable
+    m.click("hand", cell.index)
+    assert m.state is state
     expected = kasina.RULE_WORDS["is"]["must_take"].split(":")[0]
-    assert table.message.startswith("Ólöglegt: ") and expected in table.message
-    table.lang = "en"
-    assert kasina.RULE_WORDS["en"]["must_take"].split(":")[0] in table.message
+    assert m.message.startswith("Ólöglegt: ") and expected in m.message
+    m.lang = "en"
+    assert kasina.RULE_WORDS["en"]["must_take"].split(":")[0] in m.message
 
 
 def test_illegal_kasina_card_names_the_rule():
-    table = play("kasina", seed=4, delay=0)
-    before = table.state
-    absent = next(c for c in GAMES["kasina"].DECK if str(c) not in before.observation(0)["hand"])
-    table.act(str(absent))
-    assert table.state is before
-    assert "er ekki á hendi þinni" in table.message  # the rule, in Icelandic
-    assert str(absent) in table.message or absent.symbol in table.message
-    table.lang = "en"
-    table.act(str(absent))
-    assert "is not in your hand" in table.message
+    kasina = GAMES["kasina"]
+    m = TableModel(kasina, kasina.new_game(seed=4), seed=4)
+    m.run_bots()
+    before = m.state
+    absent = next(c for c in kasina.DECK if str(c) not in before.observation(0)["hand"])
+    assert not m.act(str(absent))
+    assert m.state is before
+    assert "er ekki á hendi þinni" in m.message  # the rule, in Icelandic
+    assert str(absent) in m.message or absent.symbol in m.message
+    m.lang = "en"
+    m.act(str(absent))
+    assert "is not in your hand" in m.message
 
 
 def test_kasina_last_move_marked_and_deal_summary_until_played_on():
-    table = play("kasina", seed=21, delay=0)
+    kasina = GAMES["kasina"]
+    m = TableModel(kasina, kasina.new_game(seed=21), seed=21)  # the default opponent, the search bot
+    m.run_bots()
     rng = random.Random(3)
     summary_seen = False
-    while not table.state.is_over:
-        marks = [b for b in table.card_buttons() if "cardlearn-last" in classes_of(b)]
-        last_html = one(table, "cardlearn-last-move").value
-        moves = table.model.moves
-        if moves:
-            seat, action = moves[-1]
-            said = table.game.describe(table.model.states[-2], action, "is", viewer=0)
-            assert said in last_html
-            if seat == 1 and not action.captured and not table.find("cardlearn-summary"):
-                assert [b.card for b in marks] == [str(action.card)]  # its trail, marked
-        if table.find("cardlearn-summary"):
+    while not m.state.is_over:
+        snap = m.snapshot()
+        marks = [c for c in snap.cells() if c.last]
+        if m.moves:
+            seat, action = m.moves[-1]
+            said = m.game.describe(m.states[-2], action, "is", viewer=0)
+            assert said in snap.last_move
+            if seat == 1 and not action.captured and snap.summary is None:
+                assert [c.card for c in marks] == [str(action.card)]  # its trail, marked
+        if snap.summary is not None:
             summary_seen = True
-            text = one(table, "cardlearn-summary-text").value
-            assert WORDS["is"]["deal_over"].format(n=len(table.state.score_sheet)) in text
-            assert "<table" in text and "Þú" in text and "Tölvan" in text
-            assert (
-                "— " + WORDS["is"]["deal_over"].format(n=len(table.state.score_sheet))
-                in one(table, "cardlearn-log").value
-                or len(table.model.moves) > 12
-            )
+            deal = len(m.state.score_sheet)
+            assert snap.summary.deal == deal and snap.summary.row == m.state.score_sheet[-1]
+            assert snap.summary.lines[0].startswith(WORDS["is"]["last_move"] + ": ")
+            assert snap.sides == ("Þú", "Tölvan")
+            ended = "— " + WORDS["is"]["deal_over"].format(n=deal)
+            assert any((line.divider or "").startswith(ended) for line in snap.log) or len(m.moves) > 12
             if rng.random() < 0.5:
-                one(table, "cardlearn-dismiss").click()
-                assert not table.find("cardlearn-summary")
-        table.act(rng.choice(table.state.legal_actions()))
-        assert not table.find("cardlearn-summary") or len(table.state.score_sheet) > 0
+                m.dismiss()
+                assert m.snapshot().summary is None
+        _act(m, rng.choice(m.state.legal_actions()))
+        assert m.snapshot().summary is None or len(m.state.score_sheet) > 0
     assert summary_seen
 
 
 def test_kasina_score_sheet_is_labelled_by_player():
-    table = play("kasina", seats={0: "random", 1: "random"}, seed=2, delay=0)
-    sheet = one(table, "cardlearn-sheet").value
-    assert "<th>Tölva 0</th>" in sheet and "<th>Tölva 1</th>" in sheet
-    human = play("kasina", seed=2, delay=0)
-    human.act(human.state.legal_actions()[0])
-    assert "Þú: 0, Tölvan: 0" in one(human, "cardlearn-status").value
+    kasina = GAMES["kasina"]
+    m = TableModel(kasina, kasina.new_game(seed=2), seats={0: "random", 1: "random"}, seed=2)
+    m.run_bots()
+    assert m.snapshot().sides == ("Tölva 0", "Tölva 1")
+    human = TableModel(kasina, kasina.new_game(seed=2), seed=2)
+    human.run_bots()
+    _act(human, human.state.legal_actions()[0])
+    assert "Þú: 0, Tölvan: 0" in human.snapshot().status
 
 
 # ---------------------------------------------------------------------------------------
-# What Kasína cannot show: the fake four-seat game
-
-
-def test_fake_seats_round_the_table_and_team_names():
-    table = new("fake", seed=1)
-    for place, seat in (("left", 1), ("top", 2), ("right", 3)):
-        [box] = one(table, f"cardlearn-{place}").children
-        assert isinstance(box, SeatBox) and box.seat == seat and f"cardlearn-seat-{seat}" in classes_of(box)
-    assert "Þú og Tölva 2: 0, Tölva 1 og Tölva 3: 0" in one(table, "cardlearn-status").value
-    assert result(0, fakegame.TEAMS, 4, table.seats, "is") == "Þú og Tölva 2 vinna!"
-    assert result(1, fakegame.TEAMS, 4, table.seats, "en") == "Computer 1 and Computer 3 win!"
-
-
-def test_fake_target_zone_face_down_entries_and_what_the_log_may_say():
-    table = new("fake", seed=2)
-    mine = table.state.observation(0)["hand"][0]
-    card_button(table, "hand", mine).click()
-    assert table.state.history == () and table.target_button("kitty").usable
-    table.target_button("kitty").click()
-    assert str(table.state.history[0]) == f"d:{mine}"
-    kitty = table.card_buttons("kitty")
-    assert [b.card for b in kitty] == [mine, None, None, None]
-    assert ["cardlearn-back" in classes_of(b) for b in kitty] == [False, True, True, True]
-    assert [b.description for b in kitty] == ["Þú · þitt", "Tölva 1", "Tölva 2", "Tölva 3"]
-    log = one(table, "cardlearn-log").value
-    assert f"Þú: leggur {Card.parse(mine).symbol} á grúfu" in log and log.count("leggur spil á grúfu") == 3
-    hidden = [str(c) for s, c in table.state.kitty if s != 0]
-    assert not any(
-        f"cardlearn-card-{c} " in shown_text(table)
-        for c in hidden
-        if c not in table.state.observation(0)["hand"]
-    )
-    table.teacher = True  # the all-seeing teacher's log names every discard
-    assert one(table, "cardlearn-log").value.count("leggur spil á grúfu") == 0
-
-
-def test_fake_quiet_bot_decisions_take_no_delay_and_forced_moves_are_made():
-    table = play(fakegame, seats={0: "human", 1: "first", 2: "first", 3: "first"}, seed=3, delay=0.4)
-    try:
-        table.act(table.state.legal_actions()[0])  # a discard; three bot discards follow, 0.4 s each
-        assert table.wait(10) and table.state.phase == "claim"
-        began = time.monotonic()
-        table.act("pass")  # three quiet bot passes: no pause at all
-        assert table.wait(10)
-        assert time.monotonic() - began < 0.3 and table.state.phase == "play" and table.state.to_move == 0
-        assert one(table, "cardlearn-log").value.count("cardlearn-quiet") == 4
-    finally:
-        table.close()
+# The model: what Kasína cannot show, the fake four-seat game
 
 
 def test_fake_undo_skips_quiet_and_forced_decisions():
-    table = new("fake", seed=4)
-    start = table.state
-    table.act(table.state.legal_actions()[0])
-    table.act("pass")  # quiet: no undo stop
-    assert table.state.phase == "play"
-    table.undo()
-    assert table.state is start
+    m = model("fake", seed=4)
+    start = m.state
+    _act(m, m.state.legal_actions()[0])
+    _act(m, "pass")  # quiet: no undo stop
+    assert m.state.phase == "play"
+    m.undo()
+    assert m.state is start
     rng = random.Random(4)
-    while len(table.state.score_sheet) == 0:
-        table.act(rng.choice(table.state.legal_actions()))
-    states = table.model.states
-    forced = [
-        i for i, (s, _) in enumerate(table.model.moves) if s == 0 and len(states[i].legal_actions()) == 1
-    ]
+    while len(m.state.score_sheet) == 0:
+        _act(m, rng.choice(m.state.legal_actions()))
+    forced = [i for i, (s, _) in enumerate(m.moves) if s == 0 and len(m.states[i].legal_actions()) == 1]
     assert forced, "the last trick is always forced"
-    assert not set(forced) & set(table.model.undo_stops())
+    assert not set(forced) & set(m.undo_stops())
 
 
 def test_fake_trick_entries_name_who_played_and_owned_zones_sit_by_their_seat():
-    table, rng = new("fake", seed=5), random.Random(5)
-    while table.state.phase != "play" or not table.state.trick:
-        if table.state.is_over:
-            table.new_game(seed=rng.randrange(100))
-        table.act(rng.choice(table.state.legal_actions()))
-    trick = table.card_buttons("trick")
-    assert trick and all(b.description.startswith(("Þú", "Tölva")) for b in trick)
-    assert any("hæst" in b.description for b in trick)
-    assert any("cardlearn-last" in classes_of(b) for b in trick)
-    seat1 = one(table, "cardlearn-seat-1")
-    assert [w for w in walk(seat1) if "cardlearn-zone-won-1" in classes_of(w)]
-
-
-# ---------------------------------------------------------------------------------------
-# Words
-
-
-def test_words_agree_in_number_and_name_seats():
-    assert count_cards(1, "en") == "1 card" and count_cards(2, "en") == "2 cards"
-    assert count_cards(1, "is") == "1 spil" and count_cards(5, "is") == "5 spil"
-    roles = {0: "human", 1: "thumb"}
-    assert seat_name(1, roles, "is") == "Tölvan" and seat_name(0, roles, "is") == "Þú"
-    assert result(0, ((0,), (1,)), 2, roles, "en") == "You win!"
-    assert result(1, ((0,), (1,)), 2, roles, "is") == "Tölvan vinnur!"
-    assert result(None, ((0,), (1,)), 2, roles, "is") == "jafntefli"
-    assert set(WORDS["is"]) == set(WORDS["en"])
-    w = WORDS["is"]
-    assert (w["new"], w["undo"], w["your_hand"], w["thinking"].format(who=w["computer"])) == (
-        "Nýr leikur",
-        "Afturkalla",
-        "Spilin þín",
-        "Tölvan hugsar…",
-    )
+    m, rng = model("fake", seed=5), random.Random(5)
+    while m.state.phase != "play" or not m.state.trick:
+        if m.state.is_over:
+            m.new_game(seed=rng.randrange(100))
+        _act(m, rng.choice(m.state.legal_actions()))
+    snap = m.snapshot()
+    trick = snap.zone("trick").cells
+    assert trick and all(c.caption.startswith(("Þú", "Tölva")) for c in trick)
+    assert any("hæst" in c.caption for c in trick)
+    assert any(c.last for c in trick)
+    [seat1] = [s for s in snap.seats if s.seat == 1]
+    assert [z.name for z in seat1.zones] == ["won-1"]
 
 
 def test_fake_off_suit_card_gets_the_engines_reason_and_buttons_need_no_card():
@@ -739,25 +425,18 @@ def test_fake_off_suit_card_gets_the_engines_reason_and_buttons_need_no_card():
     hands = tuple(parse_cards(h) for h in ("KS QS AH", "JS KH QH", "AD KD QD", "JD AC KC"))
     state = dataclasses.replace(start, hands=hands, trick=((3, Card.parse("AS")),), turn=0, stage="play",
                                 passes=4)
-    table = play(state, delay=0)
-    assert not card_button(table, "hand", "AH").usable
-    card_button(table, "hand", "AH").click()  # the engine's rule, found by trying the move "p:AH"
-    assert table.state is state and table.message.startswith("Ólöglegt: fylgja verður lit: A♥")
-    card_button(table, "hand", "KS").click()
-    assert table.message == "" and "p:KS" in map(str, table.state.history)
+    m = TableModel(fakegame, state)
+    ace = next(c for c in m.snapshot().hand if c.card == "AH")
+    assert not ace.usable
+    m.click("hand", ace.index)  # the engine's rule, found by trying the move "p:AH"
+    assert m.state is state and m.message.startswith("Ólöglegt: fylgja verður lit: A♥")
+    m.click("hand", m.entries("hand").index("KS"))
+    assert m.message == "" and "p:KS" in map(str, m.state.history)
     claim = dataclasses.replace(start, stage="claim", turn=0)
-    table = play(claim, delay=0)
-    card_button(table, "hand", str(claim.hands[0][0])).click()
-    assert table.message == WORDS["is"]["not_now"] and table.state is claim
-
-
-def test_cardlearn_seed_fixes_the_deal_of_an_unseeded_table(monkeypatch):
-    monkeypatch.setenv("CARDLEARN_SEED", "77")
-    assert play("kasina", delay=0).state == play("kasina", delay=0).state
-    assert play("kasina", seed=5, delay=0).state.seed == 5  # an explicit seed wins
-    monkeypatch.setenv("CARDLEARN_SEED", "seven")
-    with pytest.raises(ValueError, match="CARDLEARN_SEED"):
-        play("kasina", delay=0)
+    m = TableModel(fakegame, claim)
+    m.click("hand", 0)
+    assert m.message == WORDS["is"]["not_now"] and m.state is claim
+    assert [b.label for b in m.snapshot().buttons] == ["tekur forystu", "pass"]
 
 
 def test_an_owned_zone_captions_its_owners_cards_by_their_note_alone():
@@ -771,7 +450,7 @@ def test_an_owned_zone_captions_its_owners_cards_by_their_note_alone():
 
 
 # ---------------------------------------------------------------------------------------
-# The model alone: no widget, its bots moved by the test
+# The model's mechanics: layout, selection, hot seat, undo stops, bot steps, places, hints
 
 
 def test_the_model_runs_without_ipywidgets():
@@ -852,17 +531,17 @@ def test_model_selection_grows_deselects_swaps_and_says_why_not():
     """No snapshot is taken: every click is resolved from the layout the model asks for."""
     kasina, state = _kasina_capture_state()
     m = TableModel(kasina, state)
-    hand, table = m.entries("hand"), m.entries("table")
+    hand, laid = m.entries("hand"), m.entries("table")
     five, king, nine = hand.index("5S"), hand.index("KH"), hand.index("9C")
     m.click("hand", five)
     assert m.selected == {("hand", five)} and m.selection() == Counter([("hand", Card.parse("5S"))])
-    assert m.token_of(("table", table.index("5D"))) == ("table", Card.parse("5D"))
-    m.click("table", table.index("5D"))  # 5♠ could take 2♣ + 3♥ as well: wait for Confirm
+    assert m.token_of(("table", laid.index("5D"))) == ("table", Card.parse("5D"))
+    m.click("table", laid.index("5D"))  # 5♠ could take 2♣ + 3♥ as well: wait for Confirm
     assert m.state is state and len(m.selected) == 2
     assert [str(a) for a in m.exact()] == ["5S:5D"] and len(m.fitting()) > 1
-    m.click("table", table.index("5D"))  # deselected again
+    m.click("table", laid.index("5D"))  # deselected again
     assert m.selected == {("hand", five)} and m.message == ""
-    m.click("table", table.index("JD"))  # 5♠ cannot take J♦: the engine says why; the choice stays
+    m.click("table", laid.index("JD"))  # 5♠ cannot take J♦: the engine says why; the choice stays
     assert m.message.startswith("Ólöglegt:") and m.selected == {("hand", five)}
     m.lang = "en"
     assert m.message.startswith("Illegal move:")  # the reason is made again in the new language
@@ -1021,7 +700,408 @@ def test_model_hint_order_and_reasons():
 
 
 # ---------------------------------------------------------------------------------------
-# The view's hooks
+# Words
+
+
+def test_words_agree_in_number_and_name_seats():
+    assert count_cards(1, "en") == "1 card" and count_cards(2, "en") == "2 cards"
+    assert count_cards(1, "is") == "1 spil" and count_cards(5, "is") == "5 spil"
+    roles = {0: "human", 1: "thumb"}
+    assert seat_name(1, roles, "is") == "Tölvan" and seat_name(0, roles, "is") == "Þú"
+    assert result(0, ((0,), (1,)), 2, roles, "en") == "You win!"
+    assert result(1, ((0,), (1,)), 2, roles, "is") == "Tölvan vinnur!"
+    assert result(None, ((0,), (1,)), 2, roles, "is") == "jafntefli"
+    assert set(WORDS["is"]) == set(WORDS["en"])
+    w = WORDS["is"]
+    assert (w["new"], w["undo"], w["your_hand"], w["thinking"].format(who=w["computer"])) == (
+        "Nýr leikur",
+        "Afturkalla",
+        "Spilin þín",
+        "Tölvan hugsar…",
+    )
+
+
+def test_simulated_words_say_one_deal_and_a_decimal_comma():
+    from cardlearn.bots import MoveResult
+    one_deal = MoveResult("x", [2.5])
+    assert simulated_words(one_deal, "en") == "tried in 1 imagined deal, won 100 %, margin +2.5"
+    assert simulated_words(one_deal, "is") == "prófað í 1 hugsuðu spili, vannst í 100 %, munur +2,5"
+    three = MoveResult("x", [1.0, -1.0, 0.0])
+    assert simulated_words(three, "en") == "tried in 3 imagined deals, won 50 %, mean margin +0.0"
+
+
+
+# ---------------------------------------------------------------------------------------
+# The widget: `play`, what it draws, its buttons and hooks, its bots on a thread
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_default_opponents_are_search_bots_and_play_at_once(name):
+    table = play(name, delay=0, seed=5)
+    assert GAMES[name].INFO.strongest_bot == "search"
+    assert table.seats[0] == "human" and all(r == "search" for s, r in table.seats.items() if s)
+    assert table.state.to_move == 0 or table.state.is_over  # the bots moved inside play()
+    if not table.state.is_over:
+        table.act(table.state.legal_actions()[0])
+        assert table.state.to_move == 0 or table.state.is_over
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_clicks_make_the_same_move_as_act(name):
+    start = new(name, seed=7).state
+    for action in start.legal_actions():
+        clicked, acted = new(name, seed=7), new(name, seed=7)
+        click_move(clicked, action)
+        acted.act(action)
+        assert clicked.state == acted.state, str(action)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_card_buttons_follow_the_legal_moves(name):
+    table = new(name, seed=8)
+    state = table.state
+    tokens = {t for a in state.legal_actions() for t in table.game.action_cards(state, a)}
+    buttons = table.card_buttons()
+    assert buttons == table.find("cardlearn-card")  # every card picture clicked is a CardButton
+    for button in buttons:
+        assert not button.disabled  # a click on any card must reach the table
+        classes = classes_of(button)
+        assert f"cardlearn-zone-{css_name(button.zone)}" in classes  # the DOM contract (browserkit)
+        if button.card is None:
+            assert "cardlearn-back" in classes and button.token is None
+            continue
+        assert f"cardlearn-card-{css_name(button.card)}" in classes
+        fits = button.token in tokens
+        assert button.usable is fits
+        assert button.button_style == ("info" if fits else "")
+    assert one(table, "cardlearn-confirm").disabled
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_language_switch(name):
+    table = new(name, seed=9)
+    labels = (
+        "cardlearn-undo",
+        "cardlearn-hint",
+        "cardlearn-new",
+        "cardlearn-confirm",
+        "cardlearn-lang",
+        "cardlearn-teacher",
+    )
+    for lang in ("is", "en", "is"):
+        assert table.lang == lang
+        now = [one(table, css).description for css in labels]
+        assert now == [WORDS[lang][k] for k in ("undo", "hint", "new", "confirm", "lang", "teacher")]
+        assert f"{WORDS[lang]['moves']}: 0" in one(table, "cardlearn-status").value
+        other = "en" if lang == "is" else "is"  # the page's text follows the table's language
+        assert f".cardlearn-page-{other}{{display:none" in shown_text(table)
+        one(table, "cardlearn-lang").click()
+    assert new(name, seed=9, lang="en").find("cardlearn-undo")[0].description == "Undo"
+    table.lang = "is"
+    table.act("this is no move")  # the message line follows the language too
+    assert one(table, "cardlearn-message").value.startswith("Ólöglegt:")
+    table.lang = "en"
+    assert one(table, "cardlearn-message").value.startswith("Illegal move:")
+    assert one(table, "cardlearn-lang").description == "Íslenska"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_hot_seat_hides_the_hands(name):
+    table = new(name, seats={0: "human", 1: "human"}, seed=10)
+
+    def hidden() -> bool:
+        passing = table.find("cardlearn-pass")
+        if passing:
+            assert f"Sæti {table.state.to_move}" in passing[0].value
+        return table.find("cardlearn-zone-hand") == [] and bool(table.find("cardlearn-ready"))
+
+    assert hidden()  # nobody has said "ready" yet
+    for _ in range(200):
+        seat = table.state.to_move
+        one(table, "cardlearn-ready").click()
+        assert not hidden()
+        hand = sorted(b.card for b in table.card_buttons("hand"))
+        assert hand == sorted(table.state.observation(seat)["hand"])
+        while table.state.to_move == seat:
+            table.act(table.state.legal_actions()[0])
+        if table.state.to_move in (0, 1):
+            assert hidden()  # another human's turn: hands hidden until "ready"
+            return
+    raise AssertionError("the two humans never took turns")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_replay(name):
+    n = new(name, seed=14).state.players
+    final = new(name, seats={s: "random" for s in range(n)}, seed=14).state
+    assert final.start().history == ()
+    view = replay(final, show_all=True)
+    moves = len(final.history)
+    assert view.index == 0 and view.state == states_of(final)[0]
+    one(view, "cardlearn-replay-back").click()
+    assert view.index == 0
+    one(view, "cardlearn-replay-forward").click()
+    assert view.index == 1 and "1" in one(view, "cardlearn-replay-move").value
+    one(view, "cardlearn-replay-last").click()
+    assert view.index == moves and view.state == final
+    one(view, "cardlearn-replay-forward").click()
+    assert view.index == moves
+    view.index = -5
+    assert view.index == 0
+    view.index = moves + 100
+    assert view.index == moves
+    one(view, "cardlearn-replay-first").click()
+    assert view.index == 0 and "svg" in one(view, "cardlearn-replay-picture").value
+    assert not re.search(r"0x[0-9a-f]+", repr(view))
+
+
+def test_replay_needs_a_recorded_start_and_shows_all_only_at_the_end():
+    kasina = GAMES["kasina"]
+    state = new("kasina", seed=1).state
+    with pytest.raises(ValueError, match="no recorded start"):
+        replay(kasina.determinize(state, 0, random.Random(1)))
+    with pytest.raises(ValueError, match="finished game"):
+        replay(state, show_all=True)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_repr_has_no_address(name):
+    table = new(name, seed=15)
+    assert repr(table) == f"<cardlearn Table: {MODULES[name].NAME['is']}, seat 0 to move>"
+    assert not re.search(r"0x[0-9a-f]+", repr(table))
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="bot level"):
+        play("kasina", seats={1: "genius"})
+    with pytest.raises(ValueError, match="at most 2 players"):
+        play("kasina", seats={5: "human"})
+    state = play("kasina", seed=1, delay=0).state
+    with pytest.raises(ValueError, match="not a seat"):
+        play(state, seats={5: "human"})
+    with pytest.raises(ValueError, match="keeps its own rules"):
+        play(state, rules=GAMES["kasina"].Rules(target=11))
+    with pytest.raises(ValueError, match="unknown game"):
+        play("poker")
+    with pytest.raises(ValueError, match="lang"):
+        play("kasina", lang="de")
+
+
+def test_cardlearn_seed_fixes_the_deal_of_an_unseeded_table(monkeypatch):
+    monkeypatch.setenv("CARDLEARN_SEED", "77")
+    assert play("kasina", delay=0).state == play("kasina", delay=0).state
+    assert play("kasina", seed=5, delay=0).state.seed == 5  # an explicit seed wins
+    monkeypatch.setenv("CARDLEARN_SEED", "seven")
+    with pytest.raises(ValueError, match="CARDLEARN_SEED"):
+        play("kasina", delay=0)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_click_while_the_bot_thinks_is_ignored(name):
+    synchronous = new(name, seed=16)
+    table = play(MODULES[name], seed=16, delay=0.3, seats=dict(synchronous.seats))
+    try:
+        first = choice_action(table.state, table.game)
+        table.act(first)
+        synchronous.act(first)
+        quiet = getattr(table.game, "quiet", lambda s, a: False)
+        thinking = table.state
+        # A bot is due and thinks for `delay` (a quiet decision is made at once): clicks change nothing.
+        if thinking.to_move != 0 and not any(quiet(thinking, a) for a in thinking.legal_actions()):
+            table.act(first)
+            for button in table.find("cardlearn-card"):
+                button.click()
+            assert table.state is thinking
+            assert table.message == WORDS["is"]["wait"].format(who=table.model.who(thinking.to_move))
+        assert table.wait(10)
+        assert table.state == synchronous.state
+        states = table.model.states
+        for i, (seat, action) in enumerate(table.model.moves):  # the record is one legal chain
+            assert states[i].to_move == seat
+            assert states[i].apply(action) == states[i + 1]
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_undo_while_the_bot_thinks(name):
+    table = play(MODULES[name], seed=17, delay=0.05)
+    try:
+        start = table.state
+        table.act(choice_action(start, table.game))
+        table.undo()
+        assert table.state is start
+        time.sleep(0.2)  # the cancelled bot move must not arrive late
+        assert table.wait(10) and table.state is start
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_teacher_view_shows_every_hand_marked_and_bots_play_the_same(name):
+    plain, teaching = new(name, seed=18), new(name, seed=18)
+    assert not plain.teacher and not plain.find("cardlearn-teacher-on")
+    state = plain.state
+    others = [s for s in range(state.players) if s != 0]
+    hidden = [c for s in others for c in teaching.game.layout(state, s, "is")["hand"]]
+    text = shown_text(plain)
+    assert not any(f"cardlearn-card-{c} " in text for c in hidden if c not in state.observation(0)["hand"])
+    one(teaching, "cardlearn-teacher").click()
+    assert teaching.teacher and one(teaching, "cardlearn-felt") is one(teaching, "cardlearn-teacher-on")
+    assert WORDS["is"]["teacher_on"] in one(teaching, "cardlearn-teacher-note").value
+    text = shown_text(teaching)
+    assert all(f"cardlearn-card-{c} " in text for c in hidden)
+    for _ in range(3):  # the bots choose exactly as they do without the teacher's view
+        if plain.state.is_over:
+            break
+        action = choice_action(plain.state, plain.game)
+        plain.act(action)
+        teaching.act(action)
+        assert plain.state == teaching.state
+
+
+def test_kasina_capture_choice_needs_confirm():
+    kasina = GAMES["kasina"]
+    # packets: 2 cards to seat 0, 2 to seat 1, 2 to the table, and again
+    top = parse_cards("5S 9C 4D 7H 5D 2C KH 8S 6C QC JD 3H")
+    deck = top + tuple(c for c in kasina.DECK if c not in top)
+    table = play(kasina.new_game(seed=1, deck=deck), delay=0)
+    assert sorted(map(str, table.state.table)) == sorted(map(str, parse_cards("5D 2C JD 3H")))
+    card_button(table, "hand", "5S").click()
+    assert one(table, "cardlearn-confirm").disabled
+    assert not card_button(table, "table", "JD").usable and not card_button(table, "hand", "9C").usable
+    card_button(table, "table", "5D").click()
+    assert len(table.state.history) == 0  # 5S could take 2C + 3H as well: wait for Confirm
+    assert selected_cards(table) == ["5D", "5S"]
+    [five] = table.find("cardlearn-card-5D")
+    five.click()  # deselect it again
+    assert selected_cards(table) == ["5S"]
+    card_button(table, "table", "JD").click()  # 5♠ cannot take J♦: the engine says why
+    assert len(table.state.history) == 0 and "J" in table.message and table.message.startswith("Ólöglegt:")
+    assert selected_cards(table) == ["5S"]
+    card_button(table, "hand", "9C").click()  # 9♣ takes nothing, and taking is compulsory
+    assert table.message.startswith("Ólöglegt:") and len(table.state.history) == 0
+    card_button(table, "hand", "KH").click()  # another usable hand card replaces the 5♠
+    assert table.message == ""
+    assert selected_cards(table) == ["KH"]
+    card_button(table, "hand", "5S").click()
+    card_button(table, "table", "5D").click()
+    one(table, "cardlearn-confirm").click()
+    assert str(table.state.history[0]) == "5S:5D"
+    assert "Þú: tekur 5♦ með 5♠" in one(table, "cardlearn-log").value
+
+
+def test_fake_seats_round_the_table_and_team_names():
+    table = new("fake", seed=1)
+    for place, seat in (("left", 1), ("top", 2), ("right", 3)):
+        [box] = one(table, f"cardlearn-{place}").children
+        assert isinstance(box, SeatBox) and box.seat == seat and f"cardlearn-seat-{seat}" in classes_of(box)
+    # a seat's own zones sit by it, in its box
+    assert [w for w in walk(one(table, "cardlearn-seat-1")) if "cardlearn-zone-won-1" in classes_of(w)]
+    assert "Þú og Tölva 2: 0, Tölva 1 og Tölva 3: 0" in one(table, "cardlearn-status").value
+    assert result(0, fakegame.TEAMS, 4, table.seats, "is") == "Þú og Tölva 2 vinna!"
+    assert result(1, fakegame.TEAMS, 4, table.seats, "en") == "Computer 1 and Computer 3 win!"
+
+
+def test_fake_target_zone_face_down_entries_and_what_the_log_may_say():
+    table = new("fake", seed=2)
+    mine = table.state.observation(0)["hand"][0]
+    card_button(table, "hand", mine).click()
+    assert table.state.history == () and table.target_button("kitty").usable
+    table.target_button("kitty").click()
+    assert str(table.state.history[0]) == f"d:{mine}"
+    kitty = table.card_buttons("kitty")
+    assert [b.card for b in kitty] == [mine, None, None, None]
+    assert ["cardlearn-back" in classes_of(b) for b in kitty] == [False, True, True, True]
+    assert [b.description for b in kitty] == ["Þú · þitt", "Tölva 1", "Tölva 2", "Tölva 3"]
+    log = one(table, "cardlearn-log").value
+    assert f"Þú: leggur {Card.parse(mine).symbol} á grúfu" in log and log.count("leggur spil á grúfu") == 3
+    hidden = [str(c) for s, c in table.state.kitty if s != 0]
+    assert not any(
+        f"cardlearn-card-{c} " in shown_text(table)
+        for c in hidden
+        if c not in table.state.observation(0)["hand"]
+    )
+    table.teacher = True  # the all-seeing teacher's log names every discard
+    assert one(table, "cardlearn-log").value.count("leggur spil á grúfu") == 0
+
+
+def test_fake_quiet_bot_decisions_take_no_delay_and_forced_moves_are_made():
+    table = play(fakegame, seats={0: "human", 1: "first", 2: "first", 3: "first"}, seed=3, delay=0.4)
+    try:
+        table.act(table.state.legal_actions()[0])  # a discard; three bot discards follow, 0.4 s each
+        assert table.wait(10) and table.state.phase == "claim"
+        began = time.monotonic()
+        table.act("pass")  # three quiet bot passes: no pause at all
+        assert table.wait(10)
+        assert time.monotonic() - began < 0.3 and table.state.phase == "play" and table.state.to_move == 0
+        assert one(table, "cardlearn-log").value.count("cardlearn-quiet") == 4
+    finally:
+        table.close()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_end_of_a_match_is_drawn(name):
+    """A banner with the final sheet (each side a column), the message line, the repr."""
+    n = MODULES[name].new_game(seed=13).players
+    table = new(name, seats={s: "random" for s in range(n)}, seed=13)  # bots alone, inside `play`
+    assert table.state.is_over
+    assert WORDS["is"]["over"] in one(table, "cardlearn-status").value
+    banner = one(table, "cardlearn-banner").value
+    assert WORDS["is"]["over"] in banner and "<table" in banner
+    sheet = one(table, "cardlearn-sheet").value
+    assert "<table" in sheet and all(f"<th>{side}</th>" in sheet for side in table.model.sides())
+    table.act(table.state)  # anything after the end only says so
+    assert one(table, "cardlearn-message").value == WORDS["is"]["is_over"]
+    assert repr(table) == f"<cardlearn Table: {MODULES[name].NAME['is']}, match over>"
+
+
+@pytest.mark.parametrize("name", ["kasina", "fake"])
+def test_the_hint_button_shows_the_list(name):
+    table = new(name, seed=6)
+    assert one(table, "cardlearn-hints").value == ""
+    one(table, "cardlearn-hint").click()
+    shown = one(table, "cardlearn-hints").value
+    legal = table.state.legal_actions()
+    assert shown.count("<li") == len(legal) and "cardlearn-hint-best" in shown
+    if table.model.thought is not None:  # how each move did in the search, on every line
+        assert shown.count(WORDS["is"]["simulated"].split(" ")[0]) == len(legal)
+    assert table.hint() == table.model.hint()
+    table.act(table.model.hint()[0][0])
+    assert one(table, "cardlearn-hints").value == ""  # a hint belongs to one position
+
+
+def test_the_new_game_button_asks_before_throwing_a_match_away():
+    table = new("fake", seed=11)
+    one(table, "cardlearn-new").click()  # nothing chosen yet: a fresh random game at once
+    assert not table.find("cardlearn-ask")
+    table.act(choice_action(table.state, table.game))
+    playing = table.state
+    one(table, "cardlearn-new").click()
+    assert table.state is playing and one(table, "cardlearn-ask")
+    assert WORDS["is"]["new_ask"] in one(table, "cardlearn-ask-text").value
+    one(table, "cardlearn-new-no").click()
+    assert table.state is playing and not table.find("cardlearn-ask")
+    one(table, "cardlearn-new").click()
+    one(table, "cardlearn-new-yes").click()
+    assert table.state is not playing and not table.find("cardlearn-ask")
+    table.new_game(seed=12)
+    assert table.state == new("fake", seed=12).state
+    assert one(table, "cardlearn-log").value == "" and table.message == ""
+
+
+def test_the_deal_summary_is_drawn_until_dismissed():
+    table, rng = new("kasina", seed=21), random.Random(3)
+    while not table.find("cardlearn-summary"):
+        assert not table.state.is_over
+        table.act(rng.choice(table.state.legal_actions()))
+    text = one(table, "cardlearn-summary-text").value
+    assert WORDS["is"]["deal_over"].format(n=1) in text
+    assert "<table" in text and "Þú" in text and "Tölvan" in text
+    assert WORDS["is"]["last_move"] in text
+    assert "— " + WORDS["is"]["deal_over"].format(n=1) in one(table, "cardlearn-log").value
+    one(table, "cardlearn-dismiss").click()
+    assert not table.find("cardlearn-summary")
 
 
 def test_view_hooks_name_what_each_button_stands_for():

@@ -190,7 +190,7 @@ class ZoneBox(widgets.VBox):
         self._target = TargetButton(name, on_click)
         self._row = CardRow(name, on_click)
 
-    def show(self, zone: ZoneView, lang: str) -> None:
+    def show(self, zone: ZoneView) -> None:
         head: widgets.Widget = self._label
         if zone.target:
             self._target.show(zone)
@@ -349,7 +349,7 @@ class TableView:
         self._top.children = tuple(boxes["top"])
         self._left.children = tuple(boxes["left"])
         self._right.children = (*boxes["right"], *((self._last,) if beside else ()))
-        self._zones.children = tuple(self._zone_box(z, snap.lang) for z in snap.zones)
+        self._zones.children = tuple(self._zone_box(z) for z in snap.zones)
         self._last.value = self._last_html(snap, pictures=beside)
         self._teacher_note.value = esc(w["teacher_on"]) if snap.teacher else ""
         self._middle.children = (*((self._teacher_note,) if snap.teacher else ()), self._zones)
@@ -357,7 +357,7 @@ class TableView:
         self._summary_html.value = self._summary_text(snap)
         over = [self._banner] if snap.banner is not None else []
         over += [self._summary] if snap.summary is not None else []
-        self._own_zones.children = tuple(self._zone_box(z, snap.lang) for z in snap.own_zones)
+        self._own_zones.children = tuple(self._zone_box(z) for z in snap.own_zones)
         self._hand_label.value = (
             f"<b>{esc(snap.hand_title)}</b>"
             + (f" · {esc(snap.hand_info)}" if snap.hand_info else "")
@@ -383,14 +383,14 @@ class TableView:
         box = self._seat_boxes.get(seat.seat)
         if box is None:
             box = self._seat_boxes[seat.seat] = SeatBox(seat.seat)
-        box.show(seat, snap.teacher, [self._zone_box(z, snap.lang) for z in seat.zones])
+        box.show(seat, snap.teacher, [self._zone_box(z) for z in seat.zones])
         return box
 
-    def _zone_box(self, zone: ZoneView, lang: str) -> ZoneBox:
+    def _zone_box(self, zone: ZoneView) -> ZoneBox:
         box = self._zone_boxes.get(zone.name)
         if box is None:  # kept per zone name, so redraws reuse widgets
             box = self._zone_boxes[zone.name] = ZoneBox(zone.name, self._on.click)
-        box.show(zone, lang)
+        box.show(zone)
         return box
 
     def _draw_actions(self, snap: Snapshot) -> None:

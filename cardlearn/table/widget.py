@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any, cast
 
@@ -204,7 +204,7 @@ class Table(widgets.VBox):
         return f"<cardlearn Table: {self.game.NAME[self.lang]}, {where}>"
 
     # -- changes, drawing and the bots ---------------------------------------------------
-    def _change(self, change: Any) -> None:
+    def _change(self, change: Callable[[], object]) -> None:
         """Make a change to the model, then redraw and let the bots go on.  A bot's turn
         handed out before the change and now stale stops waiting."""
         with self._lock:
