@@ -1363,9 +1363,3 @@ class SearchBot(_Search):
 
 
 BOTS = {"random": RandomBot, "thumb": ThumbBot, "search": SearchBot}
-
-# TEMPORARY (table branch only; the game's own rules.py declares it): the game's facts.
-from cardlearn.protocol import GameInfo  # noqa: E402
-
-INFO = GameInfo(name=NAME, players=PLAYERS, partnerships=True, score_sign=-1, phases=('lead', 'respond', 'claim', 'over'),
-                has_deal_estimate=False)

@@ -81,9 +81,3 @@ __all__ = [
     "deal_estimate", "deck_for", "describe", "determinize", "explain", "hidden_cards", "is_run", "is_set",
     "layout", "new_game", "penalty", "quiet", "round_penalties",
 ]
-
-# TEMPORARY (table branch only; the game's own rules.py declares it): the game's facts.
-from cardlearn.protocol import GameInfo  # noqa: E402
-
-INFO = GameInfo(name=NAME, players=PLAYERS, partnerships=False, score_sign=-1, phases=('draw', 'buy', 'meld', 'discard', 'over'),
-                has_deal_estimate=True)

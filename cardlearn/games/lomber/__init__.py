@@ -95,9 +95,3 @@ __all__ = [
     "explain", "hidden_cards", "ladder", "layout", "legal_plays", "matadors", "new_game", "nullo_order",
     "outcome", "plain_order", "script", "trick_winner", "trump_order", "voids",
 ]
-
-# TEMPORARY (table branch only; the game's own rules.py declares it): the game's facts.
-from cardlearn.protocol import GameInfo  # noqa: E402
-
-INFO = GameInfo(name=NAME, players=PLAYERS, partnerships=False, score_sign=1, phases=('auction', 'declare', 'exchange', 'play', 'over'),
-                has_deal_estimate=False)
