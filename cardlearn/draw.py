@@ -17,12 +17,13 @@ Nothing here imports ipywidgets or matplotlib.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from html import escape
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from cardlearn.cards import Card
+from cardlearn.protocol import Entry, GameModule, Layout, State
 
 __all__ = ["Row", "card_html", "card_svg", "hand_svg", "sheet_svg", "state_html", "state_svg", "table_rows"]
 
@@ -107,7 +108,7 @@ def _court(rank: str, suit: str, colour: str) -> str:
 
 
 def _face(card: Card) -> str:
-    if card.is_joker:
+    if card.rank is None or card.suit is None:  # the joker
         turns = [(r, k * math.pi / 5) for k, r in enumerate((17, 7) * 5)]
         star = " ".join(f"{_num(35 + r * math.sin(t))},{_num(50 - r * math.cos(t))}" for r, t in turns)
         word = _text(35, 20, 9, "JÓKER", ' font-weight="bold" letter-spacing="1"')
@@ -186,7 +187,7 @@ def sheet_svg(rows: Iterable[Iterable[Card | str | None]], *, face_up: bool = Tr
         y = r * (HEIGHT + gap)
         for i, card in enumerate(cards):
             up = face_up and card is not None
-            body = _body(str(_as_card(card)) if up else "", up)
+            body = _body(str(_as_card(card)) if face_up and card is not None else "", up)
             x, angle = i * step, fan * (i - (len(cards) - 1) / 2)
             ox, oy = x + WIDTH / 2, y + pivot
             turn = f' transform="rotate({_num(angle)} {_num(ox)} {_num(oy)})"' if angle else ""
@@ -234,7 +235,9 @@ class Row(NamedTuple):
     captions: tuple[str, ...] = ()
 
 
-def _entries(entries: Iterable[Any], w: dict[str, str]) -> tuple[tuple[str | None, ...], tuple[str, ...]]:
+def _entries(
+    entries: Iterable[Entry], w: Mapping[str, str]
+) -> tuple[tuple[str | None, ...], tuple[str, ...]]:
     """A zone's entries (card strings, or dicts with "card", "seat", "note") as cards and
     captions; no captions at all when no entry has a seat or a note."""
     cards, captions = [], []
@@ -250,35 +253,35 @@ def _entries(entries: Iterable[Any], w: dict[str, str]) -> tuple[tuple[str | Non
     return tuple(cards), tuple(captions) if any(captions) else ()
 
 
-def table_rows(state: Any, seat: int | None = None, lang: str = "is") -> tuple[str, list[Row], str]:
+def table_rows(state: State, seat: int | None = None, lang: str = "is") -> tuple[str, list[Row], str]:
     """The table as `seat` sees it (default: the seat to move, or 0 when the match is
     over): a title, rows from the game's `layout` alone, and a score line."""
-    game = state.GAME
+    game: GameModule = state.GAME
     to_move = state.to_move
     seat = (0 if to_move is None else to_move) if seat is None else seat
-    view = game.layout(state, seat, lang)
+    view: Layout = game.layout(state, seat, lang)
     w = _WORDS[lang]
 
     def who(key: str, s: int) -> str:
         return w[key].format(n=s) + (f" — {w['to_move']}" if s == to_move else "")
 
     rows = []
-    for opp in view.get("opponents", []):
+    for opp in view["opponents"]:
         note = ", ".join(filter(None, (w["cards"].format(n=opp["hand_size"]), opp.get("info", ""))))
         rows.append(Row(who("seat", opp["seat"]), note, backs=opp["hand_size"]))
-    for zone in view.get("zones", []):
+    for zone in view["zones"]:
         owner = zone.get("owner")
         label = zone["label"] if owner is None else f"{w['seat'].format(n=owner)}: {zone['label']}"
         if "cards" in zone:
             cards, captions = _entries(zone["cards"], w)
             rows.append(Row(label, "" if cards else w["empty"], cards, captions=captions))
         else:
-            n = zone["backs"]
+            n = zone.get("backs", 0)
             rows.append(Row(label, w["cards"].format(n=n), backs=n, pile=True))
-    hand, _ = _entries(view.get("hand", []), w)
-    rows.append(Row(who("you", seat), view.get("info", ""), hand))
+    hand, _ = _entries(view["hand"], w)
+    rows.append(Row(who("you", seat), view["info"], hand))
     title = view["title"] + (f" ({w['over']})" if to_move is None else "")
-    scores = view.get("scores")
+    scores = view["scores"]
     return title, rows, f"{w['score']}: {' – '.join(map(str, scores))}" if scores else ""
 
 
@@ -289,7 +292,7 @@ def _shown(row: Row) -> tuple[int, float]:
     return row.backs, 0.65
 
 
-def state_html(state: Any, seat: int | None = None, lang: str = "is", *, height: float = 72) -> str:
+def state_html(state: State, seat: int | None = None, lang: str = "is", *, height: float = 72) -> str:
     """The table as `seat` sees it, as HTML: other hands and hidden piles as backs, open
     zones and the seat's own hand face up (see `table_rows`).  No scripts, no ids."""
     title, rows, scores = table_rows(state, seat, lang)
@@ -318,12 +321,13 @@ def state_html(state: Any, seat: int | None = None, lang: str = "is", *, height:
     return f'<div class="cardlearn-table" style="{style}">' + "".join(parts) + "</div>"
 
 
-def state_svg(state: Any, seat: int | None = None, lang: str = "is", *, height: float = 72) -> str:
+def state_svg(state: State, seat: int | None = None, lang: str = "is", *, height: float = 72) -> str:
     """The same picture as `state_html`, as one standalone SVG (for files and READMEs)."""
     title, rows, scores = table_rows(state, seat, lang)
     width, pad, line = WIDTH * height / HEIGHT, 12, 18
     parts = [f'<text x="{pad}" y="{pad + 14}" font-size="16" font-weight="bold">{escape(title)}</text>']
-    y, right = pad + 24, 360
+    y: float = pad + 24
+    right: float = 360
     for row in rows:
         note = f" · {row.note}" if row.note else ""
         parts.append(f'<text x="{pad}" y="{_num(y + 13)}" font-size="13">'

@@ -13,7 +13,7 @@ Each deal, every seat gets four cards of the sixteen (A K Q J of each suit), the
    (A > K > Q > J) and the winner leads the next.  A trick won counts one for the team.
 
 Two deals make a match (`Rules.deals`).  Not a real game, not in `GAMES`: only the table
-tests use it, so it keeps no saves and no `determinize`.
+tests use it, so it has no `determinize`, and its save is just the seed, rules and moves.
 """
 
 from __future__ import annotations
@@ -24,10 +24,13 @@ from typing import Any
 
 from cardlearn.bots import Bot, RandomBot
 from cardlearn.cards import Card, parse_cards
-from cardlearn.core import GameState, IllegalMove, shuffled
+from cardlearn.core import GameState, IllegalMove, SaveReader, save_json, shuffled
+from cardlearn.protocol import GameInfo
 
 NAME = {"is": "Fjarki", "en": "Four"}
 PLAYERS = (4, 4)
+INFO = GameInfo(name=NAME, players=PLAYERS, partnerships=True, score_sign=1,
+                phases=("discard", "claim", "play", "over"), strongest_bot="first")
 DECK = parse_cards("AS KS QS JS AH KH QH JH AD KD QD JD AC KC QC JC")
 ORDER = "JQKA"
 TEAMS = ((0, 2), (1, 3))
@@ -146,6 +149,18 @@ class State(GameState):
 
     def observation_digest(self, seat: int) -> str:
         return repr(self.observation(seat))
+
+    def to_json(self) -> str:
+        return save_json("fake", {"seed": self.seed, "deals": self.rules.deals,
+                                  "history": [str(a) for a in self.history]})
+
+    @classmethod
+    def from_json(cls, text: str) -> State:
+        r = SaveReader(text, "fake")
+        state = new_game(seed=r.get("seed", int), rules=Rules(deals=r.get("deals", int)))
+        for move in r.get("history", list):
+            state = state.apply(move)
+        return state
 
     def _legal(self) -> tuple[Action, ...]:
         hand = self.hands[self.turn]

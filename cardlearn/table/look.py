@@ -14,7 +14,7 @@ from __future__ import annotations
 import base64
 import html
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -200,7 +200,7 @@ def _values(value: Any, width: int, lang: str = "is") -> list[str]:
     return [cell(value, lang)] + [""] * (width - 1)
 
 
-def sheet_html(rows: Sequence[dict[str, Any]], names: dict[str, str], sides: Sequence[str],
+def sheet_html(rows: Sequence[Mapping[str, Any]], names: Mapping[str, str], sides: Sequence[str],
                totals: Sequence[Any], lang: str) -> str:
     """The whole score sheet: a row per deal, each category a column group with a column
     per player (or team), totals bold, and the standing at the foot."""
@@ -224,7 +224,7 @@ def sheet_html(rows: Sequence[dict[str, Any]], names: dict[str, str], sides: Seq
             f"<tr>{who}</tr></thead><tbody>{body}</tbody>{foot}</table>")
 
 
-def row_html(row: dict[str, Any], names: dict[str, str], sides: Sequence[str], lang: str = "is") -> str:
+def row_html(row: Mapping[str, Any], names: Mapping[str, str], sides: Sequence[str], lang: str = "is") -> str:
     """One deal's row of the sheet, turned round: a line per category, a column per side."""
     n = len(sides)
     head = "<th></th>" + "".join(f"<th>{esc(s)}</th>" for s in sides)

@@ -1,505 +1,451 @@
-"""The table's picture: the widgets of `Table` and how a redraw fills them — the felt
-with the other seats round the top (a partner across, four seats), the open zones in the
-middle, your cards at the bottom; the status, log, score sheet, the end-of-deal summary,
-the match banner and the hints.  `TableDrawing` is mixed into `Table` (`widget`), which
-keeps the moves and the selection; everything here only reads them.
+"""The table's picture in ipywidgets: `TableView` draws a `Snapshot` (see
+`cardlearn.table.snapshot`) and sends each click to a `Handlers` callback; it decides
+nothing and keeps no game state.  The felt has the other seats round the top (a partner
+across: left, top, right), the open zones in the middle, your cards at the bottom; beside
+it the hints, log and score sheet.
+
+Widgets are made once and reused (a redraw is a few small trait messages, and nothing
+leaks in a long-running kernel).  CSS classes (the DOM contract of `look`) change only
+through `set_classes`.  For tests, a card is a `CardButton` (`zone`, `index`, `card`,
+`token`), a target zone a `TargetButton` (`zone`, `token`), another seat a `SeatBox`
+(`seat`); `TableView.card_buttons()` and `TableView.target_buttons()` list those shown.
 """
 
 from __future__ import annotations
 
-import re
-from collections import Counter
-from collections.abc import Callable
-from types import ModuleType
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
 
 from cardlearn.cards import Card
+from cardlearn.protocol import Token
 from cardlearn.table import look
 from cardlearn.table.look import css_name, esc
-from cardlearn.table.words import WORDS, count_cards, result, symbols
+from cardlearn.table.snapshot import CellView, SeatView, Snapshot, ZoneView
+from cardlearn.table.words import WORDS
 
-HUMAN = "human"
-LOG_SHOWN = 12  # the move log shows this many latest moves
 PACK_OVER = 6  # a zone of more cards than this, at most one usable now, is drawn overlapped,
 PACK_ANY = 12  # and so is any row of more cards than this (a rummy hand)
-_SYMBOL = r"(?<![0-9A-Za-z]){}(?![0-9A-Za-z])"  # a card code or symbol, not part of a longer one
 
 
-def _quiet(game: ModuleType, state: Any, action: Any) -> bool:
-    quiet = getattr(game, "quiet", None)
-    return bool(quiet(state, action)) if quiet is not None else False
+def set_classes(widget: widgets.DOMWidget, *classes: str) -> None:
+    """Give `widget` exactly these CSS classes (empty strings left out), in this order: the
+    one place the table assigns a widget's classes as a whole.  Nothing is sent when they
+    are already so."""
+    wanted = tuple(c for c in classes if c)
+    if tuple(widget._dom_classes) != wanted:
+        widget._dom_classes = wanted
 
 
-def _entry(entry: Any) -> tuple[str | None, int | None, str]:
-    """A layout entry as (card text or None for face down, seat, note)."""
-    if isinstance(entry, dict):
-        return entry.get("card"), entry.get("seat"), entry.get("note", "")
-    return str(entry), None, ""
+def classes_of(widget: widgets.Widget) -> tuple[str, ...]:
+    """A widget's CSS classes (none for a widget that has no DOM)."""
+    return tuple(getattr(widget, "_dom_classes", ()))
 
 
-def _places(players: int, viewer: int) -> dict[int, str]:
-    """Where each other seat sits, seen from `viewer` at the bottom: with four seats the
-    partner across at the top and the others left and right (the next seat in playing
-    order on the left); otherwise all along the top, in playing order."""
-    others = [(viewer + k) % players for k in range(1, players)]
-    if players == 4:
-        return dict(zip(others, ("left", "top", "right")))
-    return {s: "top" for s in others}
+def walk(widget: widgets.Widget) -> Iterator[widgets.Widget]:
+    """`widget` and every widget shown inside it, depth first."""
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from walk(child)
 
 
-def _named(text: str, card: str) -> bool:
-    """Does a move's description name `card` (by its symbol)?"""
-    return re.search(_SYMBOL.format(re.escape(Card.parse(card).symbol)), text) is not None
+@dataclass(frozen=True)
+class Handlers:
+    """What the view's buttons do: each a callback of the table that owns the view."""
+
+    click: Callable[[str, int | None], None]  # a card (zone, index) or a target zone (zone, None)
+    confirm: Callable[[], None]
+    act: Callable[[Any], None]  # a move's own button
+    undo: Callable[[], None]
+    hint: Callable[[], object]
+    switch_lang: Callable[[], None]
+    switch_teacher: Callable[[], None]
+    ask_new: Callable[[], None]
+    answer_new: Callable[[bool], None]
+    ready: Callable[[], None]
+    dismiss: Callable[[], None]
 
 
 # ---------------------------------------------------------------------------------------
 # Small widgets
 
 
-class _CardRow(widgets.HBox):
-    """The entries of one zone (or the hand), each a button showing its card.  Buttons
-    are kept and reused.  No card button is ever disabled: a click on an unusable card
-    must reach the table, which then says why it cannot be used."""
-
-    def __init__(self, zone: str, on_click: Callable[[str, int], None]):
-        super().__init__()
-        self.zone, self._on_click, self._cells = zone, on_click, []
-        self.add_class("cardlearn-row")
-
-    def _new_cell(self, index: int) -> widgets.Button:
-        button = widgets.Button(layout=widgets.Layout(width="auto"))
-        button.on_click(lambda _b: self._on_click(self.zone, index))
-        return button
-
-    def show(self, cells: list[tuple[str | None, str, str, tuple[str, ...]]]) -> None:
-        """Each cell: (card text or None for a back, caption, button style, extra classes)."""
-        while len(self._cells) < len(cells):
-            self._cells.append(self._new_cell(len(self._cells)))
-        zone = f"cardlearn-zone-{css_name(self.zone)}"
-        for button, (text, caption, style, extra) in zip(self._cells, cells):
-            picture = f"cardlearn-card-{css_name(text)}" if text else "cardlearn-back"
-            classes = (
-                "cardlearn-card",
-                picture,
-                zone,
-                *extra,
-                *(("cardlearn-captioned",) if caption else ()),
-            )
-            button.tooltip = Card.parse(text).symbol if text else caption or None
-            button.description = caption
-            button.button_style = style
-            if tuple(button._dom_classes) != classes:
-                button._dom_classes = classes
-        self.children = tuple(self._cells[: len(cells)])
-
-
-def _show_packed(row: _CardRow, cells: list[tuple[str | None, str, str, tuple[str, ...]]]) -> None:
-    """Show a row, overlapped to fit when it is long: many cards none of which is usable
-    now (a finished trick), or very many (a rummy hand); more so with more still."""
-    row.show(cells)
-    n = len(cells)
-    idle = 4 * sum(1 for _, _, style, _ in cells if style) <= n  # a trick, a discard pile: few to click
-    played = any(caption for _, caption, _, _ in cells)  # seat-marked plays (a trick) pack sooner
-    packed = n > PACK_ANY or (idle and (n > PACK_OVER or (played and n > PACK_OVER - 2)))
-    more = n > 2 * PACK_ANY or (idle and n > 2 * PACK_OVER)
-    row._dom_classes = ("cardlearn-row",) + (("cardlearn-packed",) if packed else ()) + (
-        ("cardlearn-packed-more",) if more else ())
+def _button(handler: Callable[[], object], css: str) -> widgets.Button:
+    button = widgets.Button(layout=widgets.Layout(width="auto"))
+    button.on_click(lambda _b: handler())
+    button.add_class(css)
+    return button
 
 
 def _html(css: str) -> widgets.HTML:
-    return widgets.HTML().add_class(css)
+    html = widgets.HTML()
+    html.add_class(css)
+    return html
 
 
-class TableDrawing:
-    """The drawing half of `Table` (see the module docstring)."""
+class CardButton(widgets.Button):
+    """One card of a zone (or the hand).  `zone` and `index` (its place among the zone's
+    entries) are what a click names; `card` is the canonical text of the card shown, None
+    for a back.  Never disabled: a click on an unusable card must reach the table, which
+    then says why it cannot be used."""
 
-    # -- building the widgets ------------------------------------------------------------
-    def _button(self, handler: Callable[[], None], css: str) -> widgets.Button:
-        button = widgets.Button(layout=widgets.Layout(width="auto"))
-        button.on_click(lambda _b: handler())
-        button.add_class(css)
-        return button
+    def __init__(self, zone: str, index: int, on_click: Callable[[str, int | None], None]):
+        super().__init__(layout=widgets.Layout(width="auto"))
+        self.zone, self.index = zone, index
+        self.card: str | None = None
+        self.on_click(lambda _b: on_click(self.zone, self.index))
 
-    def _build(self) -> None:
-        self.add_class("cardlearn-table")
-        self.add_class("cardlearn-widget")
+    @property
+    def token(self) -> Token | None:
+        """The token this button offers, `(zone, Card)`; None for a back."""
+        return None if self.card is None else (self.zone, Card.parse(self.card))
+
+    @property
+    def selected(self) -> bool:
+        return self.button_style == "success"
+
+    @property
+    def usable(self) -> bool:
+        """Drawn as usable: selected, or a move would still fit with it (never a back)."""
+        return self.card is not None and "cardlearn-unusable" not in classes_of(self)
+
+    def show(self, cell: CellView) -> None:
+        self.card = cell.card
+        picture = f"cardlearn-card-{css_name(cell.card)}" if cell.card else "cardlearn-back"
+        unusable = cell.card is not None and not cell.selected and not cell.usable
+        set_classes(
+            self,
+            "cardlearn-card",
+            picture,
+            f"cardlearn-zone-{css_name(self.zone)}",
+            "cardlearn-last" if cell.last else "",
+            "cardlearn-unusable" if unusable else "",
+            "cardlearn-captioned" if cell.caption else "",
+        )
+        self.tooltip = Card.parse(cell.card).symbol if cell.card else cell.caption or None
+        self.description = cell.caption
+        self.button_style = "success" if cell.selected else "info" if cell.usable else ""
+
+
+class TargetButton(widgets.Button):
+    """A zone that is itself clicked (a discard pile, a meld to lay off onto): `zone`."""
+
+    def __init__(self, zone: str, on_click: Callable[[str, int | None], None]):
+        super().__init__(layout=widgets.Layout(width="auto"))
+        self.zone = zone
+        self.on_click(lambda _b: on_click(self.zone, None))
+
+    @property
+    def token(self) -> Token:
+        return (self.zone, None)
+
+    @property
+    def usable(self) -> bool:
+        return "cardlearn-unusable" not in classes_of(self)
+
+    def show(self, zone: ZoneView) -> None:
+        self.description = zone.label
+        self.button_style = "success" if zone.target_selected else "info" if zone.target_usable else ""
+        usable = zone.target_usable or zone.target_selected
+        zone_class = f"cardlearn-zone-{css_name(self.zone)}"
+        set_classes(self, "cardlearn-target", zone_class, "" if usable else "cardlearn-unusable")
+
+
+class CardRow(widgets.HBox):
+    """The cards of one zone (or the hand), reused from redraw to redraw; a long row is
+    drawn overlapped to fit: many cards none of which is usable now (a finished trick), or
+    very many (a rummy hand), more so with more still."""
+
+    def __init__(self, zone: str, on_click: Callable[[str, int | None], None]):
+        super().__init__()
+        self.zone, self._on_click = zone, on_click
+        self._buttons: list[CardButton] = []
+        self.add_class("cardlearn-row")
+
+    def show(self, cells: Sequence[CellView]) -> None:
+        while len(self._buttons) < len(cells):
+            self._buttons.append(CardButton(self.zone, len(self._buttons), self._on_click))
+        for button, cell in zip(self._buttons, cells):
+            button.show(cell)
+        self.children = tuple(self._buttons[: len(cells)])
+        n = len(cells)
+        idle = 4 * sum(1 for c in cells if c.selected or c.usable) <= n  # a trick, a discard pile
+        played = any(c.caption for c in cells)  # seat-marked plays (a trick) pack sooner
+        packed = n > PACK_ANY or (idle and (n > PACK_OVER or (played and n > PACK_OVER - 2)))
+        more = n > 2 * PACK_ANY or (idle and n > 2 * PACK_OVER)
+        set_classes(self, "cardlearn-row", "cardlearn-packed" if packed else "",
+                    "cardlearn-packed-more" if more else "")
+
+
+class ZoneBox(widgets.VBox):
+    """A zone: its label (or its target button) over its cards, or a face-down stack."""
+
+    def __init__(self, name: str, on_click: Callable[[str, int | None], None]):
+        super().__init__()
+        self.zone = name
+        self.add_class(f"cardlearn-zone-{css_name(name)}")
+        self._label = _html("cardlearn-label")
+        self._target = TargetButton(name, on_click)
+        self._row = CardRow(name, on_click)
+
+    def show(self, zone: ZoneView) -> None:
+        head: widgets.Widget = self._label
+        if zone.target:
+            self._target.show(zone)
+            head = self._target
+        if zone.cells is not None:
+            self._label.value = f"<b>{esc(zone.label)}</b>"
+            self._row.show(zone.cells)
+            self.children = (head, self._row)
+            return
+        named = "" if zone.target else f"<b>{esc(zone.label)}</b> · "  # a target names itself
+        self._label.value = f"{named}{esc(zone.count)}{look.backs_html(zone.backs, 2)}"
+        shown: tuple[widgets.Widget, ...] = (head, self._label) if zone.target else (self._label,)
+        self.children = shown
+
+
+class SeatBox(widgets.VBox):
+    """Another seat: its name and hand (a few backs; its faces in the teacher's view), and
+    the zones it owns.  `seat` says whose."""
+
+    def __init__(self, seat: int):
+        super().__init__()
+        self.seat = seat
+        self._label = _html("cardlearn-seat-label")
+        self._zones = widgets.HBox()
+        self._zones.add_class("cardlearn-zones")
+        self.children = (self._label, self._zones)
+
+    def show(self, seat: SeatView, teacher: bool, zones: Sequence[widgets.Widget]) -> None:
+        if teacher:  # every hand face up: only the picture, the bots never see it
+            picture = look.faces_html(seat.faces, "cardlearn-teacher-card", fan=True)
+        else:  # a few backs stand for the hand (its size is in words): 13 would not fit beside the felt
+            picture = look.backs_html(seat.hand_size, 6)
+        self._label.value = f"<b>{esc(seat.name)}</b> · {esc(seat.label)}{picture}"
+        self._zones.children = tuple(zones)
+        set_classes(self, "cardlearn-seat", f"cardlearn-seat-{seat.seat}",
+                    "cardlearn-to-move" if seat.to_move else "")
+
+
+# ---------------------------------------------------------------------------------------
+# The whole picture
+
+
+class TableView:
+    """The widgets of one table.  `children` are what the table's root box shows; `render`
+    redraws them from a snapshot."""
+
+    def __init__(self, handlers: Handlers):
+        self._on = on = handlers
         self._style = widgets.HTML(look.stylesheet(), layout=widgets.Layout(display="none"))
         self._lang_style = widgets.HTML(layout=widgets.Layout(display="none"))
         self._title, self._status = _html("cardlearn-title"), _html("cardlearn-status")
-        self._lang_button = self._button(
-            lambda: setattr(self, "lang", "en" if self._lang == "is" else "is"), "cardlearn-lang"
+        self._buttons = {
+            "new": _button(on.ask_new, "cardlearn-new"),
+            "undo": _button(on.undo, "cardlearn-undo"),
+            "hint": _button(on.hint, "cardlearn-hint"),
+            "teacher": _button(on.switch_teacher, "cardlearn-teacher"),
+            "lang": _button(on.switch_lang, "cardlearn-lang"),
+            "new_yes": _button(lambda: on.answer_new(True), "cardlearn-new-yes"),
+            "new_no": _button(lambda: on.answer_new(False), "cardlearn-new-no"),
+            "dismiss": _button(on.dismiss, "cardlearn-dismiss"),
+            "confirm": _button(on.confirm, "cardlearn-confirm"),
+            "ready": _button(on.ready, "cardlearn-ready"),
+        }
+        b = self._buttons
+        heading = widgets.VBox([self._title, self._status])
+        heading.add_class("cardlearn-heading")
+        self._header = self._box(
+            widgets.HBox,
+            "cardlearn-header",
+            self._style, self._lang_style, heading, b["new"], b["undo"], b["hint"], b["teacher"], b["lang"],
         )
-        self._new_button = self._button(self._ask_new, "cardlearn-new")
-        self._hint_button = self._button(self.hint, "cardlearn-hint")
-        self._undo_button = self._button(self.undo, "cardlearn-undo")
-        self._teacher_button = self._button(
-            lambda: setattr(self, "teacher", not self._teacher), "cardlearn-teacher"
-        )
-        self._header = widgets.HBox(
-            [
-                self._style,
-                self._lang_style,
-                widgets.VBox([self._title, self._status]).add_class("cardlearn-heading"),
-                self._new_button,
-                self._undo_button,
-                self._hint_button,
-                self._teacher_button,
-                self._lang_button,
-            ]
-        ).add_class("cardlearn-header")
         self._ask_text = _html("cardlearn-ask-text")
-        self._yes = self._button(lambda: self._answer_new(True), "cardlearn-new-yes")
-        self._no = self._button(lambda: self._answer_new(False), "cardlearn-new-no")
-        self._ask = widgets.HBox([self._ask_text, self._yes, self._no]).add_class("cardlearn-ask")
+        self._ask = self._box(widgets.HBox, "cardlearn-ask", self._ask_text, b["new_yes"], b["new_no"])
         # The felt: a grid with the other seats round the top, the middle, and you.
-        self._top = widgets.HBox().add_class("cardlearn-top")
-        self._left, self._right = (
-            widgets.VBox().add_class("cardlearn-left"),
-            widgets.VBox().add_class("cardlearn-right"),
-        )
+        self._top = self._box(widgets.HBox, "cardlearn-top")
+        self._left = self._box(widgets.VBox, "cardlearn-left")
+        self._right = self._box(widgets.VBox, "cardlearn-right")
         self._banner, self._teacher_note = _html("cardlearn-banner"), _html("cardlearn-teacher-note")
-        self._summary_html = _html("cardlearn-summary-text")
-        self._dismiss_button = self._button(self._dismiss, "cardlearn-dismiss")
-        self._summary = widgets.VBox([self._summary_html, self._dismiss_button]).add_class(
-            "cardlearn-summary"
-        )
-        self._summary.add_class("cardlearn-panel")
         self._banner.add_class("cardlearn-panel")
+        self._summary_html = _html("cardlearn-summary-text")
+        self._summary = self._box(widgets.VBox, "cardlearn-summary", self._summary_html, b["dismiss"])
+        self._summary.add_class("cardlearn-panel")
         self._last = _html("cardlearn-last-move")
-        self._zones = widgets.HBox().add_class("cardlearn-zones")
-        self._middle = widgets.VBox().add_class("cardlearn-middle")
-        self._own_zones = widgets.HBox().add_class("cardlearn-zones")
+        self._zones = self._box(widgets.HBox, "cardlearn-zones")
+        self._middle = self._box(widgets.VBox, "cardlearn-middle")
+        self._own_zones = self._box(widgets.HBox, "cardlearn-zones")
         self._hand_label = _html("cardlearn-hand-label")
         self._hand_label.add_class("cardlearn-label")
-        self._hand = _CardRow("hand", self._click)
-        self._confirm = self._button(self._confirm_click, "cardlearn-confirm")
-        self._actions, self._action_buttons, self._action_list = widgets.HBox(), [], []
-        self._actions.add_class("cardlearn-actions")
+        self._hand = CardRow("hand", on.click)
+        self._actions = self._box(widgets.HBox, "cardlearn-actions")
+        self._action_buttons: list[widgets.Button] = []
+        self._action_moves: list[Any] = []
         self._message = _html("cardlearn-message")
-        self._bottom = widgets.VBox().add_class("cardlearn-bottom")
+        self._bottom = self._box(widgets.VBox, "cardlearn-bottom")
         self._pass_text = _html("cardlearn-pass")
-        self._ready_button = self._button(self._ready, "cardlearn-ready")
-        self._felt = widgets.GridBox().add_class("cardlearn-felt")
-        self._hints, self._log, self._sheet = (
-            _html("cardlearn-hints"),
-            _html("cardlearn-log"),
-            _html("cardlearn-sheet"),
+        self._passing = widgets.VBox(
+            [self._pass_text, b["ready"], self._message], layout=widgets.Layout(grid_area="middle")
         )
-        self._side = widgets.VBox([self._hints, self._log, self._sheet]).add_class("cardlearn-side")
-        self._main = widgets.HBox([self._felt, self._side]).add_class("cardlearn-main")
-        self._seat_boxes: dict[int, tuple[widgets.VBox, widgets.HTML, widgets.HBox]] = {}
-        self._zone_boxes: dict[str, tuple[widgets.VBox, widgets.Widget, Any]] = {}
+        self._felt = self._box(widgets.GridBox, "cardlearn-felt")
+        self._hints, self._log = _html("cardlearn-hints"), _html("cardlearn-log")
+        self._sheet = _html("cardlearn-sheet")
+        side = self._box(widgets.VBox, "cardlearn-side", self._hints, self._log, self._sheet)
+        self._main = self._box(widgets.HBox, "cardlearn-main", self._felt, side)
+        self._seat_boxes: dict[int, SeatBox] = {}
+        self._zone_boxes: dict[str, ZoneBox] = {}
+        self.children: tuple[widgets.Widget, ...] = (self._header, self._main)
+
+    @staticmethod
+    def _box(kind: type[widgets.Box], css: str, *children: widgets.Widget) -> widgets.Box:
+        box = kind(list(children))
+        box.add_class(css)
+        return box
+
+    # -- test hooks ----------------------------------------------------------------------
+    def card_buttons(self, zone: str | None = None) -> list[CardButton]:
+        """The card buttons shown now (of `zone` only, if given), in drawing order."""
+        return [w for c in self.children for w in walk(c)
+                if isinstance(w, CardButton) and (zone is None or w.zone == zone)]
+
+    def target_buttons(self) -> list[TargetButton]:
+        """The target zones' buttons shown now."""
+        return [w for c in self.children for w in walk(c) if isinstance(w, TargetButton)]
 
     # -- drawing -------------------------------------------------------------------------
-    def _render(self) -> None:
-        w, state = WORDS[self._lang], self.state
-        self._lang_style.value = look.lang_style(self._lang)
-        for button, key in (
-            (self._new_button, "new"),
-            (self._undo_button, "undo"),
-            (self._hint_button, "hint"),
-            (self._lang_button, "lang"),
-            (self._confirm, "confirm"),
-            (self._ready_button, "ready"),
-            (self._teacher_button, "teacher"),
-            (self._dismiss_button, "dismiss"),
-            (self._yes, "new_yes"),
-            (self._no, "new_no"),
-        ):
+    def render(self, snap: Snapshot) -> tuple[widgets.Widget, ...]:
+        """Redraw everything from `snap`; returns the root's new children."""
+        w = WORDS[snap.lang]
+        self._lang_style.value = look.lang_style(snap.lang)
+        for key, button in self._buttons.items():
             button.description = w[key]
-        self._teacher_button.button_style = "warning" if self._teacher else ""
-        self._status.value = esc(self._status_text())
-        self._message.value = esc(self.message)
+        self._buttons["teacher"].button_style = "warning" if snap.teacher else ""
+        self._title.value = f"<b>{esc(snap.title)}</b>"
+        self._status.value = esc(snap.status)
+        self._message.value = esc(snap.message)
         self._ask_text.value = esc(w["new_ask"])
-        self._log.value, self._sheet.value = self._log_html(), self._sheet_html()
-        self._title.value = f"<b>{esc(self.game.NAME[self._lang])}</b>"
-        top = (self._header, self._ask) if self._asking else (self._header,)
-        if self._must_pass():
-            self._pass_text.value = esc(w["pass"].format(who=self._who(self._pass_to())))
-            self._felt.children = (
-                widgets.VBox(
-                    [self._pass_text, self._ready_button, self._message],
-                    layout=widgets.Layout(grid_area="middle"),
-                ),
-            )
+        self._log.value = look.log_html(snap.log, snap.lang)
+        self._sheet.value = self._sheet_html(snap)
+        top = (self._header, self._ask) if snap.asking else (self._header,)
+        if snap.passing is not None:
+            self._pass_text.value = esc(w["pass"].format(who=snap.passing))
+            self._felt.children = (self._passing,)
             self._hints.value = ""
             self.children = (*top, self._main)
-            return
-        seat = self._shown_seat()
-        self._view = view = self.game.layout(state, seat, self._lang)
-        self._title.value = f"<b>{esc(view['title'])}</b>"
-        last = self._last_cards()
-        owned: dict[int, list[dict[str, Any]]] = {}
-        for zone in view.get("zones", []):
-            if zone.get("owner") is not None:
-                owned.setdefault(zone["owner"], []).append(zone)
-        places = _places(state.players, seat)
-        hands = {o["seat"]: o for o in view.get("opponents", [])}
+            return self.children
+        self._draw_felt(snap)
+        self._hints.value = look.hints_html(snap.hints, True, snap.lang) if snap.hints is not None else ""
+        self.children = (*top, self._main)
+        return self.children
+
+    def _draw_felt(self, snap: Snapshot) -> None:
+        w = WORDS[snap.lang]
         boxes: dict[str, list[widgets.Widget]] = {"top": [], "left": [], "right": []}
-        for other, place in places.items():
-            boxes[place].append(self._seat_box(other, hands.get(other), owned.get(other, []), last))
-        self._top.children, self._left.children, self._right.children = (
-            tuple(boxes["top"]),
-            tuple(boxes["left"]),
-            tuple(boxes["right"]),
-        )
-        self._zones.children = tuple(
-            self._zone_box(z, last) for z in view.get("zones", []) if z.get("owner") is None
-        )
-        self._last.value = self._last_html(pictures=state.players != 4)
-        self._teacher_note.value = esc(w["teacher_on"]) if self._teacher else ""
-        self._banner.value = self._banner_html()
-        self._summary_html.value = self._summary_text()
-        # The last move beside the middle (below it with four seats, where the sides are
-        # taken); the deal's summary and the match banner lie over the felt.
-        if state.players != 4:  # beside the middle, with the cards that left the table
-            self._right.children = (*self._right.children, self._last)
-        middle = [self._teacher_note] if self._teacher else []
-        self._middle.children = (*middle, self._zones)
-        over = [self._banner] if state.is_over else []
-        over += [self._summary] if self._summary_at is not None and not state.is_over else []
-        self._own_zones.children = tuple(self._zone_box(z, last) for z in owned.get(seat, []))
-        mine = w["your_hand"] if len(self._humans) == 1 else w["hand_of"].format(who=self._who(seat))
+        for seat in snap.seats:
+            boxes[seat.place].append(self._seat_box(seat, snap))
+        beside = not snap.sides_taken  # the last move beside the middle, with its cards
+        self._top.children = tuple(boxes["top"])
+        self._left.children = tuple(boxes["left"])
+        self._right.children = (*boxes["right"], *((self._last,) if beside else ()))
+        self._zones.children = tuple(self._zone_box(z) for z in snap.zones)
+        self._last.value = self._last_html(snap, pictures=beside)
+        self._teacher_note.value = esc(w["teacher_on"]) if snap.teacher else ""
+        self._middle.children = (*((self._teacher_note,) if snap.teacher else ()), self._zones)
+        self._banner.value = self._banner_html(snap)
+        self._summary_html.value = self._summary_text(snap)
+        over = [self._banner] if snap.banner is not None else []
+        over += [self._summary] if snap.summary is not None else []
+        self._own_zones.children = tuple(self._zone_box(z) for z in snap.own_zones)
         self._hand_label.value = (
-            f"<b>{esc(mine)}</b>"
-            + (f" · {esc(view['info'])}" if view.get("info") else "")
-            + (f"<br>{esc(view['prompt'])}" if view.get("prompt") else "")
+            f"<b>{esc(snap.hand_title)}</b>"
+            + (f" · {esc(snap.hand_info)}" if snap.hand_info else "")
+            + (f"<br>{esc(snap.prompt)}" if snap.prompt else "")
         )
-        _show_packed(self._hand, self._looks("hand", list(view.get("hand", [])), last))
-        self._render_actions()
+        self._hand.show(snap.hand)
+        self._draw_actions(snap)
+        # With the sides taken (a partner across) the last move goes below your cards, without
+        # pictures: the open zones show its cards, marked.
         self._bottom.children = (
-            *((self._own_zones,) if owned.get(seat) else ()),
+            *((self._own_zones,) if snap.own_zones else ()),
             self._hand_label,
             self._hand,
             self._actions,
             self._message,
-            *((self._last,) if state.players == 4 else ()),
+            *((self._last,) if not beside else ()),
         )
-        self._bottom._dom_classes = ("cardlearn-bottom",) + (
-            ("cardlearn-to-move",) if state.to_move == seat else ()
-        )
+        set_classes(self._bottom, "cardlearn-bottom", "cardlearn-to-move" if snap.my_turn else "")
         self._felt.children = (self._top, self._left, self._middle, self._right, self._bottom, *over)
-        self._felt._dom_classes = ("cardlearn-felt",) + (("cardlearn-teacher-on",) if self._teacher else ())
-        self._hints.value = self._hints_html()
-        self.children = (*top, self._main)
+        set_classes(self._felt, "cardlearn-felt", "cardlearn-teacher-on" if snap.teacher else "")
 
-    def _seat_box(
-        self, seat: int, hand: dict[str, Any] | None, zones: list[dict[str, Any]], last: set[str]
-    ) -> widgets.Widget:
-        if seat not in self._seat_boxes:
-            label, zone_row = (
-                widgets.HTML().add_class("cardlearn-seat-label"),
-                widgets.HBox().add_class("cardlearn-zones"),
-            )
-            box = widgets.VBox([label, zone_row])
-            self._seat_boxes[seat] = (box, label, zone_row)
-        box, label, zone_row = self._seat_boxes[seat]
-        size = hand["hand_size"] if hand else 0
-        info = hand.get("info", "") if hand else ""
-        words = " · ".join(x for x in (count_cards(size, self._lang), info) if x)
-        if self._teacher:  # every hand face up: only the picture, the bots never see it
-            cards = [
-                c for c in (_entry(e)[0] for e in self.game.layout(self.state, seat, self._lang)["hand"]) if c
-            ]
-            picture = look.faces_html(cards, "cardlearn-teacher-card", fan=True)
-        else:  # a few backs stand for the hand (its size is in words): 13 would not fit beside the felt
-            picture = look.backs_html(size, 6)
-        label.value = f"<b>{esc(self._who(seat))}</b> · {esc(words)}{picture}"
-        zone_row.children = tuple(self._zone_box(z, last) for z in zones)
-        box._dom_classes = ("cardlearn-seat", f"cardlearn-seat-{seat}") + (
-            ("cardlearn-to-move",) if self.state.to_move == seat else ()
-        )
+    def _seat_box(self, seat: SeatView, snap: Snapshot) -> SeatBox:
+        box = self._seat_boxes.get(seat.seat)
+        if box is None:
+            box = self._seat_boxes[seat.seat] = SeatBox(seat.seat)
+        box.show(seat, snap.teacher, [self._zone_box(z) for z in seat.zones])
         return box
 
-    def _zone_box(self, zone: dict[str, Any], last: set[str]) -> widgets.Widget:
-        name = zone["name"]
-        if name not in self._zone_boxes:  # kept per zone name, so redraws reuse widgets
-            box = widgets.VBox().add_class(f"cardlearn-zone-{css_name(name)}")
-            label = widgets.HTML().add_class("cardlearn-label")
-            target = self._button(lambda: self._click(name, None), "cardlearn-target")
-            target.add_class(f"cardlearn-zone-{css_name(name)}")
-            self._zone_boxes[name] = (box, label, target, _CardRow(name, self._click))
-        box, label, target, row = self._zone_boxes[name]
-        head: widgets.Widget = label
-        if zone.get("target"):
-            target.description = zone["label"]
-            usable = (
-                any(t[(name, None)] for _, t in self._growing(self._selection()))
-                if self.seats.get(self.state.to_move) == HUMAN
-                else False
-            )
-            chosen = (name, None) in self._selected
-            target.button_style = "success" if chosen else "info" if usable else ""
-            usable = usable or chosen
-            target._dom_classes = ("cardlearn-target", f"cardlearn-zone-{css_name(name)}") + (
-                () if usable else ("cardlearn-unusable",)
-            )
-            head = target
-        if "cards" in zone:
-            entries = list(zone["cards"])
-            label.value = f"<b>{esc(zone['label'])}</b>"
-            _show_packed(row, self._looks(name, entries, last, zone.get("owner")))
-            box.children = (head, row)
-        else:
-            n = zone.get("backs", 0)
-            named = "" if head is not label else f"<b>{esc(zone['label'])}</b> · "  # a target names itself
-            label.value = f"{named}{esc(count_cards(n, self._lang))}{look.backs_html(n, 2)}"
-            box.children = (head, label) if head is not label else (label,)
+    def _zone_box(self, zone: ZoneView) -> ZoneBox:
+        box = self._zone_boxes.get(zone.name)
+        if box is None:  # kept per zone name, so redraws reuse widgets
+            box = self._zone_boxes[zone.name] = ZoneBox(zone.name, self._on.click)
+        box.show(zone)
         return box
 
-    def _render_actions(self) -> None:
-        """Confirm, plus a button per move that needs no card (bids, "buy", "pass") and
-        per move when a selection fits several at once."""
-        state = self.state
-        human = self.seats.get(state.to_move) == HUMAN
-        exact = self._exact() if human else []
-        self._confirm.button_style = "success" if len(exact) == 1 else ""
-        self._confirm.disabled = len(exact) != 1
-        moves = [a for a, t in self._tokens() if not t] if human else []
-        moves += exact if len(exact) > 1 else []
-        while len(self._action_buttons) < len(moves):
-            i = len(self._action_buttons)
-            self._action_buttons.append(
-                self._button(lambda i=i: self.act(self._action_list[i]), "cardlearn-action")
-            )
-        self._action_list = moves
-        for button, move in zip(self._action_buttons, moves):
-            button.description = self.game.describe(state, move, self._lang, viewer=state.to_move)
+    def _draw_actions(self, snap: Snapshot) -> None:
+        """Confirm, plus a button per move that needs no card and per move when the
+        selection fits several."""
+        confirm = self._buttons["confirm"]
+        confirm.button_style = "success" if snap.confirm else ""
+        confirm.disabled = not snap.confirm
+        while len(self._action_buttons) < len(snap.buttons):
+            self._action_buttons.append(_button(self._mover(len(self._action_buttons)), "cardlearn-action"))
+        self._action_moves = [b.action for b in snap.buttons]
+        for button, move in zip(self._action_buttons, snap.buttons):
+            button.description = move.label
             button.button_style = "info"
-        self._actions.children = (self._confirm, *self._action_buttons[: len(moves)])
+        self._actions.children = (confirm, *self._action_buttons[: len(snap.buttons)])
 
-    def _status_text(self) -> str:
-        w, state = WORDS[self._lang], self.state
-        seat = state.to_move
-        sides = self._sides()
-        if seat is None:
-            turn = f"{w['over']} — {result(state.winner, state.teams, state.players, self.seats, self._lang)}"
-        elif self.seats[seat] == HUMAN:
-            turn = w["your_turn"] if len(self._humans) == 1 else w["turn"].format(who=self._who(seat))
-        else:
-            turn = w["thinking"].format(who=self._who(seat))
-        standing = ", ".join(f"{name}: {s}" for name, s in zip(sides, state.scores))
-        return f"{turn} · {w['moves']}: {len(state.history)} · {w['score']} — {standing}"
+    def _mover(self, i: int) -> Callable[[], None]:
+        """What action button `i` does: the move it shows now."""
+        return lambda: self._on.act(self._action_moves[i])
 
-    def _said(self, i: int, viewer: int | None) -> str:
-        seat, action = self._moves[i]
-        return f"{self._who(seat)}: {self.game.describe(self._states[i], action, self._lang, viewer=viewer)}"
-
-    def _last_cards(self) -> set[str]:
-        """The cards of the last move that the seat shown may see: those its words name."""
-        if not self._moves:
-            return set()
-        i = len(self._moves) - 1
-        before, action = self._states[i], self._moves[i][1]
-        said = self.game.describe(before, action, self._lang, viewer=self._log_viewer())
-        return {
-            str(c)
-            for _, c in self.game.action_cards(before, action)
-            if c is not None and _named(said, str(c))
-        }
-
-    def _last_html(self, pictures: bool = True) -> str:
-        """The last move in words, with its cards (those the seat shown may see) unless
-        `pictures` is off (four seats: the trick itself shows them, marked)."""
-        if not self._moves:
+    # -- HTML of what is only shown ------------------------------------------------------
+    @staticmethod
+    def _last_html(snap: Snapshot, pictures: bool) -> str:
+        """The last move in words, with its cards unless `pictures` is off."""
+        if not snap.last_move:
             return ""
-        cards = sorted(self._last_cards(), key=lambda c: Card.parse(c).sort_key()) if pictures else []
-        pictures_html = look.faces_html(cards, "cardlearn-last") if cards else ""
+        faces = look.faces_html(snap.last_cards, "cardlearn-last") if pictures and snap.last_cards else ""
+        label = esc(WORDS[snap.lang]["last_move"])
+        return f'<div class="cardlearn-label"><b>{label}:</b> {esc(snap.last_move)}</div>{faces}'
+
+    @staticmethod
+    def _sheet_html(snap: Snapshot) -> str:
+        if not snap.sheet:
+            return ""
+        table = look.sheet_html(snap.sheet, snap.sheet_names, snap.sides, snap.scores, snap.lang)
+        return f"<b>{esc(WORDS[snap.lang]['sheet'])}</b>{table}"
+
+    @staticmethod
+    def _summary_text(snap: Snapshot) -> str:
+        summary = snap.summary
+        if summary is None:
+            return ""
         return (
-            f'<div class="cardlearn-label"><b>{esc(WORDS[self._lang]["last_move"])}:</b> '
-            f"{esc(self._said(len(self._moves) - 1, self._log_viewer()))}</div>{pictures_html}"
+            f"<b>{esc(WORDS[snap.lang]['deal_over'].format(n=summary.deal))}</b>"
+            + look.row_html(summary.row, snap.sheet_names, snap.sides, snap.lang)
+            + "".join(f"<div>{esc(x)}</div>" for x in summary.lines)
         )
 
-    def _log_html(self) -> str:
-        first = max(0, len(self._moves) - LOG_SHOWN)  # only the latest moves, numbered as played
-        viewer, lines = self._log_viewer(), []
-        for i in range(first, len(self._moves)):
-            before, after = self._states[i], self._states[i + 1]
-            divider = None
-            if len(after.score_sheet) > len(before.score_sheet):
-                divider = self._deal_line(after, len(after.score_sheet))
-            lines.append(
-                (i + 1, self._said(i, viewer), _quiet(self.game, before, self._moves[i][1]), divider)
-            )
-        return look.log_html(lines, self._lang)
-
-    def _deal_line(self, state: Any, n: int) -> str:
-        """ "— 1. spili lokið: Þú 3, Tölvan 8 —": a deal's end, with its row's totals."""
-        row = state.score_sheet[n - 1]
-        totals = row.get("total", ())
-        values = totals if isinstance(totals, (tuple, list)) else ()
-        said = ", ".join(f"{name}: {v}" for name, v in zip(self._sides(), values))
-        head = WORDS[self._lang]["deal_over"].format(n=n)
-        return f"— {head}: {said} —" if said else f"— {head} —"
-
-    def _names(self) -> dict[str, str]:
-        return getattr(self.game, "SHEET_NAMES", {}).get(self._lang, {})
-
-    def _sheet_html(self) -> str:
-        rows = self.state.score_sheet
-        if not rows:
+    @staticmethod
+    def _banner_html(snap: Snapshot) -> str:
+        banner = snap.banner
+        if banner is None:
             return ""
-        table = look.sheet_html(rows, self._names(), self._sides(), self.state.scores, self._lang)
-        return f"<b>{esc(WORDS[self._lang]['sheet'])}</b>{table}"
-
-    def _summary_text(self) -> str:
-        """The end-of-deal panel: the deal's row of the sheet, the deal's last move, and
-        what became of the cards left over (see `_leftovers`)."""
-        i = self._summary_at
-        if i is None:
-            return ""
-        w, after = WORDS[self._lang], self._states[i + 1]
-        n = len(after.score_sheet)
-        before, action = self._states[i], self._moves[i][1]
-        told = getattr(self.game, "deal_end", None)
-        if told is not None:
-            left = [told(before, action, self._lang, viewer=self._log_viewer())]
-        else:
-            left = self._leftovers(before, action)
-        lines = [f"{w['last_move']}: {self._said(i, self._log_viewer())}", *left]
+        sheet = look.sheet_html(snap.sheet, snap.sheet_names, snap.sides, snap.scores, snap.lang)
         return (
-            f"<b>{esc(w['deal_over'].format(n=n))}</b>"
-            + look.row_html(after.score_sheet[-1], self._names(), self._sides(), self._lang)
-            + "".join(f"<div>{esc(x)}</div>" for x in lines)
+            f"<div><b>{esc(WORDS[snap.lang]['over'])} — {esc(banner.said)}</b> ({esc(banner.standing)})</div>"
+            f"{sheet}"
         )
-
-    def _leftovers(self, before: Any, action: Any) -> list[str]:
-        """Loose cards still lying in the open (plain entries of unowned zones, not a trick's
-        seat-marked plays) when the deal's last move was made, less those it used.  A game
-        that says more defines `deal_end(state, action, lang, viewer=None)` instead."""
-        w = WORDS[self._lang]
-        used = Counter((z, str(c)) for z, c in self.game.action_cards(before, action) if c is not None)
-        left = []
-        for zone in self.game.layout(before, self._shown_seat(), self._lang).get("zones", []):
-            if zone.get("owner") is None and zone.get("cards"):
-                loose = [e for e in zone["cards"] if not isinstance(e, dict)]
-                cards = Counter((zone["name"], str(c)) for c in loose) - used
-                if cards:
-                    shown = symbols(c for _, c in cards.elements())
-                    left.append(w["leftover"].format(zone=zone["label"], cards=shown))
-        return left
-
-    def _banner_html(self) -> str:
-        state = self.state
-        if not state.is_over:
-            return ""
-        w = WORDS[self._lang]
-        said = result(state.winner, state.teams, state.players, self.seats, self._lang)
-        standing = " – ".join(map(str, state.scores))
-        sheet = look.sheet_html(state.score_sheet, self._names(), self._sides(), state.scores, self._lang)
-        return f"<div><b>{esc(w['over'])} — {esc(said)}</b> ({esc(standing)})</div>{sheet}"
-
-    def _hints_html(self) -> str:
-        state = self.state
-        if self._hint_state is not state:
-            return ""
-        items = [
-            (
-                self.game.describe(state, a, self._lang, viewer=state.to_move),
-                self._reason(state, a),
-            )
-            for a in self._hint_order(state)
-        ]
-        return look.hints_html(items, True, self._lang)
