@@ -23,28 +23,13 @@ import toygame
 
 from cardlearn.cards import Card, parse_cards
 from cardlearn.games import GAMES
-from cardlearn.protocol import GameInfo
 from cardlearn.table import WORDS, Snapshot, Table, TableModel, play, replay, states_of
 from cardlearn.table.look import css_name, stylesheet
 from cardlearn.table.snapshot import CellView, cells, places
 from cardlearn.table.view import CardButton, SeatBox, classes_of, set_classes, walk
 from cardlearn.table.words import count_cards, result, seat_name, simulated_words
 
-
-def _toy() -> types.ModuleType:
-    """The toy game as the table takes it: `tests/toygame.py` (not this branch's file)
-    predates `GameInfo`, so it gets the facts the table reads here."""
-    if hasattr(toygame, "INFO"):
-        return toygame
-    toy = types.ModuleType("toygame")
-    toy.__dict__.update({k: v for k, v in vars(toygame).items() if not k.startswith("__")})
-    toy.INFO = GameInfo(name=toygame.NAME, players=toygame.PLAYERS, partnerships=False, score_sign=1,
-                        phases=("play", "over"), strongest_bot="search")
-    return toy
-
-
-TOY = _toy()
-MODULES = {"toy": TOY, "fake": fakegame, **GAMES}
+MODULES = {"toy": toygame, "fake": fakegame, **GAMES}
 NAMES = sorted(MODULES)
 
 

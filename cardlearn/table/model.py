@@ -190,10 +190,8 @@ class TableModel:
         return side_names(state.teams, state.players, self._roles, self._lang)
 
     def quiet(self, state: State, action: Any) -> bool:
-        """A decision that needs no pause and no undo stop (the game's `quiet`).  The
-        protocol requires `quiet`; a game module still without one never is quiet."""
-        quiet = getattr(self.game, "quiet", None)
-        return bool(quiet(state, action)) if quiet is not None else False
+        """A decision that needs no pause and no undo stop (the game's `quiet`)."""
+        return self.game.quiet(state, action)
 
     # -- moves ---------------------------------------------------------------------------
     def _reset(self, state: State) -> None:

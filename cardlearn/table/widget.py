@@ -53,7 +53,7 @@ def play(
     if seed is None:
         seed = _seed_from_environment()
     if isinstance(game, (str, ModuleType)):
-        module = cast(GameModule, game_module(game))
+        module = game_module(game)
         low, high = module.PLAYERS
         # Without seats, the game's own default number of players (Kínaskák: 4).
         n = max(low, max(seats) + 1) if seats else None
