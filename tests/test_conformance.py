@@ -44,11 +44,19 @@ def game(request):
     return MODULES[request.param]
 
 
+def test_a_short_match_keeps_the_contract(game):
+    """The quick loop's conformance check (`make check`): one match, the costly checks on
+    fewer states; the whole matches below are marked slow and run in `make test`."""
+    conformance.check_match(game, 3, every=25)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_match_keeps_the_contract(game, seed):
     conformance.check_match(game, seed, every=3)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, index", [(n, i) for n in sorted(VARIANTS) for i in range(len(VARIANTS[n]))])
 def test_contract_holds_under_other_rules(name, index):
     rules = VARIANTS[name][index]
@@ -56,6 +64,7 @@ def test_contract_holds_under_other_rules(name, index):
     assert final.rules == rules
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, players", SEATINGS)
 def test_contract_holds_for_the_fewest_and_most_players(name, players):
     final = conformance.check_match(MODULES[name], seed=30 + players, every=5, players=players)
@@ -67,6 +76,7 @@ def test_every_game_lists_rule_variants():
     assert set(MODULES) <= set(VARIANTS), "add a few non-default Rules for the new game to VARIANTS"
 
 
+@pytest.mark.slow
 def test_same_seed_same_match(game):
     conformance.check_determinism(game, seed=11)
 
