@@ -155,6 +155,7 @@ def test_drawing_does_not_weigh_down_the_engines():
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
+@pytest.mark.slow
 def test_images_command_writes_every_picture_the_same_way_twice(tmp_path):
     from cardlearn.images import PICTURES
     first, second = tmp_path / "a", tmp_path / "b"

@@ -43,12 +43,14 @@ def fresh(tmp_path_factory) -> Path:
 # ---------------------------------------------------------------------------------------
 # The files
 
+@pytest.mark.slow
 def test_every_game_with_a_handout_has_its_files_committed(fresh):
     assert {p.name for p in fresh.iterdir()} == expected_names()
     committed = {p.name for p in COMMITTED.iterdir()} if COMMITTED.is_dir() else set()
     assert committed == expected_names(), f"handouts/ is out of date: run `{COMMAND}`"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(expected_names()))
 def test_committed_handout_is_regenerated_byte_for_byte(fresh, name):
     import matplotlib
@@ -59,6 +61,7 @@ def test_committed_handout_is_regenerated_byte_for_byte(fresh, name):
     assert new == old, f"handouts/{name} differs from what the package draws: run `{COMMAND}`"
 
 
+@pytest.mark.slow
 def test_drawing_twice_gives_the_same_bytes(tmp_path):
     one, two = tmp_path / "one", tmp_path / "two"
     handouts.write("kasina", one, langs=["en"])
@@ -67,6 +70,7 @@ def test_drawing_twice_gives_the_same_bytes(tmp_path):
         assert (one / name).read_bytes() == (two / name).read_bytes()
 
 
+@pytest.mark.slow
 def test_a_users_matplotlibrc_changes_nothing(tmp_path):
     rc = tmp_path / "matplotlibrc"
     rc.write_text("font.family: serif\nlines.linewidth: 4\nsvg.hashsalt: mine\npdf.compression: 0\n"
@@ -77,6 +81,7 @@ def test_a_users_matplotlibrc_changes_nothing(tmp_path):
         assert (tmp_path / name).read_bytes() == (COMMITTED / name).read_bytes(), name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(n for n in expected_names() if n.endswith(".pdf")))
 def test_each_pdf_is_one_a4_page_without_dates(fresh, name):
     data = (fresh / name).read_bytes()
@@ -86,6 +91,7 @@ def test_each_pdf_is_one_a4_page_without_dates(fresh, name):
     assert b"/CreationDate" not in data and b"/Producer" not in data and b"Matplotlib" not in data
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(n for n in expected_names() if n.endswith(".svg")))
 def test_each_svg_is_a4_with_text_as_paths_and_no_date(fresh, name):
     text = (fresh / name).read_text(encoding="utf-8")

@@ -965,6 +965,7 @@ def test_capture_options_match_the_reference(picked):
 WORST = "AH AD AC 2S 2H 2D 3S 3H 3D 4S 4H 4D"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("card", ["AS", "KS", "10C", "7C", "5C"])
 def test_capture_options_worst_case_12_card_table(card):
     got = options(card, WORST)

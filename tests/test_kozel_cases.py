@@ -863,6 +863,7 @@ def test_case_10_eggs_row():
 # ---------------------------------------------------------------------------------------
 # Section 4, cases 11 and 12 and sections 2.2, 2.5: match, deal, next leader
 
+@pytest.mark.slow
 def test_case_11_match_ends_at_twelve_goats_with_eggs():
     """§4 case 11 (T11): loss points A 10, B 4 after an earlier eggs deal; the next deal
     ends A 40, B 80: A +2 reaches 12, the match is over, B wins, A are the goats,
@@ -888,6 +889,7 @@ def test_case_11_match_ends_at_twelve_goats_with_eggs():
         state.apply("6S")
 
 
+@pytest.mark.slow
 def test_case_11_eggs_double_the_next_deal():
     """§4 case 11 (T11) under eggs_rule="double_next": a deal right after eggs counts
     twice (row `loss_points` 2, `total` 4); one further on counts once."""

@@ -146,6 +146,7 @@ def positions(draw, contracts=CONTRACT_TRUMPS):
     return contract, trump, tuple(hand), tuple(trick)
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(positions())
 def test_legal_plays_agrees_with_a_direct_reading(position):

@@ -328,6 +328,7 @@ def test_illegal_kasina_card_names_the_rule():
     assert "is not in your hand" in m.message
 
 
+@pytest.mark.slow
 def test_kasina_last_move_marked_and_deal_summary_until_played_on():
     kasina = GAMES["kasina"]
     m = TableModel(kasina, kasina.new_game(seed=21), seed=21)  # the default opponent, the search bot
@@ -720,6 +721,7 @@ def test_simulated_words_say_one_deal_and_a_decimal_comma():
 # The widget: `play`, what it draws, its buttons and hooks, its bots on a thread
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_default_opponents_are_search_bots_and_play_at_once(name):
     table = play(name, delay=0, seed=5)
