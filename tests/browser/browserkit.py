@@ -646,10 +646,15 @@ def check_human_move(
 
     played = [card for zone, card in tokens if zone == "hand"]
     taken = [card for zone, card in tokens if zone != "hand"]
-    mine = [x for x in after.log if x.startswith(WORDS[lang]["you"] + ":")]
+    # The lines the move added: the log shows the latest moves, so `before`'s last lines
+    # start `after`'s log once older ones scroll off.  The first of yours among them is
+    # this move; a forced move of yours may follow it once the computer has replied.
+    shift = next(k for k in range(len(before.log), -1, -1)
+                 if list(after.log[:k]) == list(before.log[len(before.log) - k:]))
+    mine = [x for x in after.log[shift:] if x.startswith(WORDS[lang]["you"] + ":")]
     assert mine, f"no move of yours in the log: {after.log}"
     for card in played + taken:
-        assert Card.parse(card).symbol in mine[-1], f"the log line {mine[-1]!r} does not name {card}"
+        assert Card.parse(card).symbol in mine[0], f"the log line {mine[0]!r} does not name {card}"
     for card in taken:
         assert card not in after.zone("table"), f"{card} was taken but is still on the table"
     if after.moves == before.moves + 1:  # no reply yet, so the hand and table are exact
