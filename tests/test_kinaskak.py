@@ -41,7 +41,7 @@ def all_cards(state: k.State) -> Counter:
     return Counter(cards)
 
 
-def random_states(players: int, seed: int, rules: Rules = k.melds.DEFAULT):
+def random_states(players: int, seed: int, rules: Rules = Rules()):  # noqa: B008 -- frozen
     state = k.new_game(players=players, seed=seed, rules=rules)
     rng = random.Random(seed)
     yield state

@@ -1,10 +1,9 @@
-"""The Kínaskák engine: actions, the state of a match, dealing, turns, buying, going out,
-scoring, saves and determinize.  The rule facts live in `melds.py`; see the package
-docstring for the action notation and the steps of a lay-down."""
+"""The Kínaskák engine: actions, the state of a match, dealing, turns, buying, going out
+and scoring, and `new_game`.  The rule facts live in `rules.py`, the meld search in
+`melds.py`; see the package docstring for the action notation and the steps of a lay-down."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from bisect import insort
@@ -14,9 +13,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
-from cardlearn.cards import JOKER, Card, parse_cards
+from cardlearn.cards import JOKER, Card, cards_text, without
 from cardlearn.core import (
     GameState,
     IllegalMove,
@@ -29,24 +28,23 @@ from cardlearn.core import (
     stacked_deck,
 )
 
-from .melds import (
+from .melds import meld_specs
+from .rules import (
     CONTRACTS,
-    DEFAULT,
     FINAL_ROUND,
     HAND_SIZE,
+    INFO,
     Rules,
     deck_for,
     end_placings,
     fit_run,
     is_set,
     max_jokers,
-    meld_specs,
-    penalty,
     rank_at,
+    round_penalties,
     run_cards,
 )
 
-PHASES = ("draw", "buy", "meld", "discard", "over")
 _KEY = attrgetter("key")  # Card order without a Python-level __lt__ per comparison
 
 
@@ -117,6 +115,7 @@ class Action(NamedTuple):
             return "set " + " ".join(map(str, self.cards))
         if v == "discard":
             return f"discard {self.cards[0]}"
+        assert self.meld is not None  # the verbs left, off and steal, name a meld
         where = f"{self.meld[0]}-{self.meld[1]}"
         if v == "steal":
             return f"steal {self.cards[0]} {where}"
@@ -185,14 +184,6 @@ Row = tuple[int, int, int, int | None, tuple[int, ...]]  # round, runs, sets, we
 
 # Cards are interned (one object per card), so these compare by identity: `list.remove`
 # and `in` would call the Python-level `Card.__eq__` on every card they pass.
-
-def _drop(cards: tuple[Card, ...], gone: Iterable[Card]) -> tuple[Card, ...]:
-    rest, ids = list(cards), list(map(id, cards))
-    for c in gone:
-        i = ids.index(id(c))
-        del rest[i], ids[i]
-    return tuple(rest)
-
 
 def _drop_known(known: tuple[Card, ...], gone: Iterable[Card]) -> tuple[Card, ...]:
     """Publicly known cards of a hand after `gone` left it (equal cards are one value)."""
@@ -263,7 +254,7 @@ def log_len(log: Log) -> int:
 @lru_cache(maxsize=1 << 12)
 def run_placing(action: Action, rules: Rules) -> tuple[str, int] | None:
     """(suit, low) of the run `action` lays, if its jokers' declared cards are one of the
-    placings the engine offers (`melds.end_placings`: the highest or the lowest)."""
+    placings the engine offers (`rules.end_placings`: the highest or the lowest)."""
     size, wrap = len(action.cards), rules.run_wrap
     for placed in end_placings(action.cards, rules):
         if run_cards(placed[0], placed[1], size, wrap) == action.binds:
@@ -340,7 +331,8 @@ class _MeldFacts:
         if meld.kind == "run" and self.has_joker:
             slots = [j for j, c in enumerate(meld.cards) if c is JOKER]
             stand_ins = dict.fromkeys(meld.stands_for(j, wrap) for j in slots)
-            self.stand_ins = tuple(sorted(stand_ins, key=_KEY))
+            # (in a run each slot stands for a card: the filter only tells the checker so)
+            self.stand_ins = tuple(sorted((c for c in stand_ins if isinstance(c, Card)), key=_KEY))
         self._layoffs: dict[Card, tuple[Action, ...]] = {}
         self._steals: dict[Card, Action] = {}
 
@@ -389,7 +381,7 @@ def _meld_moves(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozen
 class State(GameState):
     """One moment of a match; immutable (`apply` returns a new state)."""
 
-    SCORE_SIGN = -1  # penalty points: fewer is better
+    SCORE_SIGN: ClassVar[int] = INFO.score_sign  # penalty points: fewer is better
 
     rules: Rules
     seed: int
@@ -465,6 +457,13 @@ class State(GameState):
             raise ValueError("this position has no recorded start (e.g. a determinized one)")
         seed, dealer, deck = self.origin
         return new_game(players=self.n, seed=seed, deck=deck, rules=self.rules, dealer=dealer)
+
+    def with_hidden(self, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], seed: int) -> State:
+        """The same position with the cards someone cannot see placed otherwise (see
+        `hidden.determinize`): these hands and stock, a new seed for future shuffles and
+        lots, and no recorded start.  The melds on the table are the same objects, so
+        their facts (`_table_facts`) carry over, as after a move."""
+        return self._evolve_with({"hands": hands, "stock": stock, "seed": seed, "origin": None})
 
     # -- the public API ---------------------------------------------------------------
     @property
@@ -639,9 +638,11 @@ class State(GameState):
             # a set: the cards of its rank held, in hand order; a run: its jokers' cards held
             wanted = by_rank.get(m.key, []) if m.kind == "set" else [c for c in f.stand_ins if c in held]
             for card in wanted:
-                if rules.stolen_joker_must_be_used and \
-                        not self._joker_fits(f.where, stolen_from(m, card, steal_slot(m, card, wrap))):
-                    continue
+                if rules.stolen_joker_must_be_used:
+                    slot = steal_slot(m, card, wrap)
+                    assert slot is not None  # `wanted` holds only cards its jokers stand for
+                    if not self._joker_fits(f.where, stolen_from(m, card, slot)):
+                        continue
                 out.append(f.steal(card))
         return out
 
@@ -684,14 +685,15 @@ class State(GameState):
             return "final_round", {}
         if self.laid_turn and not self.rules.layoff_same_turn:
             return "layoff_same_turn", {}
-        meld = self.meld_at(action.meld)
+        where = "?" if action.meld is None else f"{action.meld[0]}-{action.meld[1]}"
+        meld = None if action.meld is None else self.meld_at(action.meld)
         if meld is None:
-            return "no_such_meld", {"meld": f"{action.meld[0]}-{action.meld[1]}"}
+            return "no_such_meld", {"meld": where}
         if verb == "steal":
             return self._why_not_steal(action, meld)
         if not self.rules.go_out_by_discard and len(hand) == 2:
             return "keep_two", {}
-        return "bad_layoff", {"card": str(action.cards[0]), "meld": f"{action.meld[0]}-{action.meld[1]}"}
+        return "bad_layoff", {"card": str(action.cards[0]), "meld": where}
 
     def _why_not_meld(self, action: Action) -> tuple[str, dict[str, str]]:
         rules = self.rules
@@ -740,7 +742,7 @@ class State(GameState):
                             discard=self.discard[:-1], live=False, taken=top, step="discard")
 
     def _do_draw(self, action: Action) -> State:
-        queue = self._buyers()
+        queue = self.buyers()
         if queue:
             return self._mut(step="buy", buy_queue=queue, buy_requests=())
         return self._mut(live=False)._draw_for_player()
@@ -777,8 +779,9 @@ class State(GameState):
         s = s._from_stock(buyer)  # the buy window was opened only if the stock can supply both
         return s._draw_for_player()
 
-    def _buyers(self) -> tuple[int, ...]:
-        """Who is asked, clockwise from the player's left, whether they buy (§B2.6)."""
+    def buyers(self) -> tuple[int, ...]:
+        """Who would be asked, clockwise from the player's left, whether they buy the live
+        discard if the player in turn declined it now (§B2.6); () when no buy window opens."""
         rules, p = self.rules, self.player
         if self.round_no == FINAL_ROUND or (self.went_out is not None and not rules.buy_in_final_lap):
             return ()
@@ -823,7 +826,7 @@ class State(GameState):
 
     def _lay(self, meld: Meld) -> State:
         p = self.player
-        s = self._mut(hands=_put(self.hands, p, _drop(self.hands[p], meld.cards)),
+        s = self._mut(hands=_put(self.hands, p, without(self.hands[p], meld.cards)),
                          known=_put(self.known, p, _drop_known(self.known[p], meld.cards)))
         if self.laid_down[p] and not self.pending:  # an extra meld after the contract
             return s._mut(melds=_put(s.melds, p, (*s.melds[p], meld)))._after_main()
@@ -840,7 +843,7 @@ class State(GameState):
         meld = laid_off(self.melds[owner][i], card, action.end, self.rules.run_wrap)
         return self._mut(
             melds=_put(self.melds, owner, _put(self.melds[owner], i, meld)),
-            hands=_put(self.hands, p, _drop(self.hands[p], (card,))),
+            hands=_put(self.hands, p, without(self.hands[p], (card,))),
             known=_put(self.known, p, _drop_known(self.known[p], (card,))))._after_main()
 
     def _do_steal(self, action: Action) -> State:
@@ -850,12 +853,12 @@ class State(GameState):
         meld = stolen_from(old, card, steal_slot(old, card, self.rules.run_wrap))
         return self._mut(
             melds=_put(self.melds, owner, _put(self.melds[owner], i, meld)),
-            hands=_put(self.hands, p, _add(_drop(self.hands[p], (card,)), JOKER)),
+            hands=_put(self.hands, p, _add(without(self.hands[p], (card,)), JOKER)),
             known=_put(self.known, p, _add(_drop_known(self.known[p], (card,)), JOKER)))
 
     def _do_discard(self, action: Action) -> State:
         p, card = self.player, action.cards[0]
-        s = self._mut(hands=_put(self.hands, p, _drop(self.hands[p], (card,))),
+        s = self._mut(hands=_put(self.hands, p, without(self.hands[p], (card,))),
                          known=_put(self.known, p, _drop_known(self.known[p], (card,))),
                          discard=(*self.discard, card), live=True, discarder=p)
         return s._end_turn()
@@ -918,9 +921,9 @@ class State(GameState):
         wrap = self.rules.run_wrap
         return save_json("kinaskak", {
             "rules": rules_to_dict(self.rules), "seed": self.seed, "players": self.n,
-            "round_no": self.round_no, "dealer": self.dealer, "stock": _text(self.stock),
-            "discard": _text(self.discard), "live": self.live, "discarder": self.discarder,
-            "hands": [_text(h) for h in self.hands], "known": [_text(k) for k in self.known],
+            "round_no": self.round_no, "dealer": self.dealer, "stock": cards_text(self.stock),
+            "discard": cards_text(self.discard), "live": self.live, "discarder": self.discarder,
+            "hands": [cards_text(h) for h in self.hands], "known": [cards_text(k) for k in self.known],
             "melds": [[_meld_json(m, wrap, False) for m in ms] for ms in self.melds],
             "pending": [_meld_json(m, wrap, True) for m in self.pending],
             "laid_down": list(self.laid_down), "laid_turn": self.laid_turn,
@@ -953,10 +956,6 @@ def _sorted_deck(players: int, rules: Rules) -> tuple[Card, ...]:
     return tuple(sorted(deck_for(players, rules), key=_KEY))
 
 
-def _text(cards: Iterable[Card]) -> str:
-    return " ".join(map(str, cards))
-
-
 def _meld_json(m: Meld, wrap: bool, pending: bool) -> dict[str, Any]:
     binds = [str(m.stands_for(i, wrap)) if c is JOKER else None for i, c in enumerate(m.cards)]
     return {"owner": m.owner, "kind": m.kind, "key": m.key, "low": m.low,
@@ -964,10 +963,11 @@ def _meld_json(m: Meld, wrap: bool, pending: bool) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------------------
-# Starting, hidden cards and determinize
+# Starting
 
 def new_game(*, players: int | None = None, seed: int | None = None,
-             deck: str | Sequence[Card] | None = None, rules: Rules = DEFAULT,
+             deck: str | Sequence[Card] | None = None,
+             rules: Rules = Rules(),  # noqa: B008 -- frozen: one shared default is safe
              dealer: int | None = None) -> State:
     """A new match of eight rounds.  `deck` stacks round 1 (top card first; dealt one at a
     time clockwise from the dealer's left, then the upcard, then the stock)."""
@@ -991,63 +991,5 @@ def new_game(*, players: int | None = None, seed: int | None = None,
         laid_down=(False,) * n, laid_turn=False, buys_used=zeros, fines=zeros, step="discard", player=0,
         buy_queue=(), buy_requests=(), taken=None, went_out=None, final_left=(), reshuffles=0, turns=0,
         totals=zeros, cards_left=zeros, sheet=(), log=EMPTY_LOG, round_start=0,
-        origin=(seed, dealer, None if deck is None else _text(cards)))
+        origin=(seed, dealer, None if deck is None else cards_text(cards)))
     return blank._deal(1, dealer, cards)
-
-
-def round_penalties(state: State) -> tuple[int, ...]:
-    """The round's penalty points per seat as it stands: each hand's penalty plus its
-    fines (what the score sheet gets when the round ends)."""
-    return tuple(penalty(h) + f for h, f in zip(state.hands, state.fines))
-
-
-# What a round's end usually brings, from 51,288 positions of 150 four-player games of
-# rule-of-thumb bots (seeds 0-149, every 15th move): a seat that has not laid down ended
-# with 40 penalty points on average, whatever it held at the time (the correlation with
-# its penalty then was nil); one that had laid down with about 2 + 1/5 of its penalty then.
-NOT_LAID_DOWN_END = 40.0
-LAID_DOWN_END = (2.0, 0.2)
-
-
-def deal_estimate(state: State) -> tuple[float, ...]:
-    """The penalty points each seat may expect at the end of the round, judged from now
-    (see the figures above), fines included.  The search bot scores the simulations it
-    cuts short with it: the penalty as it stands would reward throwing away high cards,
-    which does not pay before laying down."""
-    base, share = LAID_DOWN_END
-    return tuple(
-        ((base + share * penalty(h) if h else 0.0) if laid else NOT_LAID_DOWN_END) + f
-        for h, laid, f in zip(state.hands, state.laid_down, state.fines))
-
-
-def hidden_cards(state: State, seat: int) -> tuple[Card, ...]:
-    """The cards `seat` cannot see: the stock and the other hands, less the cards everyone
-    saw go into them (taken or bought discards, stolen jokers)."""
-    out = list(state.stock)
-    for s in range(state.n):
-        if s != seat:
-            out += _drop(state.hands[s], state.known[s])
-    return tuple(sorted(out, key=_KEY))
-
-
-def determinize(state: State, seat: int, rng: random.Random) -> State:
-    """The same position as `seat` sees it, with the cards it cannot see dealt anew: each
-    other hand keeps its known cards and gets the rest at random; the stock takes what is
-    left; future shuffles and lots get a new seed."""
-    obs = state.observation(seat)
-    unseen = list(hidden_cards(state, seat))  # a function of the observation: see hidden_cards
-    rng.shuffle(unseen)
-    hands = list(state.hands)
-    for s in range(state.n):
-        if s == seat:
-            continue
-        known = parse_cards(obs["known"][s])
-        extra = obs["hand_sizes"][s] - len(known)
-        hands[s] = tuple(sorted((*known, *unseen[:extra]), key=_KEY))
-        del unseen[:extra]
-    world = dataclasses.replace(state, hands=tuple(hands), stock=tuple(unseen), seed=fresh_seed(rng),
-                                origin=None)
-    memo = state.__dict__.get("_facts_memo")
-    if memo is not None:  # the same melds (public) lie on the table: their facts hold, as after a move
-        world.__dict__["_facts_memo"] = memo
-    return world
