@@ -47,7 +47,7 @@ def game(hands: dict[int, str], *, round_no: int = 1, **kw) -> k.State:
     if round_no == 1:
         return k.new_game(players=players, deck=deck, rules=rules, dealer=kw.get("dealer"), seed=0)
     start = k.new_game(players=players, rules=rules, seed=0)
-    return start._evolve()._deal(round_no, kw.get("dealer", players - 1), deck)  # a later round, stacked
+    return start.deal_round(round_no, deck, kw.get("dealer", players - 1))  # a later round, stacked
 
 
 def play(state: k.State, *moves: str) -> k.State:

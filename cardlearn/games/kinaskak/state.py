@@ -38,10 +38,10 @@ from .rules import (
     deck_for,
     end_placings,
     fit_run,
+    hand_penalties,
     is_set,
     max_jokers,
     rank_at,
-    round_penalties,
     run_cards,
 )
 
@@ -458,6 +458,21 @@ class State(GameState):
         seed, dealer, deck = self.origin
         return new_game(players=self.n, seed=seed, deck=deck, rules=self.rules, dealer=dealer)
 
+    def deal_round(self, round_no: int, deck: str | Sequence[Card], dealer: int) -> State:
+        """This match with round `round_no` dealt now from a stacked `deck` (top card first,
+        dealt as `new_game` deals round 1) by `dealer`, the score sheet as it is: a later
+        round's contract set up for a worked example or a test.  No move leads here, so
+        the position has no recorded start."""
+        if type(round_no) is not int or not 1 <= round_no <= FINAL_ROUND:
+            raise ValueError(f"round_no is 1 to {FINAL_ROUND}, not {round_no!r}")
+        if type(dealer) is not int or not 0 <= dealer < self.n:
+            raise ValueError(f"the dealer is a seat from 0 to {self.n - 1}, not {dealer!r}")
+        cards = stacked_deck(deck, deck_for(self.n, self.rules), "Kínaskák")
+        c: dict[str, Any] = {"origin": None}
+        self._deal(c, round_no, dealer, cards)
+        new: State = self._evolve_with(c)
+        return new
+
     def with_hidden(self, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], seed: int) -> State:
         """The same position with the cards someone cannot see placed otherwise (see
         `hidden.determinize`): these hands and stock, a new seed for future shuffles and
@@ -583,7 +598,7 @@ class State(GameState):
 
     def _table_facts(self) -> tuple[_MeldFacts, ...]:
         """A `_MeldFacts` per meld on the table, in owner order.  Kept in the instance dict
-        under a name `derived` does not clear, so `_evolve` hands them on to the next
+        under a name `derived` does not clear, so `_evolve_with` hands them on to the next
         state: they are rebuilt only when `melds` is another tuple (and then only for the
         melds that changed).  A laid-down player's every move asks them."""
         memo = self.__dict__.get("_facts_memo")
@@ -725,59 +740,75 @@ class State(GameState):
         return "steal_unused", {}
 
     # -- moves -------------------------------------------------------------------------
-    def _mut(self, **changes: Any) -> State:
-        """Change a state made during this very move, never one handed out (the first
-        step of `_next` copies): a copy per rule step would cost more than the rules."""
-        self.__dict__.update(changes)
-        return self
+    # A move is a chain of rule steps (a discard ends the turn, which starts the next one,
+    # which may draw for the player, which may end the round and deal the next).  Each step
+    # writes the fields it changes to `c`, one dict for the whole move, and `_next` makes
+    # the new state from them once, through `_evolve_with` (which also drops the values
+    # derived from the old fields).  `self` is the state before the move.  The first step,
+    # `_do_<verb>`, reads it (only the log has changed yet); the steps after it read a
+    # field as it stands, `c.get(name, self.name)`; what no move changes (`n`, `rules`,
+    # `seed`) they read from `self`.  (A state per step would cost more than the rules: a
+    # move takes up to a dozen steps.)
 
     def _next(self, action: Action) -> State:
-        s = self._evolve(log=_logged(self.log, action), text_log=_logged(self.text_log, str(action)))
-        return getattr(s, "_do_" + action.verb)(action)
+        c: dict[str, Any] = {"log": _logged(self.log, action),
+                             "text_log": _logged(self.text_log, str(action))}
+        getattr(self, "_do_" + action.verb)(action, c)
+        new: State = self._evolve_with(c)
+        return new
 
-    def _do_take(self, action: Action) -> State:
-        p, top = self.player, self.discard[-1]
-        return self._mut(hands=_put(self.hands, p, _add(self.hands[p], top)),
-                            known=_put(self.known, p, _add(self.known[p], top)),
-                            discard=self.discard[:-1], live=False, taken=top, step="discard")
+    def _do_take(self, action: Action, c: dict[str, Any]) -> None:
+        p, hands, known, discard = self.player, self.hands, self.known, self.discard
+        top = discard[-1]
+        c.update(hands=_put(hands, p, _add(hands[p], top)), known=_put(known, p, _add(known[p], top)),
+                 discard=discard[:-1], live=False, taken=top, step="discard")
 
-    def _do_draw(self, action: Action) -> State:
+    def _do_draw(self, action: Action, c: dict[str, Any]) -> None:
         queue = self.buyers()
         if queue:
-            return self._mut(step="buy", buy_queue=queue, buy_requests=())
-        return self._mut(live=False)._draw_for_player()
+            c.update(step="buy", buy_queue=queue, buy_requests=())
+        else:
+            c["live"] = False
+            self._draw_for_player(c)
 
-    def _do_buy(self, action: Action) -> State:
+    def _do_buy(self, action: Action, c: dict[str, Any]) -> None:
         seat = self.buy_queue[0]
         if self.rules.buy_priority == "seat_order":
-            return self._sell(seat)
-        return self._mut(buy_requests=(*self.buy_requests, seat))._ask_next()
+            self._sell(c, seat)
+        else:
+            c["buy_requests"] = (*self.buy_requests, seat)
+            self._ask_next(c)
 
-    def _do_pass(self, action: Action) -> State:
-        return self._ask_next()
+    def _do_pass(self, action: Action, c: dict[str, Any]) -> None:
+        self._ask_next(c)
 
-    def _ask_next(self) -> State:
-        queue = self.buy_queue[1:]
+    def _ask_next(self, c: dict[str, Any]) -> None:
+        queue = c.get("buy_queue", self.buy_queue)[1:]
         if queue:
-            return self._mut(buy_queue=queue)
-        if not self.buy_requests:
-            return self._mut(buy_queue=(), live=False)._draw_for_player()
-        # "Ef ágreiningur er um hver megi kaupa er dregið um það": a lot from the game's seed.
-        lot = random.Random(f"{self.seed}:lot:{self.round_no}:{log_len(self.log)}")
-        return self._sell(lot.choice(sorted(self.buy_requests)))
+            c["buy_queue"] = queue
+        elif not c.get("buy_requests", self.buy_requests):
+            c.update(buy_queue=(), live=False)
+            self._draw_for_player(c)
+        else:
+            # "Ef ágreiningur er um hver megi kaupa er dregið um það": a lot from the game's seed.
+            moves = log_len(c.get("log", self.log))
+            lot = random.Random(f"{self.seed}:lot:{c.get('round_no', self.round_no)}:{moves}")
+            self._sell(c, lot.choice(sorted(c.get("buy_requests", self.buy_requests))))
 
-    def _sell(self, buyer: int) -> State:
+    def _sell(self, c: dict[str, Any], buyer: int) -> None:
         """The buyer takes the discard and the top of the stock, discarding nothing."""
-        top = self.discard[-1]
-        used = self.buys_used[buyer] + 1
-        fine = self.rules.excess_buy_penalty if used > self.rules.max_buys else 0
-        s = self._mut(discard=self.discard[:-1], live=False, buy_queue=(), buy_requests=(),
-                         buys_used=_put(self.buys_used, buyer, used),
-                         fines=_put(self.fines, buyer, self.fines[buyer] + (fine or 0)),
-                         hands=_put(self.hands, buyer, _add(self.hands[buyer], top)),
-                         known=_put(self.known, buyer, _add(self.known[buyer], top)))
-        s = s._from_stock(buyer)  # the buy window was opened only if the stock can supply both
-        return s._draw_for_player()
+        get, rules = c.get, self.rules
+        discard, buys_used = get("discard", self.discard), get("buys_used", self.buys_used)
+        fines, hands, known = get("fines", self.fines), get("hands", self.hands), get("known", self.known)
+        top = discard[-1]
+        used = buys_used[buyer] + 1
+        fine = rules.excess_buy_penalty if used > rules.max_buys else 0
+        c.update(discard=discard[:-1], live=False, buy_queue=(), buy_requests=(),
+                 buys_used=_put(buys_used, buyer, used), fines=_put(fines, buyer, fines[buyer] + (fine or 0)),
+                 hands=_put(hands, buyer, _add(hands[buyer], top)),
+                 known=_put(known, buyer, _add(known[buyer], top)))
+        self._from_stock(c, buyer)  # the buy window was opened only if the stock can supply both
+        self._draw_for_player(c)
 
     def buyers(self) -> tuple[int, ...]:
         """Who would be asked, clockwise from the player's left, whether they buy the live
@@ -795,126 +826,149 @@ class State(GameState):
         return tuple(s for s in seats if (s != self.discarder or rules.discarder_may_buy)
                      and (self.buys_used[s] < rules.max_buys or rules.excess_buy_penalty is not None))
 
-    def _from_stock(self, seat: int) -> State:
-        """`seat` draws the top stock card (reshuffling the discards once if needed);
-        returns the state with the round ended if no card can be had (§B2.8)."""
-        s = self
-        if not s.stock:
-            rules = s.rules
-            spent = rules.stock_exhaustion == "end_round" or s.reshuffles >= rules.max_reshuffles
-            if spent or len(s.discard) < 2:
-                return s._end_round()
-            fresh = shuffled(s.discard[:-1], s.seed, s.round_no, "reshuffle", s.reshuffles)
-            s = s._mut(stock=fresh, discard=s.discard[-1:], reshuffles=s.reshuffles + 1)
-        return s._mut(stock=s.stock[1:], hands=_put(s.hands, seat, _add(s.hands[seat], s.stock[0])))
+    def _from_stock(self, c: dict[str, Any], seat: int) -> bool:
+        """`seat` draws the top stock card (reshuffling the discards once if needed); False,
+        with the round ended, if no card can be had (§B2.8)."""
+        get = c.get
+        stock = get("stock", self.stock)
+        if not stock:
+            rules, discard = self.rules, get("discard", self.discard)
+            reshuffles = get("reshuffles", self.reshuffles)
+            spent = rules.stock_exhaustion == "end_round" or reshuffles >= rules.max_reshuffles
+            if spent or len(discard) < 2:
+                self._end_round(c)
+                return False
+            stock = shuffled(discard[:-1], self.seed, get("round_no", self.round_no), "reshuffle", reshuffles)
+            c.update(discard=discard[-1:], reshuffles=reshuffles + 1)
+        hands = get("hands", self.hands)
+        c.update(stock=stock[1:], hands=_put(hands, seat, _add(hands[seat], stock[0])))
+        return True
 
-    def _draw_for_player(self) -> State:
-        before = self.round_no
-        s = self._from_stock(self.player)
-        if s.round_no != before or s.step == "over":
-            return s
-        return s._mut(step="discard")
+    def _draw_for_player(self, c: dict[str, Any]) -> None:
+        if self._from_stock(c, c.get("player", self.player)):
+            c["step"] = "discard"
 
-    def _do_run(self, action: Action) -> State:
+    def _do_run(self, action: Action, c: dict[str, Any]) -> None:
         placed = run_placing(action, self.rules)
-        assert placed is not None
-        return self._lay(Meld(self.player, "run", placed[0], placed[1], action.cards))
+        assert placed is not None  # a legal run has a placing the engine offers
+        self._lay(c, Meld(self.player, "run", placed[0], placed[1], action.cards))
 
-    def _do_set(self, action: Action) -> State:
-        rank = next(c.rank for c in action.cards if c is not JOKER)
-        return self._lay(Meld(self.player, "set", rank, 0, action.cards))
+    def _do_set(self, action: Action, c: dict[str, Any]) -> None:
+        rank = next(card.rank for card in action.cards if card is not JOKER)
+        assert rank is not None  # a natural card has a rank
+        self._lay(c, Meld(self.player, "set", rank, 0, action.cards))
 
-    def _lay(self, meld: Meld) -> State:
-        p = self.player
-        s = self._mut(hands=_put(self.hands, p, without(self.hands[p], meld.cards)),
-                         known=_put(self.known, p, _drop_known(self.known[p], meld.cards)))
-        if self.laid_down[p] and not self.pending:  # an extra meld after the contract
-            return s._mut(melds=_put(s.melds, p, (*s.melds[p], meld)))._after_main()
-        pending = (*self.pending, meld)
-        c = self.contract
-        if sum(m.kind == "run" for m in pending) < c.runs or sum(m.kind == "set" for m in pending) < c.sets:
-            return s._mut(pending=pending, step="meld")
-        return s._mut(pending=(), melds=_put(s.melds, p, (*s.melds[p], *pending)),
-                         laid_down=_put(s.laid_down, p, True), laid_turn=True, step="discard")._after_main()
+    def _lay(self, c: dict[str, Any], meld: Meld) -> None:
+        get = c.get
+        p, hands, known = get("player", self.player), get("hands", self.hands), get("known", self.known)
+        melds, pending = get("melds", self.melds), get("pending", self.pending)
+        laid_down = get("laid_down", self.laid_down)
+        c.update(hands=_put(hands, p, without(hands[p], meld.cards)),
+                 known=_put(known, p, _drop_known(known[p], meld.cards)))
+        if laid_down[p] and not pending:  # an extra meld after the contract
+            c["melds"] = _put(melds, p, (*melds[p], meld))
+            self._after_main(c)
+            return
+        pending = (*pending, meld)
+        contract = CONTRACTS[get("round_no", self.round_no) - 1]
+        if sum(m.kind == "run" for m in pending) < contract.runs or \
+                sum(m.kind == "set" for m in pending) < contract.sets:
+            c.update(pending=pending, step="meld")
+            return
+        c.update(pending=(), melds=_put(melds, p, (*melds[p], *pending)),
+                 laid_down=_put(laid_down, p, True), laid_turn=True, step="discard")
+        self._after_main(c)
 
-    def _do_off(self, action: Action) -> State:
-        p, card = self.player, action.cards[0]
+    def _do_off(self, action: Action, c: dict[str, Any]) -> None:
+        p, card, melds, hands, known = self.player, action.cards[0], self.melds, self.hands, self.known
+        assert action.meld is not None  # a lay-off names its meld
         owner, i = action.meld
-        meld = laid_off(self.melds[owner][i], card, action.end, self.rules.run_wrap)
-        return self._mut(
-            melds=_put(self.melds, owner, _put(self.melds[owner], i, meld)),
-            hands=_put(self.hands, p, without(self.hands[p], (card,))),
-            known=_put(self.known, p, _drop_known(self.known[p], (card,))))._after_main()
+        meld = laid_off(melds[owner][i], card, action.end, self.rules.run_wrap)
+        c.update(melds=_put(melds, owner, _put(melds[owner], i, meld)),
+                 hands=_put(hands, p, without(hands[p], (card,))),
+                 known=_put(known, p, _drop_known(known[p], (card,))))
+        self._after_main(c)
 
-    def _do_steal(self, action: Action) -> State:
-        p, card = self.player, action.cards[0]
+    def _do_steal(self, action: Action, c: dict[str, Any]) -> None:
+        p, card, melds, hands, known = self.player, action.cards[0], self.melds, self.hands, self.known
+        assert action.meld is not None  # a steal names its meld
         owner, i = action.meld
-        old = self.melds[owner][i]
-        meld = stolen_from(old, card, steal_slot(old, card, self.rules.run_wrap))
-        return self._mut(
-            melds=_put(self.melds, owner, _put(self.melds[owner], i, meld)),
-            hands=_put(self.hands, p, _add(without(self.hands[p], (card,)), JOKER)),
-            known=_put(self.known, p, _add(_drop_known(self.known[p], (card,)), JOKER)))
+        old = melds[owner][i]
+        slot = steal_slot(old, card, self.rules.run_wrap)
+        assert slot is not None  # a legal steal swaps in the card the joker stands for
+        c.update(melds=_put(melds, owner, _put(melds[owner], i, stolen_from(old, card, slot))),
+                 hands=_put(hands, p, _add(without(hands[p], (card,)), JOKER)),
+                 known=_put(known, p, _add(_drop_known(known[p], (card,)), JOKER)))
 
-    def _do_discard(self, action: Action) -> State:
-        p, card = self.player, action.cards[0]
-        s = self._mut(hands=_put(self.hands, p, without(self.hands[p], (card,))),
-                         known=_put(self.known, p, _drop_known(self.known[p], (card,))),
-                         discard=(*self.discard, card), live=True, discarder=p)
-        return s._end_turn()
+    def _do_discard(self, action: Action, c: dict[str, Any]) -> None:
+        p, card, hands, known = self.player, action.cards[0], self.hands, self.known
+        c.update(hands=_put(hands, p, without(hands[p], (card,))),
+                 known=_put(known, p, _drop_known(known[p], (card,))),
+                 discard=(*self.discard, card), live=True, discarder=p)
+        self._end_turn(c)
 
-    def _after_main(self) -> State:
+    def _after_main(self, c: dict[str, Any]) -> None:
         """An empty hand after a meld or lay-off goes out with no discard."""
-        return self._end_turn() if not self.hands[self.player] else self
+        if not c.get("hands", self.hands)[c.get("player", self.player)]:
+            self._end_turn(c)
 
     # -- turns and rounds --------------------------------------------------------------
-    def _end_turn(self) -> State:
-        p = self.player
-        s = self._mut(turns=self.turns + 1, pending=())
-        if s.went_out is None and not s.hands[p]:
-            s = s._mut(went_out=p, final_left=tuple((p + k) % s.n for k in range(1, s.n)))
-        elif s.went_out is not None and s.final_left and s.final_left[0] == p:
-            s = s._mut(final_left=s.final_left[1:])
-        if s.went_out is not None and not s.final_left:
-            return s._end_round()
-        if s.turns >= s.turn_limit:
-            return s._end_round()
-        nxt = s.final_left[0] if s.went_out is not None else (p + 1) % s.n
-        return s._start_turn(nxt)
+    def _end_turn(self, c: dict[str, Any]) -> None:
+        get, n = c.get, self.n
+        p, turns = get("player", self.player), get("turns", self.turns) + 1
+        went_out, final_left = get("went_out", self.went_out), get("final_left", self.final_left)
+        c.update(turns=turns, pending=())
+        if went_out is None and not get("hands", self.hands)[p]:
+            went_out, final_left = p, tuple((p + k) % n for k in range(1, n))
+            c.update(went_out=went_out, final_left=final_left)
+        elif went_out is not None and final_left and final_left[0] == p:
+            final_left = final_left[1:]
+            c["final_left"] = final_left
+        if (went_out is not None and not final_left) or turns >= self.turn_limit:
+            self._end_round(c)
+        else:
+            self._start_turn(c, final_left[0] if went_out is not None else (p + 1) % n)
 
-    def _start_turn(self, seat: int) -> State:
-        s = self._mut(player=seat, taken=None, laid_turn=False, pending=(), buy_queue=(), buy_requests=())
-        if s.live and (s.round_no < FINAL_ROUND or s.rules.round8_draw_source == "either"):
-            return s._mut(step="draw")
-        return s._mut(live=False)._draw_for_player()
+    def _start_turn(self, c: dict[str, Any], seat: int) -> None:
+        c.update(player=seat, taken=None, laid_turn=False, pending=(), buy_queue=(), buy_requests=())
+        either = self.rules.round8_draw_source == "either"
+        if c.get("live", self.live) and (c.get("round_no", self.round_no) < FINAL_ROUND or either):
+            c["step"] = "draw"
+        else:
+            c["live"] = False
+            self._draw_for_player(c)
 
-    def _end_round(self) -> State:
-        pen = round_penalties(self)
-        c = self.contract
-        s = self._mut(sheet=(*self.sheet, (self.round_no, c.runs, c.sets, self.went_out, pen)),
-                         totals=tuple(t + x for t, x in zip(self.totals, pen)),
-                         cards_left=tuple(t + len(h) for t, h in zip(self.cards_left, self.hands)))
-        if self.round_no == FINAL_ROUND:
-            return s._mut(step="over", buy_queue=(), buy_requests=(), pending=())
-        deck = shuffled(_sorted_deck(self.n, self.rules), self.seed, self.round_no + 1)
-        return s._deal(self.round_no + 1, (self.dealer + 1) % self.n, deck)
+    def _end_round(self, c: dict[str, Any]) -> None:
+        get, n = c.get, self.n
+        round_no, hands = get("round_no", self.round_no), get("hands", self.hands)
+        pen = hand_penalties(hands, get("fines", self.fines))
+        contract = CONTRACTS[round_no - 1]
+        row = (round_no, contract.runs, contract.sets, get("went_out", self.went_out), pen)
+        c.update(sheet=(*get("sheet", self.sheet), row),
+                 totals=tuple(t + x for t, x in zip(get("totals", self.totals), pen)),
+                 cards_left=tuple(t + len(h) for t, h in zip(get("cards_left", self.cards_left), hands)))
+        if round_no == FINAL_ROUND:
+            c.update(step="over", buy_queue=(), buy_requests=(), pending=())
+            return
+        deck = shuffled(_sorted_deck(n, self.rules), self.seed, round_no + 1)
+        self._deal(c, round_no + 1, (get("dealer", self.dealer) + 1) % n, deck)
 
-    def _deal(self, round_no: int, dealer: int, deck: Sequence[Card]) -> State:
+    def _deal(self, c: dict[str, Any], round_no: int, dealer: int, deck: Sequence[Card]) -> None:
         """Thirteen cards each, one at a time clockwise from the dealer's left; the next
         card turned up as the discard pile; the rest the stock (§B2.4)."""
         n = self.n
-        hands = [[] for _ in range(n)]
+        hands: list[list[Card]] = [[] for _ in range(n)]
         for i in range(HAND_SIZE * n):
             hands[(dealer + 1 + i) % n].append(deck[i])
         up = HAND_SIZE * n
         empty = ((),) * n
-        s = self._mut(
+        c.update(
             round_no=round_no, dealer=dealer, stock=tuple(deck[up + 1:]), discard=(deck[up],), live=True,
             discarder=None, hands=tuple(tuple(sorted(h, key=_KEY)) for h in hands), known=empty, melds=empty,
             pending=(), laid_down=(False,) * n, laid_turn=False, buys_used=(0,) * n, fines=(0,) * n,
             buy_queue=(), buy_requests=(), taken=None, went_out=None, final_left=(), reshuffles=0,
-            turns=0, round_start=log_len(self.log), step="discard")
-        return s._start_turn((dealer + 1) % n)
+            turns=0, round_start=log_len(c.get("log", self.log)), step="discard")
+        self._start_turn(c, (dealer + 1) % n)
 
     # -- saving ------------------------------------------------------------------------
     def to_json(self) -> str:
@@ -992,4 +1046,6 @@ def new_game(*, players: int | None = None, seed: int | None = None,
         buy_queue=(), buy_requests=(), taken=None, went_out=None, final_left=(), reshuffles=0, turns=0,
         totals=zeros, cards_left=zeros, sheet=(), log=EMPTY_LOG, round_start=0,
         origin=(seed, dealer, None if deck is None else cards_text(cards)))
-    return blank._deal(1, dealer, cards)
+    c: dict[str, Any] = {}
+    blank._deal(c, 1, dealer, cards)
+    return blank._evolve_with(c)
