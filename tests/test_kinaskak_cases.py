@@ -15,7 +15,8 @@ from cardlearn.games.kinaskak import Rules
 
 
 def stacked(hands: dict[int, str], *, players: int = 4, up: str | None = None, stock: str = "",
-            dealer: int | None = None, rules: Rules = k.melds.DEFAULT, seed: int = 0) -> list[Card]:
+            dealer: int | None = None, rules: Rules = Rules(),  # noqa: B008 -- frozen
+            seed: int = 0) -> list[Card]:
     """A deck that deals `hands` (seat → cards; the other seats get random cards), then
     turns up `up`, then has `stock` on top of the stock."""
     dealer = players - 1 if dealer is None else dealer
@@ -46,7 +47,7 @@ def game(hands: dict[int, str], *, round_no: int = 1, **kw) -> k.State:
     if round_no == 1:
         return k.new_game(players=players, deck=deck, rules=rules, dealer=kw.get("dealer"), seed=0)
     start = k.new_game(players=players, rules=rules, seed=0)
-    return start._evolve()._deal(round_no, kw.get("dealer", players - 1), deck)  # a later round, stacked
+    return start.deal_round(round_no, deck, kw.get("dealer", players - 1))  # a later round, stacked
 
 
 def play(state: k.State, *moves: str) -> k.State:
@@ -349,7 +350,7 @@ A_HAND = "3H JK 5H 6H 8C 8D JK 10H JH QH KH 2S 7D"  # run 3H JK(4H) 5H 6H, set 8
 B_HAND = "9S 10S JS QS KC KD KS 4H 4D 8S 7H 2H AH"
 
 
-def tables(rules: Rules = k.melds.DEFAULT) -> k.State:
+def tables(rules: Rules = Rules()) -> k.State:  # noqa: B008 -- frozen
     """Seat 0 lays down a run with a joker and a set with a joker (round 1: run + set) and
     a second run; seat 1 is next, with the cards to lay down, lay off and steal."""
     state = game({0: A_HAND, 1: B_HAND}, stock="2C 3C 4C 5C 6C", rules=rules)

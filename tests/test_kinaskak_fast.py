@@ -15,9 +15,9 @@ from cardlearn.bots import RandomBot
 from cardlearn.cards import JOKER, RANKS, SUITS, Card, parse_cards
 from cardlearn.games import kinaskak as k
 from cardlearn.games.kinaskak import Rules
-from cardlearn.games.kinaskak.bots import _least_needed, progress
-from cardlearn.games.kinaskak.melds import card_penalty, rank_at, run_lows
-from cardlearn.games.kinaskak.state import _discard, layoff_ends
+from cardlearn.games.kinaskak.bots import least_needed, progress
+from cardlearn.games.kinaskak.rules import card_penalty, rank_at, run_lows
+from cardlearn.games.kinaskak.state import layoff_ends
 
 RULES = [Rules(), Rules(run_wrap=True, joker_steal_by_owner=False, joker_limit="one_per_meld"),
          Rules(stolen_joker_must_be_used=True, layoff_same_turn=False, go_out_by_discard=False,
@@ -34,6 +34,10 @@ def positions(rules: Rules, seed: int, every: int = 3) -> Iterator[k.State]:
             yield state
         state = state.apply(bots[state.to_move].choose(state, state.to_move))
         n += 1
+
+
+def discard(card: Card) -> k.Action:
+    return k.Action("discard", (card,))
 
 
 # -- plain versions: what the rule-of-thumb bot computed before it was made faster ------
@@ -95,11 +99,11 @@ def test_progress_is_the_plain_sum_bit_for_bit():
 def test_least_needed_discard_is_the_plain_choice():
     rng = random.Random(2)
     for hand, runs, sets, wrap in random_hands(5000, 2):
-        discards = [_discard(c) for c in dict.fromkeys(hand)]
+        discards = [discard(c) for c in dict.fromkeys(hand)]
         if rng.random() < 0.3:
             rng.shuffle(discards)
         plain = plain_least_needed(hand, discards, runs, sets, wrap)
-        assert _least_needed(hand, discards, runs, sets, wrap) is plain
+        assert least_needed(hand, discards, runs, sets, wrap) is plain
 
 
 def test_least_needed_keeps_the_order_that_breaks_ties_between_ranks():
@@ -107,9 +111,9 @@ def test_least_needed_keeps_the_order_that_breaks_ties_between_ranks():
     # and each card tried goes back at the end of the hand, which changes that order for
     # the next try.  Ranks taken in card order would choose JC; the hand kept as it was, 10D.
     hand = parse_cards("10D QD 3C 7C JC")
-    discards = [_discard(c) for c in hand]
-    assert plain_least_needed(hand, discards, 1, 2, False) == _discard(Card.parse("3C"))
-    assert _least_needed(hand, discards, 1, 2, False) == _discard(Card.parse("3C"))
+    discards = [discard(c) for c in hand]
+    assert plain_least_needed(hand, discards, 1, 2, False) == discard(Card.parse("3C"))
+    assert least_needed(hand, discards, 1, 2, False) == discard(Card.parse("3C"))
 
 
 @pytest.mark.parametrize("rules", RULES, ids=["default", "wrap", "variants"])

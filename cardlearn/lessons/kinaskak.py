@@ -36,6 +36,7 @@ from IPython.display import HTML
 from cardlearn.cards import Card, parse_cards
 from cardlearn.draw import card_html
 from cardlearn.games import kinaskak
+from cardlearn.games.kinaskak.view import contract_words
 from cardlearn.lessons import common
 from cardlearn.lessons.common import (  # noqa: F401 -- shared pieces, offered here too
     Question,
@@ -52,14 +53,6 @@ KIND_IS = {"run": "röð", "set": "þrenna"}
 
 def _cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
     return parse_cards(cards) if isinstance(cards, str) else tuple(Card.parse(str(c)) for c in cards)
-
-
-def contract_words(round_no: int, lang: str = "en") -> str:
-    """'1 run + 1 set' / '1 röð + 1 þrenna' for a round, read from `kinaskak.CONTRACTS`."""
-    c = kinaskak.CONTRACTS[round_no - 1]
-    words = {"en": (("run", "runs"), ("set", "sets")), "is": (("röð", "raðir"), ("þrenna", "þrennur"))}[lang]
-    parts = [f"{n} {names[n != 1]}" for n, names in ((c.runs, words[0]), (c.sets, words[1])) if n]
-    return " + ".join(parts)
 
 
 # ---------------------------------------------------------------------------------------
@@ -202,7 +195,7 @@ def hands_picture(hands: Sequence[Hand]) -> HTML:
             groups.append("<div><i>other cards</i>" + cards_row(h.rest, height=44) + "</div>")
         ok = kinaskak.can_lay_down(h.cards, h.round_no)
         verdict = "✔ can lay down" if ok else "✘ cannot lay down"
-        words = escape(contract_words(h.round_no))
+        words = escape(contract_words(h.round_no, "en"))
         rows.append(f'<div style="margin-top:10px"><b>Round {h.round_no}</b> ({words}),'
                     f" {len(h.cards)} cards: <b>{verdict}</b></div>"
                     '<div style="display:flex;flex-wrap:wrap;gap:16px">' + "".join(groups) + "</div>")
@@ -335,7 +328,7 @@ def table_picture(state: kinaskak.State, height: float = 44) -> HTML:
     top_html = card_html(top, height=height) if top else "(empty)"
     parts.append(common.ROW.format(f"<b>Discard pile</b> top: {top_html} ({live}) · "
                                    f"<b>stock</b>: {obs['stock_size']} cards face down"))
-    return HTML(f"<div><b>Round {state.round_no}</b>: {escape(contract_words(state.round_no))}</div>"
+    return HTML(f"<div><b>Round {state.round_no}</b>: {escape(contract_words(state.round_no, 'en'))}</div>"
                 + "".join(parts))
 
 
@@ -422,7 +415,7 @@ def score_row_html(row: dict[str, Any]) -> str:
 
     out = row["went_out"]
     top = (f"<div>{head('round').replace('<br>', ' ')}: <b>{row['round']}</b> · "
-           f"{head('contract').replace('<br>', ' ')}: <b>{escape(contract_words(row['round']))}</b> · "
+           f"{head('contract').replace('<br>', ' ')}: <b>{escape(contract_words(row['round'], 'en'))}</b> · "
            f"{head('went_out').replace('<br>', ' ')}: <b>{'nobody' if out is None else f'seat {out}'}</b>"
            "</div>")
     lines = [[f"<b>seat {s}</b>", str(row["penalty"][s]), f"<b>{row['total'][s]}</b>"]
@@ -434,7 +427,8 @@ def round_end_picture(end: RoundEnd, height: float = 44) -> HTML:
     """The end of a round: every seat's melds (jokers with their bindings) and the cards
     left in its hand, each captioned with its penalty points, then the score-sheet row."""
     by_owner = _melds_by_owner(end.melds, len(end.hands))
-    parts = [f"<div><b>Round {end.round_no}</b> ({escape(contract_words(end.round_no))}), dealt by seat "
+    words = escape(contract_words(end.round_no, "en"))
+    parts = [f"<div><b>Round {end.round_no}</b> ({words}), dealt by seat "
              f"{end.dealer}. The last move: seat {end.last_position.to_move} "
              f"{escape(kinaskak.describe(end.last_position, end.last_move, 'en'))}.</div>"]
     for s, hand in enumerate(end.hands):
@@ -496,7 +490,7 @@ def match_sheet(state: kinaskak.State) -> str:
     for row in state.score_sheet:
         totals = [t + p for t, p in zip(totals, row["total"])]
         out = "-" if row["went_out"] is None else f"seat {row['went_out']}"
-        lines.append(f"{row['round']:>5}  {contract_words(row['round']):<16}{out:<9}"
+        lines.append(f"{row['round']:>5}  {contract_words(row['round'], 'en'):<16}{out:<9}"
                      + "".join(f"{p:>8}" for p in row["penalty"]) + "   "
                      + " ".join(f"{t:>4}" for t in totals))
     return "\n".join(lines)

@@ -43,40 +43,37 @@ Every round ends: the stock is rebuilt once from the discards (all but the top c
 next time it runs dry the round ends with everyone scoring their hand; a round also ends
 after `max_turns_per_round` turns (60 × players by default), because taking the discard
 never draws from the stock.  Buying is offered only when the stock can supply both cards.
-
-Bots: `BOTS = {"random": RandomBot, "thumb": ThumbBot}`; `bots.duel(games)` measures the
-rule-of-thumb bot against random ones (see `bots.py`).
 """
 
 from __future__ import annotations
 
 import sys
 
-from cardlearn.bots import RandomBot
-
-from .bots import SearchBot, ThumbBot
-from .melds import (
+from .bots import BOTS, SearchBot, ThumbBot
+from .hidden import determinize, hidden_cards
+from .melds import can_lay_down
+from .rules import (
     CONTRACTS,
+    INFO,
+    NAME,
+    PLAYERS,
     Contract,
     Rules,
-    can_lay_down,
     card_penalty,
+    deal_estimate,
     deck_for,
     is_run,
     is_set,
     penalty,
+    round_penalties,
 )
-from .state import Action, Meld, State, deal_estimate, determinize, hidden_cards, new_game, round_penalties
-from .view import NAME, RULE_WORDS, SHEET_NAMES, action_cards, describe, explain, layout, quiet
-
-PLAYERS = (2, 6)
+from .state import Action, Meld, State, new_game
+from .view import RULE_WORDS, SHEET_NAMES, action_cards, describe, explain, layout, quiet
 
 State.GAME = sys.modules[__name__]
 
-BOTS = {"random": RandomBot, "thumb": ThumbBot, "search": SearchBot}
-
 __all__ = [
-    "BOTS", "CONTRACTS", "NAME", "PLAYERS", "RULE_WORDS", "SHEET_NAMES", "Action", "Contract", "Meld",
+    "BOTS", "CONTRACTS", "INFO", "NAME", "PLAYERS", "RULE_WORDS", "SHEET_NAMES", "Action", "Contract", "Meld",
     "Rules", "SearchBot", "State", "ThumbBot", "action_cards", "can_lay_down", "card_penalty",
     "deal_estimate", "deck_for", "describe", "determinize", "explain", "hidden_cards", "is_run", "is_set",
     "layout", "new_game", "penalty", "quiet", "round_penalties",

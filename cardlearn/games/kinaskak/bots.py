@@ -11,12 +11,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
-from cardlearn.bots import Bot
+from cardlearn.bots import Bot, RandomBot
 from cardlearn.bots import SearchBot as _Search
 from cardlearn.cards import JOKER, RANKS, Card
+from cardlearn.protocol import State as AnyState
 
-from .melds import _JOKER_KEY, CONTRACTS, card_penalty, rank_at, run_lows
-from .state import Action, Sight, State
+from .rules import CONTRACTS, JOKER_KEY, card_penalty, rank_at, run_lows
+from .state import Action, Sight, State, new_game
 
 
 @functools.cache
@@ -41,7 +42,7 @@ def _fullest_powers(wrap: bool) -> tuple[float, ...]:
     return tuple(_POWERS[max((mask & w).bit_count() for w in windows)] for mask in range(1 << len(RANKS)))
 
 
-_KEY_BITS = tuple(1 << k for k in range(_JOKER_KEY + 1))  # a card's key → its bit in one int
+_KEY_BITS = tuple(1 << k for k in range(JOKER_KEY + 1))  # a card's key → its bit in one int
 _ALL_RANKS = (1 << len(RANKS)) - 1
 
 
@@ -64,13 +65,13 @@ def _progress_keys(keys: list[int], runs: int, sets: int, wrap: bool) -> float:
         get = by_rank.get
         for k in keys:
             held |= bits[k]
-            if k != _JOKER_KEY:
+            if k != JOKER_KEY:
                 r = k & 15
                 by_rank[r] = get(r, 0) + 1
     else:
         for k in keys:
             held |= bits[k]
-    return _score(keys.count(_JOKER_KEY), held, by_rank, by_rank, runs, sets, wrap)
+    return _score(keys.count(JOKER_KEY), held, by_rank, by_rank, runs, sets, wrap)
 
 
 def _score(jokers: int, held: int, ranks: Iterable[int], counts: dict[int, int], runs: int, sets: int,
@@ -95,7 +96,7 @@ def _score(jokers: int, held: int, ranks: Iterable[int], counts: dict[int, int],
     return score + 2.5 * jokers
 
 
-def _least_needed(hand: tuple[Card, ...], discards: list[Action], runs: int, sets: int, wrap: bool) -> Action:
+def least_needed(hand: tuple[Card, ...], discards: list[Action], runs: int, sets: int, wrap: bool) -> Action:
     """The discard whose loss hurts `progress` least, the dearest among equals (the first
     such in `discards`): `max(discards, key=...)` with `progress` of the hand less each."""
     # The hand is counted once; each candidate only takes one off.  Which of two equally
@@ -103,7 +104,7 @@ def _least_needed(hand: tuple[Card, ...], discards: list[Action], runs: int, set
     # exactly as the plain way did it: take the card out (its first copy, `list.remove`),
     # score, put it back at the end.  Cards are interned, so a card's key finds the very card.
     keys = [c.key for c in hand]
-    ranks = [-1 if k == _JOKER_KEY else k & 15 for k in keys]  # -1: a joker, of no rank
+    ranks = [-1 if k == JOKER_KEY else k & 15 for k in keys]  # -1: a joker, of no rank
     copies: dict[int, int] = {}  # per card key
     counts: dict[int, int] = {}  # per rank
     for k, r in zip(keys, ranks):
@@ -152,8 +153,9 @@ class ThumbBot(Bot):
 
     label = {"is": "þumalputti", "en": "rule of thumb"}
 
-    def choose(self, state: State, seat: int) -> Action:
-        actions = state.legal_actions()
+    def choose(self, state: AnyState, seat: int) -> Action:
+        assert isinstance(state, State)  # a Kínaskák bot is given Kínaskák positions (BOTS is per game)
+        actions: list[Action] = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
         # `sight` is the part of `observation(seat)` read here, as cards: the search bot's
@@ -181,7 +183,7 @@ class ThumbBot(Bot):
         discards = by_verb.get("discard", [])
         if seen.laid_down:
             return max(discards, key=lambda a: (a.cards[0] is not JOKER, card_penalty(a.cards[0])))
-        return _least_needed(hand, discards, c.runs, c.sets, wrap)
+        return least_needed(hand, discards, c.runs, c.sets, wrap)
 
     @staticmethod
     def _wants(card: Card, seen: Sight, state: State, runs: int, sets: int, wrap: bool) -> bool:
@@ -196,19 +198,18 @@ class ThumbBot(Bot):
 def duel(games: int = 100, first_seed: int = 1000, players: int = 4) -> dict[str, float]:
     """`thumb` in one seat (rotating) against `random` in the others, `games` matches:
     how often it ends with the fewest penalty points of all, how often with fewer than a
-    given random bot, and the mean totals."""
-    from cardlearn.bots import RandomBot
-
-    from .state import new_game
-
+    given random bot, and the mean totals.  (A bot-strength harness belongs to the
+    benchmarks, `python -m benchmarks --only bots --game kinaskak`; this one stays while the
+    notebook's bots section calls it.)"""
     fewest = pairs_won = 0
     thumb_total = random_total = 0.0
     for g in range(games):
         seat, seed = g % players, first_seed + g
-        bots = [ThumbBot(seed=seed) if s == seat else RandomBot(seed=seed + s) for s in range(players)]
-        state = new_game(players=players, seed=seed)
-        while not state.is_over:
-            state = state.apply(bots[state.to_move].choose(state, state.to_move))
+        bots: list[Bot] = [ThumbBot(seed=seed) if s == seat else RandomBot(seed=seed + s)
+                           for s in range(players)]
+        state: AnyState = new_game(players=players, seed=seed)
+        while (to_move := state.to_move) is not None:
+            state = state.apply(bots[to_move].choose(state, to_move))
         mine, others = state.scores[seat], [x for s, x in enumerate(state.scores) if s != seat]
         fewest += mine < min(others)
         pairs_won += sum(mine < o for o in others)
@@ -217,7 +218,6 @@ def duel(games: int = 100, first_seed: int = 1000, players: int = 4) -> dict[str
     return {"games": games, "fewest_of_all": fewest / games,
             "beats_a_random_bot": pairs_won / (games * (players - 1)),
             "mean_thumb": thumb_total / games, "mean_random": random_total / games}
-
 
 
 class SearchBot(_Search):
@@ -231,3 +231,6 @@ class SearchBot(_Search):
     policy = ThumbBot
     iterations = 45
     horizon = 45
+
+
+BOTS = {"random": RandomBot, "thumb": ThumbBot, "search": SearchBot}  # weakest first

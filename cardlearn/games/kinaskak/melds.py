@@ -1,233 +1,40 @@
-"""Kínaskák rule facts: decks, contracts, runs (*raðir*), sets (*þrennur*), penalties, and
-the search that decides whether a hand can still make a round's contract.
-
-Everything here is a pure function of cards and `Rules`; the engine (`state.py`) and the
-notebook both use it.  Positions on the run scale: ace low 1, 2 … 10, J 11, Q 12, K 13,
-ace high 14 (§B2.1); with `run_wrap` the scale is cyclic over the thirteen ranks instead.
+"""The meld search: can a hand still make a round's contract (`completable`,
+`can_lay_down`), and which melds may it lay now so that the rest still can (`meld_specs`,
+the steps of a lay-down).  A rule algorithm of its own, beside the rule facts of
+`rules.py`: it tries each run window with each choice of jokers, and counts the sets
+greedily.  Every function here is pure; `completable` keys its cache on `Rules.meld_config`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
-from operator import methodcaller
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
-from cardlearn.cards import JOKER, RANKS, SUITS, Card, make_deck, parse_cards
-from cardlearn.core import check_rule_types
+from cardlearn.cards import JOKER, RANKS, SUITS, Card, parse_cards, without
 
-__all__ = [
-    "CONTRACTS",
-    "Contract",
-    "Rules",
-    "can_lay_down",
-    "card_penalty",
-    "deck_for",
-    "end_placings",
-    "is_run",
-    "is_set",
-    "penalty",
-]
-
-
-@dataclass(frozen=True)
-class Rules:
-    """Variant options: one per row of the rule file's ambiguity table (§B3), each with
-    the rule file's default.  `max_turns_per_round=None` means 60 × players."""
-
-    jokers_per_deck: int = 2
-    decks: Literal["by_players"] | int = "by_players"
-    run_wrap: bool = False
-    run_ace_both_ends: bool = True
-    distinct_set_ranks: bool = False
-    joker_limit: Literal["min_one_natural", "not_more_than_naturals", "one_per_meld"] = "min_one_natural"
-    extra_melds_on_laydown: bool = False
-    new_melds_after_laydown: bool = False
-    layoff_same_turn: bool = True
-    joker_steal_from_sets: bool = True
-    joker_steal_by_owner: bool = True
-    stolen_joker_must_be_used: bool = False
-    max_buys: int = 3
-    excess_buy_penalty: int | None = None
-    buy_priority: Literal["lot", "seat_order"] = "lot"
-    discarder_may_buy: bool = False
-    buy_initial_upcard: bool = True
-    buy_in_final_lap: bool = False
-    round8_draw_source: Literal["stock", "either"] = "stock"
-    go_out_by_discard: bool = True
-    forbid_same_card_discard: bool = False
-    dealer_rotation: Literal["clockwise"] = "clockwise"
-    stock_exhaustion: Literal["reshuffle", "end_round"] = "reshuffle"
-    max_reshuffles: int = 1
-    max_turns_per_round: int | None = None
-    tie_break: Literal["shared", "fewest_total_cards"] = "shared"
-
-    def __post_init__(self) -> None:
-        check_rule_types(self)
-        checks = [
-            (0 <= self.jokers_per_deck <= 4, "jokers_per_deck is from 0 to 4"),
-            (self.decks == "by_players" or 2 <= self.decks <= 4, "decks is 'by_players' or 2 to 4"),
-            (self.max_buys >= 0, "max_buys is 0 or more"),
-            (self.excess_buy_penalty is None or self.excess_buy_penalty >= 0,
-             "excess_buy_penalty is None or 0 or more points"),
-            (self.max_reshuffles >= 0, "max_reshuffles is 0 or more"),
-            (self.max_turns_per_round is None or self.max_turns_per_round >= 1,
-             "max_turns_per_round is None or at least 1"),
-        ]
-        for ok, message in checks:
-            if not ok:
-                raise ValueError(message)
-        # The facts the meld search needs, as one small hashable tuple (cheap cache keys).
-        object.__setattr__(self, "_cfg", (self.run_wrap, self.run_ace_both_ends, self.joker_limit,
-                                          self.distinct_set_ranks))
-
-
-DEFAULT = Rules()
-
-
-class Contract(NamedTuple):
-    """A round's goal (*samningur*): how many runs and sets the first lay-down must hold."""
-
-    runs: int
-    sets: int
-
-    @property
-    def min_cards(self) -> int:
-        return 4 * self.runs + 3 * self.sets
-
-
-CONTRACTS: tuple[Contract, ...] = (
-    Contract(1, 1), Contract(0, 2), Contract(2, 0), Contract(1, 2),
-    Contract(2, 1), Contract(0, 3), Contract(3, 0), Contract(2, 2),
+from .rules import (
+    CONTRACTS,
+    FINAL_ROUND,
+    HAND_SIZE,
+    JOKER_KEY,
+    MeldConfig,
+    Rules,
+    fit_run,
+    max_jokers,
+    rank_at,
+    run_cards,
+    run_lows,
 )
-FINAL_ROUND = 8
-HAND_SIZE = 13
-
-
-def deck_for(players: int, rules: Rules = DEFAULT) -> tuple[Card, ...]:
-    """Two decks and 2 jokers each for 2–4 players, three for 5–6 (§B2.1, flags 1–2)."""
-    if type(players) is not int or not 2 <= players <= 6:
-        raise ValueError(f"Kínaskák is for 2 to 6 players, not {players!r}")
-    copies = (2 if players <= 4 else 3) if rules.decks == "by_players" else rules.decks
-    return make_deck(copies=copies, jokers=rules.jokers_per_deck * copies)
-
-
-# ---------------------------------------------------------------------------------------
-# Penalties (§B1 "End of rounds and scoring")
-
-_PENALTY = {"A": 15, "9": 10, "10": 10, "J": 10, "Q": 10, "K": 10}
-
-
-def card_penalty(card: Card) -> int:
-    """Joker 20, ace 15, 9, 10 and faces 10, 2–8 5."""
-    return 20 if card.rank is None else _PENALTY.get(card.rank, 5)
-
-
-def penalty(cards: Iterable[Card | str] | str) -> int:
-    """The penalty points of the cards left in a hand."""
-    return sum(card_penalty(c) for c in parse_cards(cards))
-
-
-# ---------------------------------------------------------------------------------------
-# The run scale
-
-_LOW_SCALE = ("A", *RANKS)  # position 1 is the low ace, 14 the high ace
-
-
-def rank_at(pos: int, wrap: bool) -> str:
-    """The rank standing at a position of the run scale."""
-    return RANKS[pos % 13] if wrap else _LOW_SCALE[pos - 1]
-
-
-def max_jokers(size: int, limit: str) -> int:
-    """How many jokers a meld of `size` cards may hold (§B2.2, flag `joker_limit`)."""
-    if limit == "one_per_meld":
-        return 1
-    if limit == "not_more_than_naturals":
-        return size // 2
-    return size - 1
-
-
-def run_lows(size: int, wrap: bool, ace_both: bool) -> range:
-    """Where a run of `size` cards may start on the scale."""
-    if wrap:
-        return range(13) if size <= 13 else range(0)
-    top = 14 if ace_both or size < 14 else 13
-    return range(1, top - size + 2)
-
-
-def run_cards(suit: str, low: int, size: int, wrap: bool) -> tuple[Card, ...]:
-    """The natural cards a run of `size` from position `low` stands for."""
-    return tuple(Card(rank_at(p, wrap), suit) for p in range(low, low + size))
-
-
-def fit_run(cards: Sequence[Card], rules: Rules = DEFAULT) -> tuple[str, int] | None:
-    """(suit, low) of the highest placing of these cards as one run, or None (§B2.2): a
-    joker at an end stands for the card above the naturals when there is room.  This is
-    the placing a lay-down gets when the player clicks its cards alone."""
-    placings = run_placings(cards, rules)
-    return placings[-1] if placings else None
-
-
-def end_placings(cards: Sequence[Card], rules: Rules = DEFAULT) -> list[tuple[str, int]]:
-    """The placings a player may declare for these cards as one run: the highest, and
-    the lowest too when its jokers stand for other cards (§B4.4: JK 4H 5H 6H may be
-    declared as 3H–6H or 4H–7H).  Between them, with two or more jokers at the ends, lie
-    middle placings (JK=4H 5H 6H JK=7H); the engine does not offer those: each extra
-    declaration is one more move to click apart at the table."""
-    placings = run_placings(cards, rules)
-    if not placings:
-        return []
-    high, low = placings[-1], placings[0]
-    size, wrap = len(cards), rules.run_wrap
-    if low == high or set(run_cards(*low, size, wrap)) == set(run_cards(*high, size, wrap)):
-        return [high]  # one placing, or a cyclic run that holds every rank whichever its start
-    return [high, low]
-
-
-def run_placings(cards: Sequence[Card], rules: Rules = DEFAULT) -> list[tuple[str, int]]:
-    """Every (suit, low) at which these cards form a run, lowest first."""
-    naturals = [c for c in cards if c.rank is not None]
-    size = len(cards)
-    if size < 4 or not naturals or size - len(naturals) > max_jokers(size, rules.joker_limit):
-        return []
-    suit = naturals[0].suit
-    if any(c.suit != suit for c in naturals):
-        return []
-    want = Counter(naturals)
-    out = []
-    for low in run_lows(size, rules.run_wrap, rules.run_ace_both_ends):
-        have = Counter(run_cards(suit, low, size, rules.run_wrap))
-        if not want - have:
-            out.append((suit, low))
-    return out
-
-
-def is_run(cards: Iterable[Card | str] | str, rules: Rules = DEFAULT) -> bool:
-    """At least four cards of one suit in sequence, ace low or high, no wrap-around;
-    jokers stand in for any missing card (any binding that works is accepted)."""
-    return bool(run_placings(parse_cards(cards), rules))
-
-
-def is_set(cards: Iterable[Card | str] | str, rules: Rules = DEFAULT) -> bool:
-    """At least three cards of one rank, any suits (duplicates allowed), jokers wild."""
-    cards = parse_cards(cards)
-    ranks = {c.rank for c in cards if c.rank is not None}
-    jokers = sum(c.rank is None for c in cards)
-    return len(cards) >= 3 and len(ranks) == 1 and jokers <= max_jokers(len(cards), rules.joker_limit)
-
 
 # ---------------------------------------------------------------------------------------
 # Can a hand still make the contract?  (Backtracking over runs, then a greedy count of sets.)
 
-# The search counts cards by their small-int `sort_key()` (suit index × 16 + rank index in
+# The search counts cards by their small-int `Card.key` (suit index × 16 + rank index in
 # `RANKS`; a joker 100): int keys hash in C, where a `Card` key costs a Python-level
 # `__hash__` per look-up, and the search makes hundreds of look-ups per hand.
-_SORT_KEY = methodcaller("sort_key")
-_JOKER_KEY = JOKER.sort_key()
 _JOKER_ID = id(JOKER)
 
 
@@ -246,7 +53,7 @@ def _present_windows(suit: str, wrap: bool) -> tuple[tuple[int, dict[int, tuple[
     out = []
     for low in run_lows(4, wrap, True):
         slots = [1 << (p % 13 if wrap else p) for p in range(low, low + 4)]
-        keys = tuple(map(_SORT_KEY, run_cards(suit, low, 4, wrap)))
+        keys = tuple(c.key for c in run_cards(suit, low, 4, wrap))
         present = {}
         for n in range(16):  # every subset of the four slots
             chosen = [i for i in range(4) if n >> i & 1]
@@ -289,11 +96,11 @@ def _sets_ok(count: dict[int, int], jokers: int, sets: int, used_ranks: frozense
 
 
 def _runs_ok(count: dict[int, int], jokers: int, runs: int, options: tuple[list[tuple[int, ...]], ...],
-             sets: int, used_ranks: frozenset[str], cfg: tuple) -> bool:
+             sets: int, used_ranks: frozenset[str], cfg: MeldConfig) -> bool:
     """Choose a window for each of `runs` runs, one suit each (`options`: per suit, the
     natural cards of each window that the hand can fill with its jokers), then the sets."""
     if runs == 0:
-        return _sets_ok(count, jokers, sets, used_ranks, cfg[2], cfg[3])
+        return _sets_ok(count, jokers, sets, used_ranks, cfg[2], cfg[3])  # joker_limit, distinct_set_ranks
     most_j = max_jokers(4, cfg[2])
     for i in range(len(options) - runs + 1):
         for present in options[i]:
@@ -324,7 +131,7 @@ def jokers_in(hand: Sequence[Card]) -> int:
 
 @lru_cache(maxsize=1 << 16)
 def completable(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozenset[str],
-                used_ranks: frozenset[str], exact: bool, cfg: tuple) -> bool:
+                used_ranks: frozenset[str], exact: bool, cfg: MeldConfig) -> bool:
     """Can `hand` (a sorted tuple) still supply `runs` runs in suits not in `used_suits` and
     `sets` sets (ranks not in `used_ranks` when set ranks must differ)?  With `exact`
     (round 8) they must use every card.  Melds of minimum length suffice: a longer meld
@@ -337,16 +144,17 @@ def completable(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozen
     jokers = jokers_in(hand)
     count: dict[int, int] = {}
     for i in range(len(hand) - jokers):
-        key = hand[i].key  # its sort_key(), without a method call per card
+        key = hand[i].key
         count[key] = count.get(key, 0) + 1
-    count.pop(_JOKER_KEY, None)  # a joker out of place (an unsorted hand) is no natural card
+    count.pop(JOKER_KEY, None)  # a joker out of place (an unsorted hand) is no natural card
+    wrap, _, limit, distinct = cfg
     if not runs:
-        return _sets_ok(count, jokers, sets, used_ranks, cfg[2], cfg[3])
-    if sets and not _sets_ok(count, jokers, sets, used_ranks, cfg[2], cfg[3]):
+        return _sets_ok(count, jokers, sets, used_ranks, limit, distinct)
+    if sets and not _sets_ok(count, jokers, sets, used_ranks, limit, distinct):
         return False  # runs only take cards away from the sets
     options = []
-    fill = min(jokers, max_jokers(4, cfg[2]))
-    bits = _rank_bits(cfg[0])
+    fill = min(jokers, max_jokers(4, limit))
+    bits = _rank_bits(wrap)
     masks = [0, 0, 0, 0]  # per suit (in `SUITS` order), a bit for each scale position held
     for key in count:
         masks[key >> 4] |= bits[key & 15]
@@ -354,7 +162,7 @@ def completable(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozen
         mask = masks[i]
         if not mask or suit in used_suits:
             continue
-        windows = [present[mask & wmask] for wmask, present in _present_windows(suit, cfg[0])
+        windows = [present[mask & wmask] for wmask, present in _present_windows(suit, wrap)
                    if 4 - (mask & wmask).bit_count() <= fill]
         if windows:
             options.append(windows)
@@ -363,7 +171,8 @@ def completable(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozen
     return _runs_ok(count, jokers, runs, tuple(options), sets, used_ranks, cfg)
 
 
-def can_lay_down(hand: Iterable[Card | str] | str, round_no: int, rules: Rules = DEFAULT) -> bool:
+def can_lay_down(hand: Iterable[Card | str] | str, round_no: int,
+                 rules: Rules = Rules()) -> bool:  # noqa: B008 -- frozen: one shared default is safe
     """True iff some sub-multiset of `hand` is exactly the contract of round `round_no`
     (extra cards may remain); in round 8 the whole hand must be 14 cards forming it."""
     if type(round_no) is not int or not 1 <= round_no <= FINAL_ROUND:
@@ -373,7 +182,8 @@ def can_lay_down(hand: Iterable[Card | str] | str, round_no: int, rules: Rules =
     exact = round_no == FINAL_ROUND
     if exact and len(cards) != HAND_SIZE + 1:
         return False
-    return completable(cards, contract.runs, contract.sets, frozenset(), frozenset(), exact, rules._cfg)
+    cfg = rules.meld_config
+    return completable(cards, contract.runs, contract.sets, frozenset(), frozenset(), exact, cfg)
 
 
 # ---------------------------------------------------------------------------------------
@@ -389,35 +199,24 @@ class MeldSpec(NamedTuple):
     cards: tuple[Card, ...]
 
 
-def _remove(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
-    # Cards are interned (one object per card), so identity is equality: `list.remove`
-    # would call the Python-level `Card.__eq__` on every card it passes.
-    rest, ids = list(hand), list(map(id, hand))
-    for c in cards:
-        i = ids.index(id(c))
-        del rest[i], ids[i]
-    return tuple(rest)
-
-
 def _jokers(cards: Iterable[Card]) -> int:
     """How many jokers, in any order (`tuple.count` would call `Card.__eq__` per card)."""
     return [*map(id, cards)].count(_JOKER_ID)
 
 
 @cache
-def _placed_windows(suit: str, size: int,
-                    cfg: tuple) -> tuple[tuple[int, tuple[Card, ...], frozenset[Card]], ...]:
-    return tuple((low, cards, frozenset(cards)) for low in run_lows(size, cfg[0], cfg[1])
-                 for cards in (run_cards(suit, low, size, cfg[0]),))
+def _placed_windows(suit: str, size: int, wrap: bool,
+                    ace_both: bool) -> tuple[tuple[int, tuple[Card, ...], frozenset[Card]], ...]:
+    return tuple((low, cards, frozenset(cards)) for low in run_lows(size, wrap, ace_both)
+                 for cards in (run_cards(suit, low, size, wrap),))
 
 
 @cache
-def _placed_bits(size: int, cfg: tuple) -> tuple[tuple[int, tuple[int, ...]], ...]:
+def _placed_bits(size: int, wrap: bool, ace_both: bool) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """For each of `_placed_windows`' windows (the same for every suit): its positions as
     bits, and the bit of each of its slots."""
-    wrap = cfg[0]
     out = []
-    for low in run_lows(size, wrap, cfg[1]):
+    for low in run_lows(size, wrap, ace_both):
         slots = tuple(1 << (p % 13 if wrap else p) for p in range(low, low + size))
         out.append((sum(slots), slots))
     return tuple(out)
@@ -427,18 +226,21 @@ def run_specs(hand: tuple[Card, ...], suit: str, size: int, rules: Rules) -> lis
     """Runs of exactly `size` cards in `suit` from `hand`, each placed as `end_placings`
     allows: as high as its natural cards allow, and right after it, when a joker can go
     at either end, as low (the order keeps the high placing, the common one, first)."""
-    cfg = rules._cfg
+    wrap, ace_both = rules.run_wrap, rules.run_ace_both_ends
     jokers = _jokers(hand)
     most_j = max_jokers(size, rules.joker_limit)
     fill = min(jokers, most_j)
-    windows = _placed_windows(suit, size, cfg)
+    windows = _placed_windows(suit, size, wrap, ace_both)
     count: Counter[Card] | None = None
-    by_bits = None
-    if size <= 13:  # no window holds a card twice: find the cards it has in hand by bits
-        by_bits, bits, mask = _placed_bits(size, cfg), _rank_bits(cfg[0]), 0
+    # No window of 13 cards or fewer holds a card twice: find the cards it has in hand by
+    # bits, a bit per scale position held in `suit` (`key & 15` is the rank's index).
+    by_bits = _placed_bits(size, wrap, ace_both) if size <= 13 else None
+    mask = 0
+    if by_bits is not None:
+        bits = _rank_bits(wrap)
         for c in hand:
             if c.suit == suit:
-                mask |= bits[c.key & 15]  # the rank's index: its sort_key() without a method call
+                mask |= bits[c.key & 15]
     out = []
     for w, (low, window, _) in enumerate(windows):
         if by_bits is not None:
@@ -497,7 +299,7 @@ def meld_specs(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozens
     """The melds that may be laid now from `hand` so that the rest can still make `runs`
     more runs and `sets` more sets (`free`: any meld, no contract left to make).  Melds
     are of minimum length (run 4, set 3) unless `long`."""
-    cfg = rules._cfg
+    cfg = rules.meld_config
     out: list[MeldSpec] = []
     if not free and not completable(hand, runs, sets, used_suits, used_ranks, exact, cfg):
         return ()
@@ -509,7 +311,7 @@ def meld_specs(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozens
                 continue
             for size in sizes_run:
                 for spec in run_specs(hand, suit, size, rules):
-                    rest = _remove(hand, spec.cards)
+                    rest = without(hand, spec.cards)
                     if free or completable(rest, runs - 1, sets, used_suits | {suit}, used_ranks, exact, cfg):
                         out.append(spec)
     if sets or free:
@@ -519,7 +321,7 @@ def meld_specs(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozens
                 continue
             for size in sizes_set:
                 for spec in set_specs(hand, rank, size, rules):
-                    rest = _remove(hand, spec.cards)
+                    rest = without(hand, spec.cards)
                     if free or completable(rest, runs, sets - 1, used_suits, used_ranks | {rank}, exact, cfg):
                         out.append(spec)
     return tuple(out)

@@ -10,29 +10,27 @@ from typing import Any
 from cardlearn.cards import JOKER, Card
 from cardlearn.core import SaveReader, rules_from_dict
 
-from .melds import CONTRACTS, FINAL_ROUND, Rules, deck_for, is_set, run_cards
-from .state import PHASES, Action, Meld, State, as_log, new_game
+from .rules import CONTRACTS, FINAL_ROUND, INFO, PLAYERS, Rules, deck_for, is_set, run_cards
+from .state import Action, Meld, State, as_log, new_game
 
 
 def load(r: SaveReader) -> State:
     rules = rules_from_dict(Rules, r.get("rules", dict))
-    players = r.integer("players", 2, 6)
+    players = _whole(r, "players", *PLAYERS)
     if r.data.get("origin") is not None:
-        return _replay(r, rules, players)
+        state: State = r.from_origin(new_game, players, rules=rules, players=players)
+        return state
     return _snapshot(r, rules, players)
 
 
-def _replay(r: SaveReader, rules: Rules, players: int) -> State:
-    origin = r.data["origin"]
-    if not (isinstance(origin, list) and len(origin) == 3 and type(origin[0]) is int
-            and type(origin[1]) is int and (origin[2] is None or isinstance(origin[2], str))):
-        raise ValueError("saved game: field 'origin' must be [seed, dealer, deck or null]")
-    state = new_game(players=players, seed=origin[0], dealer=origin[1], deck=origin[2], rules=rules)
-    return r.replay(state)
+def _whole(r: SaveReader, key: str, low: int, high: int) -> int:
+    value = r.integer(key, low, high)
+    assert value is not None  # a field that is not optional is a number or a ValueError
+    return value
 
 
-def _seat(r: SaveReader, key: str, n: int, optional: bool = True) -> int | None:
-    return r.integer(key, 0, n - 1, optional=optional)
+def _seat(r: SaveReader, key: str, n: int) -> int | None:
+    return r.integer(key, 0, n - 1, optional=True)
 
 
 def _seats(r: SaveReader, key: str, n: int) -> tuple[int, ...]:
@@ -77,8 +75,8 @@ def _snapshot(r: SaveReader, rules: Rules, n: int) -> State:
     melds = tuple(tuple(_meld(r, m, n, rules) for m in ms) for ms in melds_data)
     pending = tuple(_meld(r, m, n, rules) for m in r.get("pending", list))
     step = r.get("step", str)
-    if step not in PHASES:
-        raise ValueError(f"saved game: 'step' must be one of {PHASES}")
+    if step not in INFO.phases:
+        raise ValueError(f"saved game: 'step' must be one of {INFO.phases}")
     taken = r.data.get("taken")
     sheet_rows = []
     for row in r.get("sheet", list):
@@ -92,19 +90,19 @@ def _snapshot(r: SaveReader, rules: Rules, n: int) -> State:
     except ValueError as err:
         raise ValueError(f"saved game: a move in its history cannot be read: {err}") from None
     state = State(
-        rules=rules, seed=r.integer("seed", 0, 2**63), n=n, round_no=r.integer("round_no", 1, FINAL_ROUND),
-        dealer=_seat(r, "dealer", n, False), stock=r.cards("stock"), discard=r.cards("discard"),
+        rules=rules, seed=_whole(r, "seed", 0, 2**63), n=n, round_no=_whole(r, "round_no", 1, FINAL_ROUND),
+        dealer=_whole(r, "dealer", 0, n - 1), stock=r.cards("stock"), discard=r.cards("discard"),
         live=r.get("live", bool), discarder=_seat(r, "discarder", n), hands=hands, known=known, melds=melds,
         pending=pending, laid_down=tuple(_per_seat(r, "laid_down", n, bool)),
         laid_turn=r.get("laid_turn", bool),
         buys_used=tuple(_per_seat(r, "buys_used", n, int)), fines=tuple(_per_seat(r, "fines", n, int)),
-        step=step, player=_seat(r, "player", n, False), buy_queue=_seats(r, "buy_queue", n),
+        step=step, player=_whole(r, "player", 0, n - 1), buy_queue=_seats(r, "buy_queue", n),
         buy_requests=_seats(r, "buy_requests", n),
         taken=_one_card(r, taken),
         went_out=_seat(r, "went_out", n), final_left=_seats(r, "final_left", n),
-        reshuffles=r.integer("reshuffles", 0, 10**6), turns=r.integer("turns", 0, 10**6),
+        reshuffles=_whole(r, "reshuffles", 0, 10**6), turns=_whole(r, "turns", 0, 10**6),
         totals=tuple(_per_seat(r, "totals", n, int)), cards_left=tuple(_per_seat(r, "cards_left", n, int)),
-        sheet=tuple(sheet_rows), log=as_log(history), round_start=r.integer("round_start", 0, 10**7),
+        sheet=tuple(sheet_rows), log=as_log(history), round_start=_whole(r, "round_start", 0, 10**7),
         origin=None, text_log=as_log(map(str, history)))
     _check(state)
     return state

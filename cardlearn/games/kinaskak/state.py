@@ -1,10 +1,9 @@
-"""The Kínaskák engine: actions, the state of a match, dealing, turns, buying, going out,
-scoring, saves and determinize.  The rule facts live in `melds.py`; see the package
-docstring for the action notation and the steps of a lay-down."""
+"""The Kínaskák engine: actions, the state of a match, dealing, turns, buying, going out
+and scoring, and `new_game`.  The rule facts live in `rules.py`, the meld search in
+`melds.py`; see the package docstring for the action notation and the steps of a lay-down."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from bisect import insort
@@ -14,9 +13,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
-from cardlearn.cards import JOKER, Card, parse_cards
+from cardlearn.cards import JOKER, Card, cards_text, without
 from cardlearn.core import (
     GameState,
     IllegalMove,
@@ -29,24 +28,23 @@ from cardlearn.core import (
     stacked_deck,
 )
 
-from .melds import (
+from .melds import meld_specs
+from .rules import (
     CONTRACTS,
-    DEFAULT,
     FINAL_ROUND,
     HAND_SIZE,
+    INFO,
     Rules,
     deck_for,
     end_placings,
     fit_run,
+    hand_penalties,
     is_set,
     max_jokers,
-    meld_specs,
-    penalty,
     rank_at,
     run_cards,
 )
 
-PHASES = ("draw", "buy", "meld", "discard", "over")
 _KEY = attrgetter("key")  # Card order without a Python-level __lt__ per comparison
 
 
@@ -117,6 +115,7 @@ class Action(NamedTuple):
             return "set " + " ".join(map(str, self.cards))
         if v == "discard":
             return f"discard {self.cards[0]}"
+        assert self.meld is not None  # the verbs left, off and steal, name a meld
         where = f"{self.meld[0]}-{self.meld[1]}"
         if v == "steal":
             return f"steal {self.cards[0]} {where}"
@@ -185,14 +184,6 @@ Row = tuple[int, int, int, int | None, tuple[int, ...]]  # round, runs, sets, we
 
 # Cards are interned (one object per card), so these compare by identity: `list.remove`
 # and `in` would call the Python-level `Card.__eq__` on every card they pass.
-
-def _drop(cards: tuple[Card, ...], gone: Iterable[Card]) -> tuple[Card, ...]:
-    rest, ids = list(cards), list(map(id, cards))
-    for c in gone:
-        i = ids.index(id(c))
-        del rest[i], ids[i]
-    return tuple(rest)
-
 
 def _drop_known(known: tuple[Card, ...], gone: Iterable[Card]) -> tuple[Card, ...]:
     """Publicly known cards of a hand after `gone` left it (equal cards are one value)."""
@@ -263,7 +254,7 @@ def log_len(log: Log) -> int:
 @lru_cache(maxsize=1 << 12)
 def run_placing(action: Action, rules: Rules) -> tuple[str, int] | None:
     """(suit, low) of the run `action` lays, if its jokers' declared cards are one of the
-    placings the engine offers (`melds.end_placings`: the highest or the lowest)."""
+    placings the engine offers (`rules.end_placings`: the highest or the lowest)."""
     size, wrap = len(action.cards), rules.run_wrap
     for placed in end_placings(action.cards, rules):
         if run_cards(placed[0], placed[1], size, wrap) == action.binds:
@@ -340,7 +331,8 @@ class _MeldFacts:
         if meld.kind == "run" and self.has_joker:
             slots = [j for j, c in enumerate(meld.cards) if c is JOKER]
             stand_ins = dict.fromkeys(meld.stands_for(j, wrap) for j in slots)
-            self.stand_ins = tuple(sorted(stand_ins, key=_KEY))
+            # (in a run each slot stands for a card: the filter only tells the checker so)
+            self.stand_ins = tuple(sorted((c for c in stand_ins if isinstance(c, Card)), key=_KEY))
         self._layoffs: dict[Card, tuple[Action, ...]] = {}
         self._steals: dict[Card, Action] = {}
 
@@ -389,7 +381,7 @@ def _meld_moves(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozen
 class State(GameState):
     """One moment of a match; immutable (`apply` returns a new state)."""
 
-    SCORE_SIGN = -1  # penalty points: fewer is better
+    SCORE_SIGN: ClassVar[int] = INFO.score_sign  # penalty points: fewer is better
 
     rules: Rules
     seed: int
@@ -465,6 +457,28 @@ class State(GameState):
             raise ValueError("this position has no recorded start (e.g. a determinized one)")
         seed, dealer, deck = self.origin
         return new_game(players=self.n, seed=seed, deck=deck, rules=self.rules, dealer=dealer)
+
+    def deal_round(self, round_no: int, deck: str | Sequence[Card], dealer: int) -> State:
+        """This match with round `round_no` dealt now from a stacked `deck` (top card first,
+        dealt as `new_game` deals round 1) by `dealer`, the score sheet as it is: a later
+        round's contract set up for a worked example or a test.  No move leads here, so
+        the position has no recorded start."""
+        if type(round_no) is not int or not 1 <= round_no <= FINAL_ROUND:
+            raise ValueError(f"round_no is 1 to {FINAL_ROUND}, not {round_no!r}")
+        if type(dealer) is not int or not 0 <= dealer < self.n:
+            raise ValueError(f"the dealer is a seat from 0 to {self.n - 1}, not {dealer!r}")
+        cards = stacked_deck(deck, deck_for(self.n, self.rules), "Kínaskák")
+        c: dict[str, Any] = {"origin": None}
+        self._deal(c, round_no, dealer, cards)
+        new: State = self._evolve_with(c)
+        return new
+
+    def with_hidden(self, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], seed: int) -> State:
+        """The same position with the cards someone cannot see placed otherwise (see
+        `hidden.determinize`): these hands and stock, a new seed for future shuffles and
+        lots, and no recorded start.  The melds on the table are the same objects, so
+        their facts (`_table_facts`) carry over, as after a move."""
+        return self._evolve_with({"hands": hands, "stock": stock, "seed": seed, "origin": None})
 
     # -- the public API ---------------------------------------------------------------
     @property
@@ -584,7 +598,7 @@ class State(GameState):
 
     def _table_facts(self) -> tuple[_MeldFacts, ...]:
         """A `_MeldFacts` per meld on the table, in owner order.  Kept in the instance dict
-        under a name `derived` does not clear, so `_evolve` hands them on to the next
+        under a name `derived` does not clear, so `_evolve_with` hands them on to the next
         state: they are rebuilt only when `melds` is another tuple (and then only for the
         melds that changed).  A laid-down player's every move asks them."""
         memo = self.__dict__.get("_facts_memo")
@@ -639,9 +653,11 @@ class State(GameState):
             # a set: the cards of its rank held, in hand order; a run: its jokers' cards held
             wanted = by_rank.get(m.key, []) if m.kind == "set" else [c for c in f.stand_ins if c in held]
             for card in wanted:
-                if rules.stolen_joker_must_be_used and \
-                        not self._joker_fits(f.where, stolen_from(m, card, steal_slot(m, card, wrap))):
-                    continue
+                if rules.stolen_joker_must_be_used:
+                    slot = steal_slot(m, card, wrap)
+                    assert slot is not None  # `wanted` holds only cards its jokers stand for
+                    if not self._joker_fits(f.where, stolen_from(m, card, slot)):
+                        continue
                 out.append(f.steal(card))
         return out
 
@@ -684,14 +700,15 @@ class State(GameState):
             return "final_round", {}
         if self.laid_turn and not self.rules.layoff_same_turn:
             return "layoff_same_turn", {}
-        meld = self.meld_at(action.meld)
+        where = "?" if action.meld is None else f"{action.meld[0]}-{action.meld[1]}"
+        meld = None if action.meld is None else self.meld_at(action.meld)
         if meld is None:
-            return "no_such_meld", {"meld": f"{action.meld[0]}-{action.meld[1]}"}
+            return "no_such_meld", {"meld": where}
         if verb == "steal":
             return self._why_not_steal(action, meld)
         if not self.rules.go_out_by_discard and len(hand) == 2:
             return "keep_two", {}
-        return "bad_layoff", {"card": str(action.cards[0]), "meld": f"{action.meld[0]}-{action.meld[1]}"}
+        return "bad_layoff", {"card": str(action.cards[0]), "meld": where}
 
     def _why_not_meld(self, action: Action) -> tuple[str, dict[str, str]]:
         rules = self.rules
@@ -723,62 +740,79 @@ class State(GameState):
         return "steal_unused", {}
 
     # -- moves -------------------------------------------------------------------------
-    def _mut(self, **changes: Any) -> State:
-        """Change a state made during this very move, never one handed out (the first
-        step of `_next` copies): a copy per rule step would cost more than the rules."""
-        self.__dict__.update(changes)
-        return self
+    # A move is a chain of rule steps (a discard ends the turn, which starts the next one,
+    # which may draw for the player, which may end the round and deal the next).  Each step
+    # writes the fields it changes to `c`, one dict for the whole move, and `_next` makes
+    # the new state from them once, through `_evolve_with` (which also drops the values
+    # derived from the old fields).  `self` is the state before the move.  The first step,
+    # `_do_<verb>`, reads it (only the log has changed yet); the steps after it read a
+    # field as it stands, `c.get(name, self.name)`; what no move changes (`n`, `rules`,
+    # `seed`) they read from `self`.  (A state per step would cost more than the rules: a
+    # move takes up to a dozen steps.)
 
     def _next(self, action: Action) -> State:
-        s = self._evolve(log=_logged(self.log, action), text_log=_logged(self.text_log, str(action)))
-        return getattr(s, "_do_" + action.verb)(action)
+        c: dict[str, Any] = {"log": _logged(self.log, action),
+                             "text_log": _logged(self.text_log, str(action))}
+        getattr(self, "_do_" + action.verb)(action, c)
+        new: State = self._evolve_with(c)
+        return new
 
-    def _do_take(self, action: Action) -> State:
-        p, top = self.player, self.discard[-1]
-        return self._mut(hands=_put(self.hands, p, _add(self.hands[p], top)),
-                            known=_put(self.known, p, _add(self.known[p], top)),
-                            discard=self.discard[:-1], live=False, taken=top, step="discard")
+    def _do_take(self, action: Action, c: dict[str, Any]) -> None:
+        p, hands, known, discard = self.player, self.hands, self.known, self.discard
+        top = discard[-1]
+        c.update(hands=_put(hands, p, _add(hands[p], top)), known=_put(known, p, _add(known[p], top)),
+                 discard=discard[:-1], live=False, taken=top, step="discard")
 
-    def _do_draw(self, action: Action) -> State:
-        queue = self._buyers()
+    def _do_draw(self, action: Action, c: dict[str, Any]) -> None:
+        queue = self.buyers()
         if queue:
-            return self._mut(step="buy", buy_queue=queue, buy_requests=())
-        return self._mut(live=False)._draw_for_player()
+            c.update(step="buy", buy_queue=queue, buy_requests=())
+        else:
+            c["live"] = False
+            self._draw_for_player(c)
 
-    def _do_buy(self, action: Action) -> State:
+    def _do_buy(self, action: Action, c: dict[str, Any]) -> None:
         seat = self.buy_queue[0]
         if self.rules.buy_priority == "seat_order":
-            return self._sell(seat)
-        return self._mut(buy_requests=(*self.buy_requests, seat))._ask_next()
+            self._sell(c, seat)
+        else:
+            c["buy_requests"] = (*self.buy_requests, seat)
+            self._ask_next(c)
 
-    def _do_pass(self, action: Action) -> State:
-        return self._ask_next()
+    def _do_pass(self, action: Action, c: dict[str, Any]) -> None:
+        self._ask_next(c)
 
-    def _ask_next(self) -> State:
-        queue = self.buy_queue[1:]
+    def _ask_next(self, c: dict[str, Any]) -> None:
+        queue = c.get("buy_queue", self.buy_queue)[1:]
         if queue:
-            return self._mut(buy_queue=queue)
-        if not self.buy_requests:
-            return self._mut(buy_queue=(), live=False)._draw_for_player()
-        # "Ef ágreiningur er um hver megi kaupa er dregið um það": a lot from the game's seed.
-        lot = random.Random(f"{self.seed}:lot:{self.round_no}:{log_len(self.log)}")
-        return self._sell(lot.choice(sorted(self.buy_requests)))
+            c["buy_queue"] = queue
+        elif not c.get("buy_requests", self.buy_requests):
+            c.update(buy_queue=(), live=False)
+            self._draw_for_player(c)
+        else:
+            # "Ef ágreiningur er um hver megi kaupa er dregið um það": a lot from the game's seed.
+            moves = log_len(c.get("log", self.log))
+            lot = random.Random(f"{self.seed}:lot:{c.get('round_no', self.round_no)}:{moves}")
+            self._sell(c, lot.choice(sorted(c.get("buy_requests", self.buy_requests))))
 
-    def _sell(self, buyer: int) -> State:
+    def _sell(self, c: dict[str, Any], buyer: int) -> None:
         """The buyer takes the discard and the top of the stock, discarding nothing."""
-        top = self.discard[-1]
-        used = self.buys_used[buyer] + 1
-        fine = self.rules.excess_buy_penalty if used > self.rules.max_buys else 0
-        s = self._mut(discard=self.discard[:-1], live=False, buy_queue=(), buy_requests=(),
-                         buys_used=_put(self.buys_used, buyer, used),
-                         fines=_put(self.fines, buyer, self.fines[buyer] + (fine or 0)),
-                         hands=_put(self.hands, buyer, _add(self.hands[buyer], top)),
-                         known=_put(self.known, buyer, _add(self.known[buyer], top)))
-        s = s._from_stock(buyer)  # the buy window was opened only if the stock can supply both
-        return s._draw_for_player()
+        get, rules = c.get, self.rules
+        discard, buys_used = get("discard", self.discard), get("buys_used", self.buys_used)
+        fines, hands, known = get("fines", self.fines), get("hands", self.hands), get("known", self.known)
+        top = discard[-1]
+        used = buys_used[buyer] + 1
+        fine = rules.excess_buy_penalty if used > rules.max_buys else 0
+        c.update(discard=discard[:-1], live=False, buy_queue=(), buy_requests=(),
+                 buys_used=_put(buys_used, buyer, used), fines=_put(fines, buyer, fines[buyer] + (fine or 0)),
+                 hands=_put(hands, buyer, _add(hands[buyer], top)),
+                 known=_put(known, buyer, _add(known[buyer], top)))
+        self._from_stock(c, buyer)  # the buy window was opened only if the stock can supply both
+        self._draw_for_player(c)
 
-    def _buyers(self) -> tuple[int, ...]:
-        """Who is asked, clockwise from the player's left, whether they buy (§B2.6)."""
+    def buyers(self) -> tuple[int, ...]:
+        """Who would be asked, clockwise from the player's left, whether they buy the live
+        discard if the player in turn declined it now (§B2.6); () when no buy window opens."""
         rules, p = self.rules, self.player
         if self.round_no == FINAL_ROUND or (self.went_out is not None and not rules.buy_in_final_lap):
             return ()
@@ -792,135 +826,158 @@ class State(GameState):
         return tuple(s for s in seats if (s != self.discarder or rules.discarder_may_buy)
                      and (self.buys_used[s] < rules.max_buys or rules.excess_buy_penalty is not None))
 
-    def _from_stock(self, seat: int) -> State:
-        """`seat` draws the top stock card (reshuffling the discards once if needed);
-        returns the state with the round ended if no card can be had (§B2.8)."""
-        s = self
-        if not s.stock:
-            rules = s.rules
-            spent = rules.stock_exhaustion == "end_round" or s.reshuffles >= rules.max_reshuffles
-            if spent or len(s.discard) < 2:
-                return s._end_round()
-            fresh = shuffled(s.discard[:-1], s.seed, s.round_no, "reshuffle", s.reshuffles)
-            s = s._mut(stock=fresh, discard=s.discard[-1:], reshuffles=s.reshuffles + 1)
-        return s._mut(stock=s.stock[1:], hands=_put(s.hands, seat, _add(s.hands[seat], s.stock[0])))
+    def _from_stock(self, c: dict[str, Any], seat: int) -> bool:
+        """`seat` draws the top stock card (reshuffling the discards once if needed); False,
+        with the round ended, if no card can be had (§B2.8)."""
+        get = c.get
+        stock = get("stock", self.stock)
+        if not stock:
+            rules, discard = self.rules, get("discard", self.discard)
+            reshuffles = get("reshuffles", self.reshuffles)
+            spent = rules.stock_exhaustion == "end_round" or reshuffles >= rules.max_reshuffles
+            if spent or len(discard) < 2:
+                self._end_round(c)
+                return False
+            stock = shuffled(discard[:-1], self.seed, get("round_no", self.round_no), "reshuffle", reshuffles)
+            c.update(discard=discard[-1:], reshuffles=reshuffles + 1)
+        hands = get("hands", self.hands)
+        c.update(stock=stock[1:], hands=_put(hands, seat, _add(hands[seat], stock[0])))
+        return True
 
-    def _draw_for_player(self) -> State:
-        before = self.round_no
-        s = self._from_stock(self.player)
-        if s.round_no != before or s.step == "over":
-            return s
-        return s._mut(step="discard")
+    def _draw_for_player(self, c: dict[str, Any]) -> None:
+        if self._from_stock(c, c.get("player", self.player)):
+            c["step"] = "discard"
 
-    def _do_run(self, action: Action) -> State:
+    def _do_run(self, action: Action, c: dict[str, Any]) -> None:
         placed = run_placing(action, self.rules)
-        assert placed is not None
-        return self._lay(Meld(self.player, "run", placed[0], placed[1], action.cards))
+        assert placed is not None  # a legal run has a placing the engine offers
+        self._lay(c, Meld(self.player, "run", placed[0], placed[1], action.cards))
 
-    def _do_set(self, action: Action) -> State:
-        rank = next(c.rank for c in action.cards if c is not JOKER)
-        return self._lay(Meld(self.player, "set", rank, 0, action.cards))
+    def _do_set(self, action: Action, c: dict[str, Any]) -> None:
+        rank = next(card.rank for card in action.cards if card is not JOKER)
+        assert rank is not None  # a natural card has a rank
+        self._lay(c, Meld(self.player, "set", rank, 0, action.cards))
 
-    def _lay(self, meld: Meld) -> State:
-        p = self.player
-        s = self._mut(hands=_put(self.hands, p, _drop(self.hands[p], meld.cards)),
-                         known=_put(self.known, p, _drop_known(self.known[p], meld.cards)))
-        if self.laid_down[p] and not self.pending:  # an extra meld after the contract
-            return s._mut(melds=_put(s.melds, p, (*s.melds[p], meld)))._after_main()
-        pending = (*self.pending, meld)
-        c = self.contract
-        if sum(m.kind == "run" for m in pending) < c.runs or sum(m.kind == "set" for m in pending) < c.sets:
-            return s._mut(pending=pending, step="meld")
-        return s._mut(pending=(), melds=_put(s.melds, p, (*s.melds[p], *pending)),
-                         laid_down=_put(s.laid_down, p, True), laid_turn=True, step="discard")._after_main()
+    def _lay(self, c: dict[str, Any], meld: Meld) -> None:
+        get = c.get
+        p, hands, known = get("player", self.player), get("hands", self.hands), get("known", self.known)
+        melds, pending = get("melds", self.melds), get("pending", self.pending)
+        laid_down = get("laid_down", self.laid_down)
+        c.update(hands=_put(hands, p, without(hands[p], meld.cards)),
+                 known=_put(known, p, _drop_known(known[p], meld.cards)))
+        if laid_down[p] and not pending:  # an extra meld after the contract
+            c["melds"] = _put(melds, p, (*melds[p], meld))
+            self._after_main(c)
+            return
+        pending = (*pending, meld)
+        contract = CONTRACTS[get("round_no", self.round_no) - 1]
+        if sum(m.kind == "run" for m in pending) < contract.runs or \
+                sum(m.kind == "set" for m in pending) < contract.sets:
+            c.update(pending=pending, step="meld")
+            return
+        c.update(pending=(), melds=_put(melds, p, (*melds[p], *pending)),
+                 laid_down=_put(laid_down, p, True), laid_turn=True, step="discard")
+        self._after_main(c)
 
-    def _do_off(self, action: Action) -> State:
-        p, card = self.player, action.cards[0]
+    def _do_off(self, action: Action, c: dict[str, Any]) -> None:
+        p, card, melds, hands, known = self.player, action.cards[0], self.melds, self.hands, self.known
+        assert action.meld is not None  # a lay-off names its meld
         owner, i = action.meld
-        meld = laid_off(self.melds[owner][i], card, action.end, self.rules.run_wrap)
-        return self._mut(
-            melds=_put(self.melds, owner, _put(self.melds[owner], i, meld)),
-            hands=_put(self.hands, p, _drop(self.hands[p], (card,))),
-            known=_put(self.known, p, _drop_known(self.known[p], (card,))))._after_main()
+        meld = laid_off(melds[owner][i], card, action.end, self.rules.run_wrap)
+        c.update(melds=_put(melds, owner, _put(melds[owner], i, meld)),
+                 hands=_put(hands, p, without(hands[p], (card,))),
+                 known=_put(known, p, _drop_known(known[p], (card,))))
+        self._after_main(c)
 
-    def _do_steal(self, action: Action) -> State:
-        p, card = self.player, action.cards[0]
+    def _do_steal(self, action: Action, c: dict[str, Any]) -> None:
+        p, card, melds, hands, known = self.player, action.cards[0], self.melds, self.hands, self.known
+        assert action.meld is not None  # a steal names its meld
         owner, i = action.meld
-        old = self.melds[owner][i]
-        meld = stolen_from(old, card, steal_slot(old, card, self.rules.run_wrap))
-        return self._mut(
-            melds=_put(self.melds, owner, _put(self.melds[owner], i, meld)),
-            hands=_put(self.hands, p, _add(_drop(self.hands[p], (card,)), JOKER)),
-            known=_put(self.known, p, _add(_drop_known(self.known[p], (card,)), JOKER)))
+        old = melds[owner][i]
+        slot = steal_slot(old, card, self.rules.run_wrap)
+        assert slot is not None  # a legal steal swaps in the card the joker stands for
+        c.update(melds=_put(melds, owner, _put(melds[owner], i, stolen_from(old, card, slot))),
+                 hands=_put(hands, p, _add(without(hands[p], (card,)), JOKER)),
+                 known=_put(known, p, _add(_drop_known(known[p], (card,)), JOKER)))
 
-    def _do_discard(self, action: Action) -> State:
-        p, card = self.player, action.cards[0]
-        s = self._mut(hands=_put(self.hands, p, _drop(self.hands[p], (card,))),
-                         known=_put(self.known, p, _drop_known(self.known[p], (card,))),
-                         discard=(*self.discard, card), live=True, discarder=p)
-        return s._end_turn()
+    def _do_discard(self, action: Action, c: dict[str, Any]) -> None:
+        p, card, hands, known = self.player, action.cards[0], self.hands, self.known
+        c.update(hands=_put(hands, p, without(hands[p], (card,))),
+                 known=_put(known, p, _drop_known(known[p], (card,))),
+                 discard=(*self.discard, card), live=True, discarder=p)
+        self._end_turn(c)
 
-    def _after_main(self) -> State:
+    def _after_main(self, c: dict[str, Any]) -> None:
         """An empty hand after a meld or lay-off goes out with no discard."""
-        return self._end_turn() if not self.hands[self.player] else self
+        if not c.get("hands", self.hands)[c.get("player", self.player)]:
+            self._end_turn(c)
 
     # -- turns and rounds --------------------------------------------------------------
-    def _end_turn(self) -> State:
-        p = self.player
-        s = self._mut(turns=self.turns + 1, pending=())
-        if s.went_out is None and not s.hands[p]:
-            s = s._mut(went_out=p, final_left=tuple((p + k) % s.n for k in range(1, s.n)))
-        elif s.went_out is not None and s.final_left and s.final_left[0] == p:
-            s = s._mut(final_left=s.final_left[1:])
-        if s.went_out is not None and not s.final_left:
-            return s._end_round()
-        if s.turns >= s.turn_limit:
-            return s._end_round()
-        nxt = s.final_left[0] if s.went_out is not None else (p + 1) % s.n
-        return s._start_turn(nxt)
+    def _end_turn(self, c: dict[str, Any]) -> None:
+        get, n = c.get, self.n
+        p, turns = get("player", self.player), get("turns", self.turns) + 1
+        went_out, final_left = get("went_out", self.went_out), get("final_left", self.final_left)
+        c.update(turns=turns, pending=())
+        if went_out is None and not get("hands", self.hands)[p]:
+            went_out, final_left = p, tuple((p + k) % n for k in range(1, n))
+            c.update(went_out=went_out, final_left=final_left)
+        elif went_out is not None and final_left and final_left[0] == p:
+            final_left = final_left[1:]
+            c["final_left"] = final_left
+        if (went_out is not None and not final_left) or turns >= self.turn_limit:
+            self._end_round(c)
+        else:
+            self._start_turn(c, final_left[0] if went_out is not None else (p + 1) % n)
 
-    def _start_turn(self, seat: int) -> State:
-        s = self._mut(player=seat, taken=None, laid_turn=False, pending=(), buy_queue=(), buy_requests=())
-        if s.live and (s.round_no < FINAL_ROUND or s.rules.round8_draw_source == "either"):
-            return s._mut(step="draw")
-        return s._mut(live=False)._draw_for_player()
+    def _start_turn(self, c: dict[str, Any], seat: int) -> None:
+        c.update(player=seat, taken=None, laid_turn=False, pending=(), buy_queue=(), buy_requests=())
+        either = self.rules.round8_draw_source == "either"
+        if c.get("live", self.live) and (c.get("round_no", self.round_no) < FINAL_ROUND or either):
+            c["step"] = "draw"
+        else:
+            c["live"] = False
+            self._draw_for_player(c)
 
-    def _end_round(self) -> State:
-        pen = round_penalties(self)
-        c = self.contract
-        s = self._mut(sheet=(*self.sheet, (self.round_no, c.runs, c.sets, self.went_out, pen)),
-                         totals=tuple(t + x for t, x in zip(self.totals, pen)),
-                         cards_left=tuple(t + len(h) for t, h in zip(self.cards_left, self.hands)))
-        if self.round_no == FINAL_ROUND:
-            return s._mut(step="over", buy_queue=(), buy_requests=(), pending=())
-        deck = shuffled(_sorted_deck(self.n, self.rules), self.seed, self.round_no + 1)
-        return s._deal(self.round_no + 1, (self.dealer + 1) % self.n, deck)
+    def _end_round(self, c: dict[str, Any]) -> None:
+        get, n = c.get, self.n
+        round_no, hands = get("round_no", self.round_no), get("hands", self.hands)
+        pen = hand_penalties(hands, get("fines", self.fines))
+        contract = CONTRACTS[round_no - 1]
+        row = (round_no, contract.runs, contract.sets, get("went_out", self.went_out), pen)
+        c.update(sheet=(*get("sheet", self.sheet), row),
+                 totals=tuple(t + x for t, x in zip(get("totals", self.totals), pen)),
+                 cards_left=tuple(t + len(h) for t, h in zip(get("cards_left", self.cards_left), hands)))
+        if round_no == FINAL_ROUND:
+            c.update(step="over", buy_queue=(), buy_requests=(), pending=())
+            return
+        deck = shuffled(_sorted_deck(n, self.rules), self.seed, round_no + 1)
+        self._deal(c, round_no + 1, (get("dealer", self.dealer) + 1) % n, deck)
 
-    def _deal(self, round_no: int, dealer: int, deck: Sequence[Card]) -> State:
+    def _deal(self, c: dict[str, Any], round_no: int, dealer: int, deck: Sequence[Card]) -> None:
         """Thirteen cards each, one at a time clockwise from the dealer's left; the next
         card turned up as the discard pile; the rest the stock (§B2.4)."""
         n = self.n
-        hands = [[] for _ in range(n)]
+        hands: list[list[Card]] = [[] for _ in range(n)]
         for i in range(HAND_SIZE * n):
             hands[(dealer + 1 + i) % n].append(deck[i])
         up = HAND_SIZE * n
         empty = ((),) * n
-        s = self._mut(
+        c.update(
             round_no=round_no, dealer=dealer, stock=tuple(deck[up + 1:]), discard=(deck[up],), live=True,
             discarder=None, hands=tuple(tuple(sorted(h, key=_KEY)) for h in hands), known=empty, melds=empty,
             pending=(), laid_down=(False,) * n, laid_turn=False, buys_used=(0,) * n, fines=(0,) * n,
             buy_queue=(), buy_requests=(), taken=None, went_out=None, final_left=(), reshuffles=0,
-            turns=0, round_start=log_len(self.log), step="discard")
-        return s._start_turn((dealer + 1) % n)
+            turns=0, round_start=log_len(c.get("log", self.log)), step="discard")
+        self._start_turn(c, (dealer + 1) % n)
 
     # -- saving ------------------------------------------------------------------------
     def to_json(self) -> str:
         wrap = self.rules.run_wrap
         return save_json("kinaskak", {
             "rules": rules_to_dict(self.rules), "seed": self.seed, "players": self.n,
-            "round_no": self.round_no, "dealer": self.dealer, "stock": _text(self.stock),
-            "discard": _text(self.discard), "live": self.live, "discarder": self.discarder,
-            "hands": [_text(h) for h in self.hands], "known": [_text(k) for k in self.known],
+            "round_no": self.round_no, "dealer": self.dealer, "stock": cards_text(self.stock),
+            "discard": cards_text(self.discard), "live": self.live, "discarder": self.discarder,
+            "hands": [cards_text(h) for h in self.hands], "known": [cards_text(k) for k in self.known],
             "melds": [[_meld_json(m, wrap, False) for m in ms] for ms in self.melds],
             "pending": [_meld_json(m, wrap, True) for m in self.pending],
             "laid_down": list(self.laid_down), "laid_turn": self.laid_turn,
@@ -953,10 +1010,6 @@ def _sorted_deck(players: int, rules: Rules) -> tuple[Card, ...]:
     return tuple(sorted(deck_for(players, rules), key=_KEY))
 
 
-def _text(cards: Iterable[Card]) -> str:
-    return " ".join(map(str, cards))
-
-
 def _meld_json(m: Meld, wrap: bool, pending: bool) -> dict[str, Any]:
     binds = [str(m.stands_for(i, wrap)) if c is JOKER else None for i, c in enumerate(m.cards)]
     return {"owner": m.owner, "kind": m.kind, "key": m.key, "low": m.low,
@@ -964,10 +1017,11 @@ def _meld_json(m: Meld, wrap: bool, pending: bool) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------------------
-# Starting, hidden cards and determinize
+# Starting
 
 def new_game(*, players: int | None = None, seed: int | None = None,
-             deck: str | Sequence[Card] | None = None, rules: Rules = DEFAULT,
+             deck: str | Sequence[Card] | None = None,
+             rules: Rules = Rules(),  # noqa: B008 -- frozen: one shared default is safe
              dealer: int | None = None) -> State:
     """A new match of eight rounds.  `deck` stacks round 1 (top card first; dealt one at a
     time clockwise from the dealer's left, then the upcard, then the stock)."""
@@ -991,63 +1045,7 @@ def new_game(*, players: int | None = None, seed: int | None = None,
         laid_down=(False,) * n, laid_turn=False, buys_used=zeros, fines=zeros, step="discard", player=0,
         buy_queue=(), buy_requests=(), taken=None, went_out=None, final_left=(), reshuffles=0, turns=0,
         totals=zeros, cards_left=zeros, sheet=(), log=EMPTY_LOG, round_start=0,
-        origin=(seed, dealer, None if deck is None else _text(cards)))
-    return blank._deal(1, dealer, cards)
-
-
-def round_penalties(state: State) -> tuple[int, ...]:
-    """The round's penalty points per seat as it stands: each hand's penalty plus its
-    fines (what the score sheet gets when the round ends)."""
-    return tuple(penalty(h) + f for h, f in zip(state.hands, state.fines))
-
-
-# What a round's end usually brings, from 51,288 positions of 150 four-player games of
-# rule-of-thumb bots (seeds 0-149, every 15th move): a seat that has not laid down ended
-# with 40 penalty points on average, whatever it held at the time (the correlation with
-# its penalty then was nil); one that had laid down with about 2 + 1/5 of its penalty then.
-NOT_LAID_DOWN_END = 40.0
-LAID_DOWN_END = (2.0, 0.2)
-
-
-def deal_estimate(state: State) -> tuple[float, ...]:
-    """The penalty points each seat may expect at the end of the round, judged from now
-    (see the figures above), fines included.  The search bot scores the simulations it
-    cuts short with it: the penalty as it stands would reward throwing away high cards,
-    which does not pay before laying down."""
-    base, share = LAID_DOWN_END
-    return tuple(
-        ((base + share * penalty(h) if h else 0.0) if laid else NOT_LAID_DOWN_END) + f
-        for h, laid, f in zip(state.hands, state.laid_down, state.fines))
-
-
-def hidden_cards(state: State, seat: int) -> tuple[Card, ...]:
-    """The cards `seat` cannot see: the stock and the other hands, less the cards everyone
-    saw go into them (taken or bought discards, stolen jokers)."""
-    out = list(state.stock)
-    for s in range(state.n):
-        if s != seat:
-            out += _drop(state.hands[s], state.known[s])
-    return tuple(sorted(out, key=_KEY))
-
-
-def determinize(state: State, seat: int, rng: random.Random) -> State:
-    """The same position as `seat` sees it, with the cards it cannot see dealt anew: each
-    other hand keeps its known cards and gets the rest at random; the stock takes what is
-    left; future shuffles and lots get a new seed."""
-    obs = state.observation(seat)
-    unseen = list(hidden_cards(state, seat))  # a function of the observation: see hidden_cards
-    rng.shuffle(unseen)
-    hands = list(state.hands)
-    for s in range(state.n):
-        if s == seat:
-            continue
-        known = parse_cards(obs["known"][s])
-        extra = obs["hand_sizes"][s] - len(known)
-        hands[s] = tuple(sorted((*known, *unseen[:extra]), key=_KEY))
-        del unseen[:extra]
-    world = dataclasses.replace(state, hands=tuple(hands), stock=tuple(unseen), seed=fresh_seed(rng),
-                                origin=None)
-    memo = state.__dict__.get("_facts_memo")
-    if memo is not None:  # the same melds (public) lie on the table: their facts hold, as after a move
-        world.__dict__["_facts_memo"] = memo
-    return world
+        origin=(seed, dealer, None if deck is None else cards_text(cards)))
+    c: dict[str, Any] = {}
+    blank._deal(c, 1, dealer, cards)
+    return blank._evolve_with(c)

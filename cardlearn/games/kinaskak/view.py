@@ -3,14 +3,12 @@ the reasons for illegal moves, in Icelandic and English."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from cardlearn.cards import JOKER, Card
+from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, Token, Zone
 
-from .melds import CONTRACTS, FINAL_ROUND, card_penalty, fit_run, penalty, run_cards
-from .state import Action, Meld, State
-
-NAME = {"is": "Kínaskák", "en": "Kinaskak (contract rummy)"}
+from .bots import progress
+from .rules import CONTRACTS, FINAL_ROUND, NAME, card_penalty, fit_run, penalty, run_cards
+from .state import Action, Meld, State, layoff_ends
 
 RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
     "en": {
@@ -182,7 +180,7 @@ def describe(state: State, action: Action | str, lang: str = "is", viewer: int |
     if a.verb == "draw":
         if state.step != "draw":  # not a decision about a live discard (only reached for words)
             return w["draw"]
-        return w["leave_buy" if state._buyers() else "leave"].format(card=top)
+        return w["leave_buy" if state.buyers() else "leave"].format(card=top)
     if a.verb == "pass":
         return w["pass"]
     if a.verb == "buy":
@@ -195,7 +193,8 @@ def describe(state: State, action: Action | str, lang: str = "is", viewer: int |
     if a.verb == "discard":
         last = len(state.hands[state.player]) == 1
         return w["discard"].format(card=card) + (w["out"] if last else "")
-    target = state.meld_at(a.meld) if a.meld else None
+    assert a.meld is not None  # the moves left (off, steal) name a meld
+    target = state.meld_at(a.meld)
     kind = target.kind if target is not None else "set"
     meld = w[kind + "_of"].format(seat=a.meld[0])
     text = w[a.verb].format(card=card, meld=meld) + (w[a.end] if a.end and kind == "run" else "")
@@ -227,10 +226,8 @@ def explain(state: State, action: Action | str, lang: str = "is") -> str:
 def _use_of_top(state: State) -> str:
     """Does the discard top help the seat to move: "helps" its contract, "fits" a meld on
     the table (once laid down), or is of little "useless" use."""
-    from .bots import progress
-    from .state import layoff_ends
-
     seat, card = state.to_move, state.discard[-1]
+    assert seat is not None  # asked only for a move of the seat to move
     if state.laid_down[seat]:
         fits = card is JOKER or any(layoff_ends(m, card, state.rules) for ms in state.melds for m in ms)
         return "fits" if fits else "useless"
@@ -252,7 +249,7 @@ JOKER_LOW = "joker-low"  # the target zone that declares a joker at the end of a
 
 
 def low_binding(state: State, action: Action) -> bool:
-    """Is `action` a run laid with a joker declared at its low end (`melds.end_placings`):
+    """Is `action` a run laid with a joker declared at its low end (`rules.end_placings`):
     not the highest placing of its cards, the one a player gets by clicking them alone?"""
     if action.verb != "run":
         return False
@@ -261,7 +258,7 @@ def low_binding(state: State, action: Action) -> bool:
         run_cards(placed[0], placed[1], len(action.cards), state.rules.run_wrap) != action.binds
 
 
-def action_cards(state: State, action: Action | str) -> tuple[tuple[str, Card | None], ...]:
+def action_cards(state: State, action: Action | str) -> tuple[Token, ...]:
     """The tokens of a move: hand cards, the discard top, the stock, a meld zone or the
     card of a meld.  A run's cards alone lay it with a joker at an end as high as it goes;
     the same cards and the target zone `JOKER_LOW` declare that joker at the low end
@@ -278,51 +275,47 @@ def action_cards(state: State, action: Action | str) -> tuple[tuple[str, Card | 
     if a.verb in ("run", "set", "discard"):
         tokens = tuple(("hand", c) for c in a.cards)
         return (*tokens, (JOKER_LOW, None)) if low_binding(state, a) else tokens
+    assert a.meld is not None  # the moves left (off, steal) name a meld
     zone = meld_zone(*a.meld)
     card = a.cards[0]
     if a.verb == "steal":
         return (("hand", card), (zone, JOKER))
     meld = state.meld_at(a.meld)
-    if a.end == "low" and meld is not None:
-        from .state import layoff_ends
-        if len(layoff_ends(meld, card, state.rules)) == 2:
-            return (("hand", card), (zone, meld.cards[0]))
+    if a.end == "low" and meld is not None and len(layoff_ends(meld, card, state.rules)) == 2:
+        return (("hand", card), (zone, meld.cards[0]))
     return (("hand", card), (zone, None))
 
 
-def _entries(meld: Meld, wrap: bool, lang: str) -> list[Any]:
-    out: list[Any] = []
+def _entries(meld: Meld, wrap: bool, lang: str) -> list[Entry]:
+    out: list[Entry] = []
     for i, c in enumerate(meld.cards):
         if c is JOKER:
             stands = meld.stands_for(i, wrap)
             note = stands.symbol if isinstance(stands, Card) else stands
-            out.append({"card": "JK", "seat": meld.owner, "note": f"= {note}"})
+            out.append(EntryDict(card="JK", seat=meld.owner, note=f"= {note}"))
         else:
             out.append(str(c))
     return out
 
 
-def layout(state: State, seat: int, lang: str = "is") -> dict[str, Any]:
+def layout(state: State, seat: int, lang: str = "is") -> Layout:
     """What `seat` sees: its hand; every meld as a zone by its owner (jokers noted with
     what they stand for); the discard pile face up; the stock as backs."""
     w, wrap = _W[lang], state.rules.run_wrap
-    zones: list[dict[str, Any]] = []
+    zones: list[Zone] = []
     kinds = {"is": {"run": "röð", "set": "þrenna"}, "en": {"run": "run", "set": "set"}}[lang]
     for owner, ms in enumerate(state.melds):
         for i, m in enumerate(ms):
-            zones.append({"name": meld_zone(owner, i), "label": f"{kinds[m.kind]} {owner}-{i}",
-                          "owner": owner,
-                          "target": True, "cards": _entries(m, wrap, lang)})
+            zones.append(Zone(name=meld_zone(owner, i), label=f"{kinds[m.kind]} {owner}-{i}", owner=owner,
+                              target=True, cards=_entries(m, wrap, lang)))
     for j, m in enumerate(state.pending):
-        zones.append({"name": f"pending-{j}", "label": f"{kinds[m.kind]} ({w['pending']})", "owner": m.owner,
-                      "target": False, "cards": _entries(m, wrap, lang)})
+        zones.append(Zone(name=f"pending-{j}", label=f"{kinds[m.kind]} ({w['pending']})", owner=m.owner,
+                          target=False, cards=_entries(m, wrap, lang)))
     if state.to_move == seat and any(low_binding(state, a) for a in state.legal_actions()):
-        zones.append({"name": JOKER_LOW, "label": w["joker_low"], "owner": seat, "target": True,
-                      "cards": []})
-    zones.append({"name": "discard", "label": w["discard_pile"], "owner": None, "target": False,
-                  "cards": [str(c) for c in state.discard]})
-    zones.append({"name": "stock", "label": w["stock"], "owner": None, "target": True,
-                  "backs": len(state.stock)})
+        zones.append(Zone(name=JOKER_LOW, label=w["joker_low"], owner=seat, target=True, cards=[]))
+    zones.append(Zone(name="discard", label=w["discard_pile"], owner=None, target=False,
+                      cards=[str(c) for c in state.discard]))
+    zones.append(Zone(name="stock", label=w["stock"], owner=None, target=True, backs=len(state.stock)))
 
     def info(s: int) -> str:
         bits = [w["buys"].format(n=state.buys_used[s], m=state.rules.max_buys)]
@@ -342,13 +335,13 @@ def layout(state: State, seat: int, lang: str = "is") -> dict[str, Any]:
         prompt = w["prompt_" + state.step].format(card=top)
     title = w["title"].format(name=NAME[lang], r=state.round_no,
                               contract=contract_words(state.round_no, lang))
-    return {
-        "title": title, "info": info(seat), "hand": [str(c) for c in state.hands[seat]],
-        "scores": list(state.totals), "prompt": prompt,
-        "opponents": [{"seat": s, "hand_size": len(state.hands[s]), "info": info(s)}
-                      for s in range(state.n) if s != seat],
-        "zones": zones,
-    }
+    return Layout(
+        title=title, info=info(seat), hand=[str(c) for c in state.hands[seat]],
+        scores=list(state.totals), prompt=prompt,
+        opponents=[Opponent(seat=s, hand_size=len(state.hands[s]), info=info(s))
+                   for s in range(state.n) if s != seat],
+        zones=zones,
+    )
 
 
 def text_picture(state: State) -> str:
