@@ -1,5 +1,5 @@
-"""Kínaskák: every worked case of the rule file's section B4, one test each, on the
-module directly (it is registered in GAMES only once its table page exists)."""
+"""Kínaskák: every worked case of its rule file's section B4 (docs/rules/kinaskak.md),
+one test each, on the module directly."""
 
 from __future__ import annotations
 

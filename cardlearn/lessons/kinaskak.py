@@ -33,7 +33,8 @@ from typing import Any, NamedTuple
 
 from IPython.display import HTML
 
-from cardlearn.cards import Card, parse_cards
+from cardlearn.bots import Bot, RandomBot
+from cardlearn.cards import Card, parse_cards, without
 from cardlearn.draw import card_html
 from cardlearn.games import kinaskak
 from cardlearn.games.kinaskak.view import contract_words
@@ -44,16 +45,10 @@ from cardlearn.lessons.common import (  # noqa: F401 -- shared pieces, offered h
     check_quiz,
     html_table,
     labelled,
+    play_out,
     positions,
 )
-
-SUITS_EN = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-KIND_IS = {"run": "röð", "set": "þrenna"}
-
-
-def _cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
-    return parse_cards(cards) if isinstance(cards, str) else tuple(Card.parse(str(c)) for c in cards)
-
+from cardlearn.protocol import State
 
 # ---------------------------------------------------------------------------------------
 # Cards and the deal
@@ -178,7 +173,7 @@ class Hand(NamedTuple):
     @property
     def cards(self) -> tuple[Card, ...]:
         cards = [c for m in self.melds for c in written(m).cards]
-        return (*cards, *_cards(self.rest))
+        return (*cards, *parse_cards(self.rest))
 
 
 def hands_picture(hands: Sequence[Hand]) -> HTML:
@@ -204,7 +199,7 @@ def hands_picture(hands: Sequence[Hand]) -> HTML:
 
 def penalty_picture(cards: str | Iterable[Card | str], who: str = "") -> HTML:
     """The cards, each captioned with its penalty points, and their sum (`kinaskak.penalty`)."""
-    cards = _cards(cards)
+    cards = parse_cards(cards)
     caps = [str(kinaskak.card_penalty(c)) for c in cards]
     total = kinaskak.penalty(cards)
     sums = " + ".join(caps) or "0"
@@ -222,8 +217,8 @@ def stacked(hands: dict[int, str], *, up: str = "", stock: str = "", players: in
     and has `stock` on top of the stock."""
     dealer = players - 1 if dealer is None else dealer
     pool = Counter(kinaskak.deck_for(players))
-    fixed = {s: list(_cards(h)) for s, h in hands.items()}
-    extra = list(_cards(up)) + list(_cards(stock))
+    fixed = {s: list(parse_cards(h)) for s, h in hands.items()}
+    extra = list(parse_cards(up)) + list(parse_cards(stock))
     for cards in [*fixed.values(), extra]:
         short = Counter(cards) - pool
         if short:
@@ -249,13 +244,6 @@ def position(hands: dict[int, str], *, up: str = "", stock: str = "", players: i
     later rounds and draws the lots."""
     deck = stacked(hands, up=up, stock=stock, players=players, fill_seed=seed)
     return kinaskak.new_game(players=players, deck=deck, seed=seed, rules=rules or kinaskak.Rules())
-
-
-def play_out(state: kinaskak.State, moves: str) -> kinaskak.State:
-    """`state` after the moves, written in the notation and separated by commas."""
-    for move in moves.split(","):
-        state = state.apply(move.strip())
-    return state
 
 
 def move_words(before: kinaskak.State, move: Any, after: kinaskak.State | None, lang: str = "en") -> str:
@@ -340,8 +328,8 @@ def bot_match(levels: Sequence[str], seed: int, *, rounds: int = 8) -> kinaskak.
     are shuffled from `seed`.  Plays until `rounds` rounds are over (8: the whole match)."""
     bots = [kinaskak.BOTS[level](seed=seed + s) for s, level in enumerate(levels)]
     state = kinaskak.new_game(players=len(levels), seed=seed)
-    while not state.is_over and len(state.score_sheet) < rounds:
-        state = state.apply(bots[state.to_move].choose(state, state.to_move))
+    while (seat := state.to_move) is not None and len(state.score_sheet) < rounds:
+        state = state.apply(bots[seat].choose(state, seat))
     return state
 
 
@@ -368,11 +356,9 @@ def _after_last(before: kinaskak.State, move: Any) -> tuple[list[tuple[Card, ...
     hands = [tuple(h) for h in before.hands]
     melds = [dict(m) for m in before.observation(0)["melds"]]
     p = before.to_move
+    assert p is not None  # the round's last move was made from this position
     if move.verb in ("discard", "off", "run", "set"):
-        left = list(hands[p])
-        for c in move.cards:
-            left.remove(c)
-        hands[p] = tuple(left)
+        hands[p] = without(hands[p], move.cards)
     if move.verb in ("run", "set"):
         binds = [None if not c.is_joker else str(b) for c, b in zip(move.cards, move.binds)] \
             if move.verb == "run" else [None if not c.is_joker else next(x.rank for x in move.cards
@@ -605,3 +591,30 @@ def options_table(notes: dict[str, tuple[str, str]] | None = None) -> HTML:
     """Every field of `kinaskak.Rules`, in order, with its default, meaning and alternatives.
     A field without a note is an error, so the table cannot silently fall behind the engine."""
     return common.options_table(kinaskak.Rules, OPTIONS if notes is None else notes)
+
+
+# ---------------------------------------------------------------------------------------
+# A small tournament
+
+def duel(games: int = 100, first_seed: int = 1000, players: int = 4) -> dict[str, float]:
+    """`thumb` in one seat (rotating) against `random` in the others, `games` matches:
+    how often it ends with the fewest penalty points of all, how often with fewer than a
+    given random bot, and the mean totals: the notebook's small seeded tournament.  (The
+    project's measurement of bot strength is `python -m benchmarks --only bots`.)"""
+    fewest = pairs_won = 0
+    thumb_total = random_total = 0.0
+    for g in range(games):
+        seat, seed = g % players, first_seed + g
+        bots: list[Bot] = [kinaskak.ThumbBot(seed=seed) if s == seat else RandomBot(seed=seed + s)
+                           for s in range(players)]
+        state: State = kinaskak.new_game(players=players, seed=seed)
+        while (to_move := state.to_move) is not None:
+            state = state.apply(bots[to_move].choose(state, to_move))
+        mine, others = state.scores[seat], [x for s, x in enumerate(state.scores) if s != seat]
+        fewest += mine < min(others)
+        pairs_won += sum(mine < o for o in others)
+        thumb_total += mine
+        random_total += sum(others) / len(others)
+    return {"games": games, "fewest_of_all": fewest / games,
+            "beats_a_random_bot": pairs_won / (games * (players - 1)),
+            "mean_thumb": thumb_total / games, "mean_random": random_total / games}

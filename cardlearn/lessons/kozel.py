@@ -63,9 +63,6 @@ def _tricks(n: int) -> str:
     return f"{n} trick" if n == 1 else f"{n} tricks"
 
 
-def _cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
-    return parse_cards(cards) if isinstance(cards, str) else tuple(Card.parse(str(c)) for c in cards)
-
 
 # ---------------------------------------------------------------------------------------
 # The table, the cards and the deal
@@ -116,12 +113,12 @@ def stacked(hands: dict[int, str], trump: str = "", stock: str = "") -> tuple[Ca
     Places not named get unused cards, chosen so that no hand holds four of one suit."""
     slots: dict[int, Card] = {}
     for seat, text in hands.items():
-        cards = _cards(text)
+        cards = parse_cards(text)
         if len(cards) > kozel.HAND_SIZE:
             raise ValueError(f"a hand holds {kozel.HAND_SIZE} cards, not {len(cards)} (seat {seat})")
         for i, card in enumerate(cards):
             slots[4 * i + seat] = card  # seat 3 deals: seat s gets cards s, s+4, s+8, s+12
-    for i, card in enumerate(_cards(stock)):
+    for i, card in enumerate(parse_cards(stock)):
         slots[16 + i] = card
     if trump:
         slots[17] = Card.parse(trump)
@@ -164,7 +161,7 @@ def pairings(cards: str | Iterable[Card | str], target: str | Iterable[Card | st
              trump: str) -> list[tuple[tuple[Card, Card], ...]]:
     """Every way `cards` beat `target` one-to-one: lists of (beating card, card it beats),
     checked with `kozel.beats` card by card (free pairing: any card may take any target)."""
-    cards, target = _cards(cards), _cards(target)
+    cards, target = parse_cards(cards), parse_cards(target)
     if len(cards) != len(target):
         return []
     return [tuple(zip(cards, order)) for order in itertools.permutations(target)
@@ -181,7 +178,7 @@ def beat_picture(cards: str | Iterable[Card | str], target: str | Iterable[Card 
                  height: float = 56) -> HTML:
     """The cards to beat, then each way `cards` beat them: every beating card drawn next
     to the card it beats.  Says so when there is no way."""
-    cards, target = _cards(cards), _cards(target)
+    cards, target = parse_cards(cards), parse_cards(target)
     found = pairings(cards, target, trump)
     row = "".join(card_html(c, height=height) for c in target)
     parts = [common.ROW.format(f"<b>To beat:</b> {row}")]

@@ -47,6 +47,7 @@ from cardlearn.lessons.common import (
     Question,
     cards_row,
     labelled,
+    play_out,
     positions,
 )
 
@@ -295,13 +296,6 @@ def position(hands: dict[int, str], talon: str = "", dealer: int = 2,
              rules: lomber.Rules | None = None) -> lomber.State:
     """A new match whose first deal gives these cards (see `stacked`)."""
     return lomber.new_game(deck=stacked(hands, talon, dealer), dealer=dealer, rules=rules or lomber.Rules())
-
-
-def play_out(state: lomber.State, moves: str) -> lomber.State:
-    """`state` after the moves, written in the notation and separated by commas."""
-    for move in moves.split(","):
-        state = state.apply(move.strip())
-    return state
 
 
 # ---------------------------------------------------------------------------------------

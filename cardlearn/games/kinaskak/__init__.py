@@ -1,5 +1,5 @@
-"""Kínaskák — Icelandic contract rummy for 2–6 players, eight rounds (rules: the rule
-file's part B; its section "How this maps to the API" settles seats, dealing and saves).
+"""Kínaskák — Icelandic contract rummy for 2–6 players, eight rounds (rules:
+docs/rules/kinaskak.md, part B; its "How this maps to the API" settles seats, dealing, saves).
 
 Each round has a contract (*samningur*): runs (*raðir*, four or more of one suit in
 sequence) and sets (*þrennur*, three or more of one rank) that a player must lay down

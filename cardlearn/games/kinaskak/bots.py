@@ -17,7 +17,7 @@ from cardlearn.cards import JOKER, RANKS, Card
 from cardlearn.protocol import State as AnyState
 
 from .rules import CONTRACTS, JOKER_KEY, card_penalty, rank_at, run_lows
-from .state import Action, Sight, State, new_game
+from .state import Action, Sight, State
 
 
 @functools.cache
@@ -193,31 +193,6 @@ class ThumbBot(Bot):
             return state.fits_a_meld(card)  # a meld on the table takes it (public)
         hand = seen.hand
         return progress((*hand, card), runs, sets, wrap) - progress(hand, runs, sets, wrap) >= 1.0
-
-
-def duel(games: int = 100, first_seed: int = 1000, players: int = 4) -> dict[str, float]:
-    """`thumb` in one seat (rotating) against `random` in the others, `games` matches:
-    how often it ends with the fewest penalty points of all, how often with fewer than a
-    given random bot, and the mean totals.  (A bot-strength harness belongs to the
-    benchmarks, `python -m benchmarks --only bots --game kinaskak`; this one stays while the
-    notebook's bots section calls it.)"""
-    fewest = pairs_won = 0
-    thumb_total = random_total = 0.0
-    for g in range(games):
-        seat, seed = g % players, first_seed + g
-        bots: list[Bot] = [ThumbBot(seed=seed) if s == seat else RandomBot(seed=seed + s)
-                           for s in range(players)]
-        state: AnyState = new_game(players=players, seed=seed)
-        while (to_move := state.to_move) is not None:
-            state = state.apply(bots[to_move].choose(state, to_move))
-        mine, others = state.scores[seat], [x for s, x in enumerate(state.scores) if s != seat]
-        fewest += mine < min(others)
-        pairs_won += sum(mine < o for o in others)
-        thumb_total += mine
-        random_total += sum(others) / len(others)
-    return {"games": games, "fewest_of_all": fewest / games,
-            "beats_a_random_bot": pairs_won / (games * (players - 1)),
-            "mean_thumb": thumb_total / games, "mean_random": random_total / games}
 
 
 class SearchBot(_Search):

@@ -46,7 +46,7 @@ MeldConfig = tuple[bool, bool, str, bool]
 
 @dataclass(frozen=True)
 class Rules:
-    """Variant options: one per row of the rule file's ambiguity table (§B3), each with
+    """Variant options: one per row of the rule file's ambiguity table (docs/rules/kinaskak.md §B3), each with
     the rule file's default.  `max_turns_per_round=None` means 60 × players."""
 
     jokers_per_deck: int = 2
@@ -121,10 +121,17 @@ CONTRACTS: tuple[Contract, ...] = (
 )
 
 
+def check_players(players: object) -> int:
+    """The number of seats, if the game allows it: Kínaskák is for 2 to 6 players."""
+    low, high = PLAYERS
+    if type(players) is not int or not low <= players <= high:
+        raise ValueError(f"Kínaskák is for {low} to {high} players, not {players!r}")
+    return players
+
+
 def deck_for(players: int, rules: Rules = Rules()) -> tuple[Card, ...]:
     """Two decks and 2 jokers each for 2–4 players, three for 5–6 (§B2.1, flags 1–2)."""
-    if type(players) is not int or not 2 <= players <= 6:
-        raise ValueError(f"Kínaskák is for 2 to 6 players, not {players!r}")
+    check_players(players)
     copies = (2 if players <= 4 else 3) if rules.decks == "by_players" else rules.decks
     return make_deck(copies=copies, jokers=rules.jokers_per_deck * copies)
 

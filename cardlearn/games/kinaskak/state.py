@@ -21,11 +21,11 @@ from cardlearn.core import (
     IllegalMove,
     SaveReader,
     derived,
-    fresh_seed,
     rules_to_dict,
     save_json,
     shuffled,
     stacked_deck,
+    start_options,
 )
 
 from .melds import meld_specs
@@ -35,6 +35,7 @@ from .rules import (
     HAND_SIZE,
     INFO,
     Rules,
+    check_players,
     deck_for,
     end_placings,
     fit_run,
@@ -1025,16 +1026,9 @@ def new_game(*, players: int | None = None, seed: int | None = None,
              dealer: int | None = None) -> State:
     """A new match of eight rounds.  `deck` stacks round 1 (top card first; dealt one at a
     time clockwise from the dealer's left, then the upcard, then the stock)."""
-    n = 4 if players is None else players
-    if not isinstance(rules, Rules):
-        raise ValueError("rules must be a kinaskak.Rules")
+    n = check_players(4 if players is None else players)
+    dealer, seed = start_options("Kínaskák", rules, Rules, dealer, seed, n)
     full = deck_for(n, rules)
-    dealer = n - 1 if dealer is None else dealer
-    if type(dealer) is not int or not 0 <= dealer < n:
-        raise ValueError(f"the dealer is a seat from 0 to {n - 1}, not {dealer!r}")
-    seed = fresh_seed() if seed is None else seed
-    if type(seed) is not int:
-        raise ValueError(f"seed must be a whole number, not {seed!r}")
     cards = shuffled(full, seed, 1) if deck is None else stacked_deck(deck, full, "Kínaskák")
     if HAND_SIZE * n + 1 > len(cards):
         raise ValueError("not enough cards to deal")
