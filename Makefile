@@ -24,9 +24,11 @@ test: $(STAMP) lint
 	$(BIN)/python -m pytest
 
 # The quick loop after an edit (under a minute on 2 cores): lint and types, then the engine
-# and table tests on both cores, without the notebooks, the browser and the tests marked slow.
+# and table tests on both cores, without the notebooks (nor nbval's slow import), the browser
+# and the tests marked slow.
 check: $(STAMP) lint
-	$(BIN)/python -m pytest -q -n 2 -m "not slow and not browser" tests --ignore=tests/browser
+	$(BIN)/python -m pytest -o addopts="" -p no:nbval -p no:cacheprovider --strict-markers -q -n 2 \
+	  -m "not slow and not browser" tests --ignore=tests/browser
 
 lint: $(STAMP)
 	$(BIN)/ruff check cardlearn tests benchmarks

@@ -299,13 +299,13 @@ def check_view(game: ModuleType, state: Any, rng: random.Random) -> None:
 
 # -- whole matches -----------------------------------------------------------------
 
-def check_match(game: ModuleType, seed: int, *, every: int = 1, **new_game: Any) -> Any:
+def check_match(game: ModuleType, seed: int, *, every: int = 1, costly: int = 150, **new_game: Any) -> Any:
     """Every per-state check along one random match; returns the final state.  The costly
-    checks run on every `every`-th state, and on at most about 150 states of a long match
-    (a Kínaskák match is thousands of moves)."""
+    checks run on every `every`-th state, and on at most about `costly` states of a long
+    match (a Kínaskák match is thousands of moves, and reading a save replays its history)."""
     rng = random.Random(seed)
     states = list(random_match(game, seed, **new_game))
-    every = max(every, len(states) // 150)
+    every = max(every, len(states) // costly)
     foreign = sorted({str(a) for s in states[::7] for a in s.legal_actions()})[:40]
     for i, state in enumerate(states):
         check_legal_actions(state)

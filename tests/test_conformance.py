@@ -47,7 +47,7 @@ def game(request):
 def test_a_short_match_keeps_the_contract(game):
     """The quick loop's conformance check (`make check`): one match, the costly checks on
     fewer states; the whole matches below are marked slow and run in `make test`."""
-    conformance.check_match(game, 3, every=25)
+    conformance.check_match(game, 3, every=25, costly=30)
 
 
 @pytest.mark.slow

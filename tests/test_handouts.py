@@ -226,6 +226,7 @@ def test_kasina_groups_split_a_capture_into_its_parts():
     assert split("AD KS") == [["AD", "KS"]]
 
 
+@pytest.mark.slow
 def test_a_page_that_does_not_fit_is_refused():
     page = handouts.handout("kasina", "en")
     longer = dataclasses.replace(page, sections=page.sections + page.sections[-2:])

@@ -796,6 +796,7 @@ def random_match(seed: int, choices: int, rules: Rules = DEFAULT):
 seeds = st.integers(0, 2**32)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(seed=seeds, choices=seeds)
 def test_random_play_conserves_the_52_cards_at_every_step(seed, choices):

@@ -72,6 +72,7 @@ def test_game_facts():
 
 # -- properties ---------------------------------------------------------------------------------
 
+@pytest.mark.slow  # whole matches: make test
 @pytest.mark.parametrize("players", [2, 3, 5, 6])
 def test_cards_conserved_through_every_action(players):
     deck = Counter(k.deck_for(players))
@@ -105,6 +106,7 @@ def _brute(hand: tuple[Card, ...], runs: int, sets: int, suits: frozenset = froz
 _POOL = parse_cards("AH 2H 3H 4H 5H 6H KH QH AS 2S 3S 4S 5S 6S KS 2D 3D 2C JK") * 2
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(range(len(_POOL))), min_size=6, max_size=10, unique=True),
        st.sampled_from([1, 2, 3, 6]))
@@ -123,6 +125,7 @@ def test_can_lay_down_round_8_and_bad_round():
         k.can_lay_down(hand, 9)
 
 
+@pytest.mark.slow  # whole matches: make test
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_every_random_match_ends(players):
     for seed in range(2):
@@ -217,6 +220,7 @@ def test_every_option_of_the_ambiguity_table_is_a_rule():
     assert names == table
 
 
+@pytest.mark.slow  # whole matches under each variant: make test
 @pytest.mark.parametrize("rules", [
     Rules(jokers_per_deck=3, decks=3), Rules(run_wrap=True), Rules(run_ace_both_ends=False),
     Rules(distinct_set_ranks=True), Rules(joker_limit="one_per_meld"),

@@ -96,6 +96,7 @@ def test_progress_is_the_plain_sum_bit_for_bit():
     assert progress(hand, 1, 1) == plain_progress(list(hand), 1, 1) == 3 ** 1.5 + 3 ** 1.5 + 2.5
 
 
+@pytest.mark.slow
 def test_least_needed_discard_is_the_plain_choice():
     rng = random.Random(2)
     for hand, runs, sets, wrap in random_hands(5000, 2):

@@ -156,6 +156,7 @@ def test_legal_plays_agrees_with_a_direct_reading(position):
     assert set(got) == direct_reading(hand, trick, contract, trump)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(positions(CONTRACT_TRUMPS[:6]))
 def test_duties_to_trump_and_overtake_only_narrow_the_choice(position):

@@ -31,6 +31,10 @@ from cardlearn.table.words import count_cards, result, seat_name, simulated_word
 
 MODULES = {"toy": toygame, "fake": fakegame, **GAMES}
 NAMES = sorted(MODULES)
+# The table knows no game, so the quick loop (`make check`) checks it on the two test games;
+# the four real games' runs of the same tests are marked slow and run in `make test`.
+QUICK = ("toy", "fake")
+ALL = [pytest.param(name, marks=() if name in QUICK else pytest.mark.slow) for name in NAMES]
 
 
 def thumbs(name: str) -> dict[int, str]:
@@ -138,7 +142,7 @@ def _act(m: TableModel, action) -> bool:
     return made
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ALL)
 def test_whole_match_through_act(name):
     m, rng = model(name, seed=3), random.Random(1)
     for _ in range(5000):
@@ -159,7 +163,7 @@ def test_whole_match_through_act(name):
     assert m.message == WORDS["is"]["is_over"] == m.snapshot().message
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ALL)
 def test_illegal_act_shows_message_and_changes_nothing(name):
     m = model(name, seed=4)
     before, moves = m.state, m.moves
@@ -170,7 +174,7 @@ def test_illegal_act_shows_message_and_changes_nothing(name):
     assert m.message == ""
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ALL)
 def test_undo(name):
     m = model(name, seed=5)
     start, log = m.state, m.snapshot().log  # forced moves may come first
@@ -186,7 +190,7 @@ def test_undo(name):
     assert m.snapshot().log == log
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ALL)
 def test_hint_lists_the_legal_moves_strongest_bot_first(name):
     m = model(name, seed=6)
     assert m.snapshot().hints is None
@@ -224,7 +228,7 @@ def test_hint_shows_how_often_each_move_won_in_the_search(lang):
     assert all(WORDS[lang]["simulated"].split(" ")[0] in why for _, why in shown)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ALL)
 def test_a_click_on_an_unusable_card_says_why_and_the_next_click_clears_it(name):
     m = model(name, seed=8)
     state = m.state
@@ -242,7 +246,7 @@ def test_a_click_on_an_unusable_card_says_why_and_the_next_click_clears_it(name)
         assert m.message == ""
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ALL)
 def test_new_game(name):
     m = model(name, seed=11)
     _act(m, choice_action(m.state, m.game))
@@ -256,7 +260,7 @@ def test_new_game(name):
     assert m.undo_stops() == []  # at most forced moves
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ALL)
 def test_new_game_asks_before_throwing_a_match_away(name):
     m = model(name, seed=11)
     _act(m, choice_action(m.state, m.game))
@@ -272,7 +276,7 @@ def test_new_game_asks_before_throwing_a_match_away(name):
     assert m.undo_stops() == []
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ALL)
 def test_bots_alone_play_a_whole_match(name):
     game = MODULES[name]
     n = game.new_game(seed=13).players
@@ -477,7 +481,7 @@ def test_default_opponents_are_the_games_strongest_bot_by_its_facts():
     assert m.humans == (0,)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ALL)
 def test_snapshot_marks_exactly_the_tokens_of_the_legal_moves(name):
     m = model(name, seed=8)
     state = m.state
@@ -496,7 +500,7 @@ def test_snapshot_marks_exactly_the_tokens_of_the_legal_moves(name):
         snap.message = "changed"  # type: ignore[misc]
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ALL)
 def test_model_clicks_make_the_same_move_as_act(name):
     start = model(name, seed=7).state
     for action in start.legal_actions():
@@ -733,7 +737,7 @@ def test_default_opponents_are_search_bots_and_play_at_once(name):
         assert table.state.to_move == 0 or table.state.is_over
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ALL)
 def test_clicks_make_the_same_move_as_act(name):
     start = new(name, seed=7).state
     for action in start.legal_actions():
@@ -743,7 +747,7 @@ def test_clicks_make_the_same_move_as_act(name):
         assert clicked.state == acted.state, str(action)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ALL)
 def test_card_buttons_follow_the_legal_moves(name):
     table = new(name, seed=8)
     state = table.state
@@ -764,7 +768,7 @@ def test_card_buttons_follow_the_legal_moves(name):
     assert one(table, "cardlearn-confirm").disabled
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ALL)
 def test_language_switch(name):
     table = new(name, seed=9)
     labels = (
@@ -792,7 +796,7 @@ def test_language_switch(name):
     assert one(table, "cardlearn-lang").description == "Íslenska"
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ALL)
 def test_hot_seat_hides_the_hands(name):
     table = new(name, seats={0: "human", 1: "human"}, seed=10)
 
@@ -817,7 +821,7 @@ def test_hot_seat_hides_the_hands(name):
     raise AssertionError("the two humans never took turns")
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ALL)
 def test_replay(name):
     n = new(name, seed=14).state.players
     final = new(name, seats={s: "random" for s in range(n)}, seed=14).state
@@ -851,7 +855,7 @@ def test_replay_needs_a_recorded_start_and_shows_all_only_at_the_end():
         replay(state, show_all=True)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ALL)
 def test_repr_has_no_address(name):
     table = new(name, seed=15)
     assert repr(table) == f"<cardlearn Table: {MODULES[name].NAME['is']}, seat 0 to move>"
@@ -883,7 +887,7 @@ def test_cardlearn_seed_fixes_the_deal_of_an_unseeded_table(monkeypatch):
         play("kasina", delay=0)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ALL)
 def test_a_click_while_the_bot_thinks_is_ignored(name):
     synchronous = new(name, seed=16)
     table = play(MODULES[name], seed=16, delay=0.3, seats=dict(synchronous.seats))
@@ -910,7 +914,7 @@ def test_a_click_while_the_bot_thinks_is_ignored(name):
         table.close()
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ALL)
 def test_undo_while_the_bot_thinks(name):
     table = play(MODULES[name], seed=17, delay=0.05)
     try:
@@ -924,7 +928,7 @@ def test_undo_while_the_bot_thinks(name):
         table.close()
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ALL)
 def test_teacher_view_shows_every_hand_marked_and_bots_play_the_same(name):
     plain, teaching = new(name, seed=18), new(name, seed=18)
     assert not plain.teacher and not plain.find("cardlearn-teacher-on")
@@ -1027,7 +1031,7 @@ def test_fake_quiet_bot_decisions_take_no_delay_and_forced_moves_are_made():
         table.close()
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ALL)
 def test_the_end_of_a_match_is_drawn(name):
     """A banner with the final sheet (each side a column), the message line, the repr."""
     n = MODULES[name].new_game(seed=13).players
