@@ -37,6 +37,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from cardlearn.bots import SearchBot
 from cardlearn.games import GAMES
 
 FIRST_SEED = 40_000
@@ -189,6 +190,7 @@ def main(games: list[str] | None = None, deals: int = 200, jobs: int = 1, iterat
     results = []
     for name in games or list(GAMES):
         level = GAMES[name].BOTS["search"]
+        assert isinstance(level, type) and issubclass(level, SearchBot), name
         print(f"  {name}: search = {iterations or level.iterations} simulations, "
               f"at most {level.seconds} s per move; rule-of-thumb policy {level.policy.__name__}")
         for opponent in opponents:
