@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, NotRequired, Protocol, TypedDict
 
 from cardlearn.cards import Card
@@ -39,7 +39,9 @@ class GameInfo:
     is better (loss points, penalties).  `phases` are the values `state.phase` takes.
     `strongest_bot` is the level in `BOTS` the tables use by default.  `has_deal_estimate`
     says whether the module gives `deal_estimate(state)` (a search bot may then cut its
-    simulations short)."""
+    simulations short).  `score_unit` names what the score counts, per language ("tapstig",
+    "loss points"), and `deal_word` the game's own word for one deal with its number
+    ("{n}. spil", "Deal {n}"): the table's scoreboard, headings and panels use them."""
 
     name: Mapping[str, str]  # {"is": ..., "en": ...}
     players: tuple[int, int]
@@ -48,6 +50,8 @@ class GameInfo:
     phases: tuple[str, ...]
     strongest_bot: str = "search"
     has_deal_estimate: bool = False
+    score_unit: Mapping[str, str] = field(default_factory=lambda: {"is": "stig", "en": "points"})
+    deal_word: Mapping[str, str] = field(default_factory=lambda: {"is": "{n}. spil", "en": "Deal {n}"})
 
     def __post_init__(self) -> None:
         low, high = self.players
@@ -181,3 +185,4 @@ class GameModule(Protocol):
     def action_cards(self, state: Any, action: Any) -> tuple[Token, ...]: ...
     def quiet(self, state: Any, action: Any) -> bool: ...
     def layout(self, state: Any, seat: int, lang: str = ...) -> Layout: ...
+    def deal_result(self, before: Any, after: Any, lang: str, who: Callable[[int], str]) -> str: ...

@@ -239,6 +239,11 @@ def layout(state: State, seat: int, lang: str = "is") -> dict:
 # ---------------------------------------------------------------------------------------
 # Deliberately broken variants, one contract point each.
 
+def deal_result(before: State, after: State, lang: str, who) -> str:
+    leader = max(range(after.players), key=lambda s: after.scores[s])
+    return f"{who(leader)} leads"
+
+
 def broken(kind: str):
     """A module-like namespace whose game breaks the contract in one way."""
     import types

@@ -5,6 +5,8 @@ of a position (`text_picture`, `str(state)`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardlearn.cards import Card
 from cardlearn.protocol import Layout, Zone
 
@@ -158,3 +160,10 @@ def text_picture(state: State) -> str:
     if state.winner is not None:
         lines.append(f"seat {state.winner} wins {state.totals[0]}–{state.totals[1]}")
     return "\n".join(lines)
+
+
+def deal_result(before: State, after: State, lang: str, who: Callable[[int], str]) -> str:
+    """One sentence for the end-of-deal panel: who won the deal that `before`'s last move
+    finished (`after` is the state after it) and what that means for the match; `who`
+    names a seat as the table does ("Þú", "Tölva 1")."""
+    return ""  # filled in with the table's second edition (issue 21)

@@ -68,13 +68,40 @@ from .rules import (
     round_penalties,
 )
 from .state import Action, Meld, State, new_game
-from .view import RULE_WORDS, SHEET_NAMES, action_cards, describe, explain, layout, quiet
+from .view import RULE_WORDS, SHEET_NAMES, action_cards, deal_result, describe, explain, layout, quiet
 
 State.GAME = sys.modules[__name__]
 
 __all__ = [
-    "BOTS", "CONTRACTS", "INFO", "NAME", "PLAYERS", "RULE_WORDS", "SHEET_NAMES", "Action", "Contract", "Meld",
-    "Rules", "SearchBot", "State", "ThumbBot", "action_cards", "can_lay_down", "card_penalty",
-    "deal_estimate", "deck_for", "describe", "determinize", "explain", "hidden_cards", "is_run", "is_set",
-    "layout", "new_game", "penalty", "quiet", "round_penalties",
+    "BOTS",
+    "CONTRACTS",
+    "INFO",
+    "NAME",
+    "PLAYERS",
+    "RULE_WORDS",
+    "SHEET_NAMES",
+    "Action",
+    "Contract",
+    "Meld",
+    "Rules",
+    "SearchBot",
+    "State",
+    "ThumbBot",
+    "action_cards",
+    "can_lay_down",
+    "card_penalty",
+    "deal_estimate",
+    "deal_result",
+    "deck_for",
+    "describe",
+    "determinize",
+    "explain",
+    "hidden_cards",
+    "is_run",
+    "is_set",
+    "layout",
+    "new_game",
+    "penalty",
+    "quiet",
+    "round_penalties",
 ]

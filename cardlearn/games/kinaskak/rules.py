@@ -29,6 +29,8 @@ INFO = GameInfo(
     phases=("draw", "buy", "meld", "discard", "over"),
     strongest_bot="search",
     has_deal_estimate=True,
+    score_unit={"is": "refsistig", "en": "penalty points"},
+    deal_word={"is": "{n}. umferð", "en": "Round {n}"},
 )
 NAME = INFO.name
 PLAYERS = INFO.players

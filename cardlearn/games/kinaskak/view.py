@@ -3,6 +3,8 @@ the reasons for illegal moves, in Icelandic and English."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardlearn.cards import JOKER, Card
 from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, Token, Zone
 
@@ -360,3 +362,10 @@ def text_picture(state: State) -> str:
     if state.round_no == FINAL_ROUND and state.step == "over":
         lines.append("over: " + ("tie" if state.winner is None else f"seat {state.winner} wins"))
     return "\n".join(lines)
+
+
+def deal_result(before: State, after: State, lang: str, who: Callable[[int], str]) -> str:
+    """One sentence for the end-of-deal panel: who won the deal that `before`'s last move
+    finished (`after` is the state after it) and what that means for the match; `who`
+    names a seat as the table does ("Þú", "Tölva 1")."""
+    return ""  # filled in with the table's second edition (issue 21)

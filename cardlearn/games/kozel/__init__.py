@@ -68,7 +68,17 @@ from .rules import (
     trump_index,
 )
 from .state import CLAIM, PASS, Action, Four, Pair, Play, Row, State, new_game
-from .view import RULE_WORDS, SHEET_NAMES, action_cards, describe, explain, layout, quiet, text_picture
+from .view import (
+    RULE_WORDS,
+    SHEET_NAMES,
+    action_cards,
+    deal_result,
+    describe,
+    explain,
+    layout,
+    quiet,
+    text_picture,
+)
 
 State.GAME = sys.modules[__name__]
 
@@ -102,6 +112,7 @@ __all__ = [
     "card_points",
     "deal_loss",
     "deal_order",
+    "deal_result",
     "describe",
     "determinize",
     "egg_bonus",

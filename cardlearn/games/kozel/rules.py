@@ -23,7 +23,9 @@ INFO = GameInfo(
     score_sign=-1,  # loss points: fewer is better
     phases=("lead", "respond", "claim", "over"),
     strongest_bot="search",
-    has_deal_estimate=False,  # the search plays every simulation to the end of the deal
+    has_deal_estimate=False,  # the search plays every simulation to the end of the deal,
+    score_unit={"is": "tapstig", "en": "loss points"},
+    deal_word={"is": "{n}. spil", "en": "Deal {n}"},
 )
 NAME = INFO.name
 PLAYERS = INFO.players

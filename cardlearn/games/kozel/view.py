@@ -4,6 +4,8 @@ sees at the table (`layout`) or in a notebook (`text_picture`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardlearn.cards import SUIT_SYMBOLS
 from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, Token, Zone
 
@@ -240,3 +242,10 @@ def text_picture(state: State) -> str:
     if state.winner is not None:
         lines.append(f"team {'AB'[1 - state.winner]} are the goats{' with eggs' if state.with_eggs else ''}")
     return "\n".join(lines)
+
+
+def deal_result(before: State, after: State, lang: str, who: Callable[[int], str]) -> str:
+    """One sentence for the end-of-deal panel: who won the deal that `before`'s last move
+    finished (`after` is the state after it) and what that means for the match; `who`
+    names a seat as the table does ("Þú", "Tölva 1")."""
+    return ""  # filled in with the table's second edition (issue 21)

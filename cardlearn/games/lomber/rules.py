@@ -23,7 +23,9 @@ INFO = GameInfo(
     score_sign=+1,  # payments: more is better
     phases=("auction", "exchange", "declare", "play", "over"),
     strongest_bot="search",
-    has_deal_estimate=False,  # no deal_estimate: the search plays every simulation out
+    has_deal_estimate=False,  # no deal_estimate: the search plays every simulation out,
+    score_unit={"is": "bitar", "en": "chips"},
+    deal_word={"is": "{n}. gjöf", "en": "Deal {n}"},
 )
 NAME = INFO.name
 PLAYERS = INFO.players

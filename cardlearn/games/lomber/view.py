@@ -3,6 +3,8 @@ for illegal moves, score sheet headings, moves in words, the layout each seat se
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardlearn.cards import Card
 from cardlearn.protocol import Layout, Opponent, Token, Zone
 
@@ -317,3 +319,10 @@ def text_picture(state: State) -> str:
         lines.append(f"seat {s}: {hand}   tricks {state.tricks[s]}, bought {state.bought[s]}{mark}")
     lines.append("scores: " + " ".join(f"{t:+d}" for t in state.totals))
     return "\n".join(lines)
+
+
+def deal_result(before: State, after: State, lang: str, who: Callable[[int], str]) -> str:
+    """One sentence for the end-of-deal panel: who won the deal that `before`'s last move
+    finished (`after` is the state after it) and what that means for the match; `who`
+    names a seat as the table does ("Þú", "Tölva 1")."""
+    return ""  # filled in with the table's second edition (issue 21)
