@@ -202,7 +202,7 @@ BOTS = {"random": RandomBot, "search": ToySearch}
 
 # -- view description -------------------------------------------------------------------
 
-def describe(state: State, action, lang: str = "is", viewer: int | None = None) -> str:
+def describe(state: State, action, lang: str = "is", viewer: int | None = None, who=None) -> str:
     card = state._parse_action(action).card if isinstance(action, str) else action.card
     return ("spilar " if lang == "is" else "plays ") + card.symbol
 
@@ -224,7 +224,7 @@ def quiet(state: State, action) -> bool:
     return False  # every card is a real decision
 
 
-def layout(state: State, seat: int, lang: str = "is") -> dict:
+def layout(state: State, seat: int, lang: str = "is", who=None) -> dict:
     other = 1 - seat
     label = {"is": "Slagur", "en": "Trick"}[lang]
     plays = [{"card": str(c), "seat": (state.leader + i) % 2} for i, c in enumerate(state.trick)]
@@ -238,6 +238,10 @@ def layout(state: State, seat: int, lang: str = "is") -> dict:
 
 # ---------------------------------------------------------------------------------------
 # Deliberately broken variants, one contract point each.
+
+def command(state: State, action, lang: str = "is") -> str:
+    return describe(state, action, lang)
+
 
 def deal_result(before: State, after: State, lang: str, who) -> str:
     leader = max(range(after.players), key=lambda s: after.scores[s])

@@ -79,7 +79,7 @@ def counted(n: int, word: str, lang: str) -> str:
     return _WORDS[lang][f"{word}_{'one' if one else 'many'}"].format(n=n)
 
 
-def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None) -> str:
+def _predicate(state: State, action: Action | str, lang: str = "is", viewer: int | None = None) -> str:
     """The move in words, e.g. "tekur 2♣ + 3♥ með 5♠ — svippur!".  Every Kasína move is
     played face up, so every `viewer` reads the same words."""
     action = Action.parse(action) if isinstance(action, str) else action
@@ -126,7 +126,7 @@ def quiet(state: State, action: Action) -> bool:
     return False
 
 
-def layout(state: State, seat: int, lang: str = "is") -> Layout:
+def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] | None = None) -> Layout:
     """What `seat` sees, arranged for drawing: zones of face-up cards and face-down counts."""
     w = _WORDS[lang]
     other = 1 - seat
@@ -167,3 +167,17 @@ def deal_result(before: State, after: State, lang: str, who: Callable[[int], str
     finished (`after` is the state after it) and what that means for the match; `who`
     names a seat as the table does ("Þú", "Tölva 1")."""
     return ""  # filled in with the table's second edition (issue 21)
+
+
+def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None,
+             who: Callable[[int], str] | None = None) -> str:
+    """The move `action` of the seat to move in `state`, in words, as `viewer` may see it
+    (None: every card named).  Without `who`, the predicate alone ("tekur 5♦ með 5♠"); with
+    `who` naming the seats, the whole sentence with its subject."""
+    text = _predicate(state, action, lang, viewer)
+    return text if who is None or state.to_move is None else f"{who(state.to_move)}: {text}"
+
+
+def command(state: State, action: Action | str, lang: str = "is") -> str:
+    """The move as a button says it to the player who makes it."""
+    return _predicate(state, action, lang, state.to_move)

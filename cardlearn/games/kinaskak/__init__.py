@@ -68,7 +68,17 @@ from .rules import (
     round_penalties,
 )
 from .state import Action, Meld, State, new_game
-from .view import RULE_WORDS, SHEET_NAMES, action_cards, deal_result, describe, explain, layout, quiet
+from .view import (
+    RULE_WORDS,
+    SHEET_NAMES,
+    action_cards,
+    command,
+    deal_result,
+    describe,
+    explain,
+    layout,
+    quiet,
+)
 
 State.GAME = sys.modules[__name__]
 
@@ -90,6 +100,7 @@ __all__ = [
     "action_cards",
     "can_lay_down",
     "card_penalty",
+    "command",
     "deal_estimate",
     "deal_result",
     "deck_for",

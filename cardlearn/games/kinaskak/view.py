@@ -171,7 +171,7 @@ def _run_text(cards: tuple[Card, ...], binds: tuple[Card, ...]) -> str:
     return " ".join(c.symbol if c is not JOKER else f"🃏({b.symbol})" for c, b in zip(cards, binds))
 
 
-def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None) -> str:
+def _predicate(state: State, action: Action | str, lang: str = "is", viewer: int | None = None) -> str:
     """The move in words, without who makes it.  Every card named is face up at the table
     (a stock card, drawn or bought, is never named), so `viewer` changes nothing.  A
     `draw` leaves the live discard: to the others to buy, when a buy window opens."""
@@ -300,7 +300,7 @@ def _entries(meld: Meld, wrap: bool, lang: str) -> list[Entry]:
     return out
 
 
-def layout(state: State, seat: int, lang: str = "is") -> Layout:
+def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] | None = None) -> Layout:
     """What `seat` sees: its hand; every meld as a zone by its owner (jokers noted with
     what they stand for); the discard pile face up; the stock as backs."""
     w, wrap = _W[lang], state.rules.run_wrap
@@ -369,3 +369,17 @@ def deal_result(before: State, after: State, lang: str, who: Callable[[int], str
     finished (`after` is the state after it) and what that means for the match; `who`
     names a seat as the table does ("Þú", "Tölva 1")."""
     return ""  # filled in with the table's second edition (issue 21)
+
+
+def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None,
+             who: Callable[[int], str] | None = None) -> str:
+    """The move `action` of the seat to move in `state`, in words, as `viewer` may see it
+    (None: every card named).  Without `who`, the predicate alone ("tekur 5♦ með 5♠"); with
+    `who` naming the seats, the whole sentence with its subject."""
+    text = _predicate(state, action, lang, viewer)
+    return text if who is None or state.to_move is None else f"{who(state.to_move)}: {text}"
+
+
+def command(state: State, action: Action | str, lang: str = "is") -> str:
+    """The move as a button says it to the player who makes it."""
+    return _predicate(state, action, lang, state.to_move)

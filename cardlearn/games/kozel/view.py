@@ -109,7 +109,7 @@ def _action(action: Action | str) -> Action:
     return Action.parse(action) if isinstance(action, str) else action
 
 
-def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None) -> str:
+def _predicate(state: State, action: Action | str, lang: str = "is", viewer: int | None = None) -> str:
     """The move in words, e.g. "slær með 9♦ + J♠"; a face-down discard names its cards only
     to the all-seeing narrator (`viewer` None), its own player, or when discards are open."""
     action, w = _action(action), _WORDS[lang]
@@ -165,22 +165,22 @@ def quiet(state: State, action: Action | str) -> bool:
     return _action(action).kind == "pass"
 
 
-def layout(state: State, seat: int, lang: str = "is") -> Layout:
+def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] | None = None) -> Layout:
     """What `seat` sees, arranged for drawing (see `cardlearn.games`)."""
     w, names = _WORDS[lang], _TEAM_NAMES[lang]
     see_all = state.rules.discards_visible == "all"
     trick: list[Entry] = []
-    for who, kind, cards in state.plays:
-        show = kind != "discard" or see_all or who == seat
+    for player, kind, cards in state.plays:
+        show = kind != "discard" or see_all or player == seat
         for c in cards:
             note = {"lead": "út", "beat": "slær", "discard": "á grúfu"} if lang == "is" else {
                 "lead": "led", "beat": "beats", "discard": "face down"}
             if kind == "lead" and state.interrupted:  # the lead came from a four-of-a-suit claim
                 note = {"lead": "fjögur í lit"} if lang == "is" else {"lead": "four of a suit"}
-            trick.append({"card": str(c) if show else None, "seat": who, "note": note[kind]})
-    last: list[Entry] = [{"card": str(c), "seat": who}
-                         for who, _, cards, _ in state.last_trick for c in cards]
-    last += [{"card": None, "seat": who} for who, _, cards, n in state.last_trick
+            trick.append({"card": str(c) if show else None, "seat": player, "note": note[kind]})
+    last: list[Entry] = [{"card": str(c), "seat": player}
+                         for player, _, cards, _ in state.last_trick for c in cards]
+    last += [{"card": None, "seat": player} for player, _, cards, n in state.last_trick
              if not cards for _ in range(n)]
     trump_note = w["trump"].format(suit=SUIT_SYMBOLS[state.trump])
     if state.trump_pos is None:  # drawn: everyone saw who took it, while it is still known
@@ -249,3 +249,17 @@ def deal_result(before: State, after: State, lang: str, who: Callable[[int], str
     finished (`after` is the state after it) and what that means for the match; `who`
     names a seat as the table does ("Þú", "Tölva 1")."""
     return ""  # filled in with the table's second edition (issue 21)
+
+
+def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None,
+             who: Callable[[int], str] | None = None) -> str:
+    """The move `action` of the seat to move in `state`, in words, as `viewer` may see it
+    (None: every card named).  Without `who`, the predicate alone ("tekur 5♦ með 5♠"); with
+    `who` naming the seats, the whole sentence with its subject."""
+    text = _predicate(state, action, lang, viewer)
+    return text if who is None or state.to_move is None else f"{who(state.to_move)}: {text}"
+
+
+def command(state: State, action: Action | str, lang: str = "is") -> str:
+    """The move as a button says it to the player who makes it."""
+    return _predicate(state, action, lang, state.to_move)

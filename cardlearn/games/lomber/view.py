@@ -152,7 +152,7 @@ def _action(state: State, action: Action | str) -> Action:
     return parse_action(action, state.step) if isinstance(action, str) else action
 
 
-def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None) -> str:
+def _predicate(state: State, action: Action | str, lang: str = "is", viewer: int | None = None) -> str:
     """The move in words, without who makes it; a discard names its card only to the
     seat that makes it (or an all-seeing narrator, `viewer=None`)."""
     a, w = _action(state, action), _WORDS[lang]
@@ -268,7 +268,7 @@ def _seat_info(state: State, s: int, lang: str) -> str:
     return ", ".join(parts)
 
 
-def layout(state: State, seat: int, lang: str = "is") -> Layout:
+def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] | None = None) -> Layout:
     """What `seat` sees: its hand, the trick (who played what), the talon as backs, the
     cards shown to everyone by their owner, its own discards; counts bought per seat."""
     w = _WORDS[lang]
@@ -326,3 +326,17 @@ def deal_result(before: State, after: State, lang: str, who: Callable[[int], str
     finished (`after` is the state after it) and what that means for the match; `who`
     names a seat as the table does ("Þú", "Tölva 1")."""
     return ""  # filled in with the table's second edition (issue 21)
+
+
+def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None,
+             who: Callable[[int], str] | None = None) -> str:
+    """The move `action` of the seat to move in `state`, in words, as `viewer` may see it
+    (None: every card named).  Without `who`, the predicate alone ("tekur 5♦ með 5♠"); with
+    `who` naming the seats, the whole sentence with its subject."""
+    text = _predicate(state, action, lang, viewer)
+    return text if who is None or state.to_move is None else f"{who(state.to_move)}: {text}"
+
+
+def command(state: State, action: Action | str, lang: str = "is") -> str:
+    """The move as a button says it to the player who makes it."""
+    return _predicate(state, action, lang, state.to_move)
