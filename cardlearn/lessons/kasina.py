@@ -15,7 +15,11 @@
   questions (answers computed by the engine), as radio buttons with a Check button (and as
   static HTML where the notebook is not run), and the teacher's check of them, which prints
   no answer;
-- `OPTIONS` / `options_table()` — every field of `kasina.Rules`: default and meaning.
+- `OPTIONS` / `options_table()` — every field of `kasina.Rules`: default and meaning;
+- `OBSERVATION` / `observation_table(state, seat)` — every field of `state.observation(seat)`:
+  its value in one position and its meaning;
+- `answers(questions)` — the quiz's answers with their reasons, for a copy that was not run;
+- `deal_packets(hand_size, first)` — a deal's packets in words.
 
 The generic pieces (`cards_row`, `labelled`, `positions`, `Question`, `Quiz`,
 `question_box`, the options table) live in `cardlearn.lessons.common` and are
@@ -36,7 +40,7 @@ from IPython.display import HTML
 from cardlearn.cards import RANKS, Card, parse_cards, standard_deck
 from cardlearn.draw import card_html
 from cardlearn.games import kasina
-from cardlearn.lessons import common
+from cardlearn.lessons import common, reading
 from cardlearn.lessons.common import (  # noqa: F401 -- shared pieces, offered here as before
     Question,
     Quiz,
@@ -304,10 +308,11 @@ OPTIONS: dict[str, tuple[str, str]] = {  # Rules field -> (meaning of the defaul
     "hand_size": ("cards each player gets per deal, that is the cards you hold (\"your hand\"), "
                   "not a hand of play: six deals of 4 make one hand of play",
                   "5 (Dalvíkurskóli): deals of 5, 5, 5, 5 and a last deal of 4, still 4 table cards"),
-    "ace_values": ("the name reads \"in the hand 1 or 14, on the table 1\", the blog's \"counts both 1 "
-                   "and 14\": a played ace may count 1 or 14, but 14 allows everything 1 would (the only "
-                   "thing worth 1 is a lone ace, which an ace takes by rank anyway), so this notebook "
-                   "just says a played ace counts 14; on the table an ace counts 1",
+    "ace_values": ("an ace played from the hand counts 14 and an ace on the table 1, as this notebook "
+                   "says. (The value's name reads \"in the hand 1 or 14\", after the blog's \"counts both "
+                   "1 and 14\": a played ace may also count 1, but that never makes a take possible that 14 "
+                   "would not, since the only thing worth 1 is a lone table ace, which an ace takes by rank "
+                   "anyway)",
                    "'finnish': the same values, but an ace does not take an ace by rank; "
                    "'both_anywhere': an ace may count 1 or 14 on the table too, another way to read the "
                    "blog, kept so that reading can be named; it plays exactly like the default, because "
@@ -339,3 +344,48 @@ def options_table(notes: dict[str, tuple[str, str]] | None = None) -> HTML:
     """Every field of `kasina.Rules`, in order, with its default, meaning and alternatives.
     A field without a note is an error, so the table cannot silently fall behind the engine."""
     return common.options_table(kasina.Rules, OPTIONS if notes is None else notes)
+
+
+# ---------------------------------------------------------------------------------------
+# What a seat may see, and the quiz's answers for a copy that was not run
+
+OBSERVATION: dict[str, str] = {  # a field of `state.observation(seat)` -> what it means
+    "seat": "the seat this observation is for",
+    "to_move": "the seat whose turn it is; <code>null</code> (Python <code>None</code>) once the match is over",
+    "hand": "the cards this seat holds, in the engine's order (by suit ♠ ♥ ♦ ♣, then by rank)",
+    "table": "the cards lying face up on the table, lowest value first",
+    "stock_size": "how many cards are still in the stock, to be dealt in this hand's later deals",
+    "pile_sizes": "how many cards each seat has taken into its pile this hand (seat 0, seat 1)",
+    "opponent_hand_size": "how many cards the other player holds (never which)",
+    "dealer": "the seat that dealt this hand",
+    "scores": "each seat's points in the match so far: the totals of the finished hands",
+    "sweeps": "each seat's svippar this hand",
+    "last_capturer": "the seat that made the last take this hand (it gets the cards left on the table "
+                     "at the hand's end); <code>null</code> while nobody has taken anything",
+    "hand_no": "which hand of the match this is, <b>counted from 0</b>: 0 in the first hand, the one the "
+               "table's title calls <i>1. spil</i> (<i>Hand 1</i> in English)",
+    "hand_start": "how many moves of the match were made before this hand began",
+    "history": "every move of the match so far, in the notation",
+    "score_sheet": "one row per finished hand: each category's points for seat 0 and seat 1, and the total",
+    "winner": "the seat that has won the match; <code>null</code> while it goes on",
+    "rules": "the options of <code>kasina.Rules</code> in play",
+}
+
+
+def observation_table(state: kasina.State, seat: int = 0) -> HTML:
+    """Every field of `state.observation(seat)`, with its value here and its meaning."""
+    return reading.fields_table(state.observation(seat), OBSERVATION)
+
+
+def answers(questions: Sequence[Question]) -> reading.Answers:
+    """The quiz's answers, as the engine computed them, with their reasons: a closed box in
+    HTML (open it after trying the quiz), written out in print and in plain text."""
+    return reading.answers(questions, "Kasína")
+
+
+def deal_packets(hand_size: int, first: bool) -> str:
+    """A deal's packets in words, from `kasina.deal_pattern`: "2 to seat 0, 2 to seat 1, …"
+    (seat 1 dealing, as in the notebook)."""
+    names = {**SEAT_NAMES, "t": "the table"}  # each packet is one letter per card: "nn", "ddd"
+    return ", ".join(f"{len(packet)} to {names[packet[0]]}"
+                     for packet in kasina.deal_pattern(first=first, size=hand_size))

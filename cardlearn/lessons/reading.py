@@ -1,0 +1,83 @@
+"""Two pieces every game notebook shows the same way, for a reader who may have only an
+exported copy (HTML or PDF) and no kernel:
+
+- `answers(questions, name)` — the quiz's answers, each computed by the engine (the
+  `Question.answer` the quiz itself checks against), with its reason.  In HTML they sit in a
+  `<details>` box, closed until the reader opens it, so that the quiz above can be tried first;
+  printed (a PDF made from the HTML, or one made through LaTeX, which uses the plain-text
+  form) they are written out in full;
+- `fields_table(observation, meanings)` — every field of a game's `state.observation(seat)`,
+  in the engine's order, with its value in one position and what it means.  A field without a
+  meaning, or a meaning for a field the engine does not give, is an error: the table cannot
+  silently fall behind the engine.
+
+The pieces are HTML strings with no ids and no dates, so stored notebook outputs are
+reproduced exactly.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import Any
+
+from IPython.display import HTML
+
+from cardlearn.lessons.common import Question, html_table
+
+# A closed <details> box prints closed, so a print-only copy of the answers goes with it.
+_PRINT_CSS = ("<style>.cl-answers-print{display:none}"
+              "@media print{.cl-answers-print{display:block}.cl-answers-box{display:none}}</style>")
+
+
+class Answers:
+    """The answers of a quiz, shown as a closed box in HTML and as plain text elsewhere."""
+
+    def __init__(self, questions: Sequence[Question], name: str = "") -> None:
+        self.questions, self.name = tuple(questions), name
+
+    def lines(self) -> list[tuple[int, str, str]]:
+        """(number, answer, reason) for each question, numbered from 1 as in the quiz."""
+        return [(n, str(q.answer), q.why) for n, q in enumerate(self.questions, 1)]
+
+    def _repr_html_(self) -> str:
+        items = "".join(f"<li><b>{escape(answer)}</b> — {why}</li>" for _, answer, why in self.lines())
+        listing = f"<ol style='margin:4px 0'>{items}</ol>"
+        title = f"Svör / Answers{f' ({escape(self.name)})' if self.name else ''}"
+        return (f"{_PRINT_CSS}<details class='cl-answers-box'><summary><b>{title}</b>: "
+                f"click to open, after you have tried the questions</summary>{listing}</details>"
+                f"<div class='cl-answers-print'><b>{title}</b>{listing}</div>")
+
+    def __repr__(self) -> str:
+        title = f"Svör / Answers{f' ({self.name})' if self.name else ''}"
+        return "\n".join([title] + [f"{n}. {answer} — {_plain(why)}" for n, answer, why in self.lines()])
+
+
+def _plain(html: str) -> str:
+    """A reason's text without its few tags (<i>, <b>), for the plain-text form."""
+    for tag in ("<i>", "</i>", "<b>", "</b>"):
+        html = html.replace(tag, "")
+    return html
+
+
+def answers(questions: Sequence[Question], name: str = "") -> Answers:
+    """The quiz's answers (the engine's, as the quiz checks them) with their reasons."""
+    return Answers(questions, name)
+
+
+def _shown(value: Any, width: int = 70) -> str:
+    """A field's value as JSON, cut to `width` characters."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def fields_table(observation: Mapping[str, Any], meanings: Mapping[str, str]) -> HTML:
+    """Every field of `observation`, in its order: the field, its value here, its meaning."""
+    missing = [k for k in observation if k not in meanings]
+    extra = [k for k in meanings if k not in observation]
+    if missing or extra:
+        raise ValueError(f"observation fields without a meaning: {missing}; meanings of no field: {extra}")
+    rows = [(f"<code>{escape(k)}</code>", f"<code>{escape(_shown(v))}</code>", meanings[k])
+            for k, v in observation.items()]
+    return HTML(html_table(("field", "value here", "meaning"), rows))
