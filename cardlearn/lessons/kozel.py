@@ -16,7 +16,12 @@
   (answers computed by the engine), as radio buttons with a Check button (and as static HTML
   where the notebook is not run), and the teacher's check of them, which prints no answer;
 - the shared pieces of `cardlearn.lessons.common`;
-- `OPTIONS` / `options_table()` — every field of `kozel.Rules`: default and meaning.
+- `OPTIONS` / `options_table()` — every field of `kozel.Rules`: default and meaning;
+- `trump_card_where(state)` / `trump_note(state, seat)` — where the shown trump card is now, as
+  everyone knows it, and the words the table writes beside it;
+- `OBSERVATION` / `observation_table(state, seat)` — every field of `state.observation(seat)`:
+  its value in one position and its meaning;
+- `answers(questions)` — the quiz's answers with their reasons, for a copy that was not run.
 
 Everything is built on the public API of `cardlearn.games.kozel` and on `cardlearn.draw`;
 pictures are HTML strings with no ids and no dates, so stored notebook outputs are
@@ -36,7 +41,7 @@ from IPython.display import HTML
 from cardlearn.cards import Card, parse_cards
 from cardlearn.draw import card_html
 from cardlearn.games import kozel
-from cardlearn.lessons import common
+from cardlearn.lessons import common, reading
 from cardlearn.lessons.common import (  # the shared pieces, offered here too
     Question,
     cards_row,
@@ -518,3 +523,88 @@ OPTIONS: dict[str, tuple[str, str]] = {  # Rules field -> (meaning of the defaul
 def options_table(notes: dict[str, tuple[str, str]] | None = None) -> HTML:
     """Every field of `kozel.Rules`, in order, with its default, meaning and alternatives."""
     return common.options_table(kozel.Rules, OPTIONS if notes is None else notes)
+
+
+# ---------------------------------------------------------------------------------------
+# Who holds the trump card; what a seat may see; the quiz's answers for a copy not run
+
+def trump_card_where(state: kozel.State) -> str:
+    """Where the card the dealer showed is now, as everyone at the table knows it (read from
+    the public fields `trump_card_position` and `known` of an observation, and from the
+    tricks and the piles): in the stock, in a seat's hand, or played."""
+    seen = state.observation(0)  # the same for every seat: all of this is public
+    card = str(state.trump_card)
+    if seen["trump_card_position"] is not None:
+        return f"in the stock, with {seen['trump_card_position']} card(s) above it"
+    holder = next((s for s, cards in enumerate(seen["known"]) if card in cards), None)
+    if holder is not None:
+        return f"in seat {holder}'s hand: seat {holder} drew it, and everyone saw"
+    played = [w for w, _, cards in state.plays if state.trump_card in cards]
+    if played or any(card in pile for pile in seen["piles"]) or any(
+            card in cards for _, _, cards, _ in seen["last_trick"]):
+        return "played: it lies in a trick"
+    return "no longer known: the seat that drew it has laid cards face down since"
+
+
+def trump_note(state: kozel.State, seat: int = 0, lang: str = "en") -> str:
+    """The words the table writes beside the trump card (`kozel.layout`'s trump zone)."""
+    zone = next(z for z in kozel.layout(state, seat, lang)["zones"] if z["name"] == "trump")
+    return str(zone["cards"][0].get("note", ""))
+
+
+OBSERVATION: dict[str, str] = {  # a field of `state.observation(seat)` -> what it means
+    "seat": "the seat this observation is for",
+    "to_move": "the seat that must act now (the leader, the next to answer, or a seat asked whether "
+               "to claim); <code>null</code> (Python <code>None</code>) once the match is over",
+    "hand": "the cards this seat holds, by suit (♠ ♥ ♦ ♣), each suit low to high",
+    "phase": "what <code>to_move</code> must do: <code>\"lead\"</code>, <code>\"respond\"</code> (beat or "
+             "lay face down; a claim may be among the moves), <code>\"claim\"</code> (a seat that is not "
+             "next is asked: <code>claim</code> or <code>pass</code>), <code>\"over\"</code>",
+    "trump": "the trump suit's letter",
+    "trump_card": "the card the dealer showed. It stays the same all deal: after someone draws it, and "
+                  "after it is played, it still names that card (and <code>state.trump_card</code> too)",
+    "trump_card_position": "where that card lies in the stock: how many cards are above it (0: it is "
+                           "drawn next); <code>null</code> once it has been drawn",
+    "trick": "the trick on the table, one entry per play: <code>seat</code>, <code>kind</code> "
+             "(<code>lead</code>, <code>beat</code>, <code>discard</code> = face down), "
+             "<code>count</code>, and <code>cards</code>, left out for another seat's face-down cards",
+    "stock_size": "how many cards are left in the stock",
+    "hand_sizes": "how many cards each seat holds, seat 0 to 3",
+    "points": "the card points of the <b>face-up</b> cards each team has taken this deal (team A, "
+              "team B); the face-down ones count only when the deal is over",
+    "tricks": "how many tricks each team has taken this deal",
+    "eggs_count": "how many deals of the match so far ended 60–60 (eggs)",
+    "scores": "each team's loss points in the match so far (12 lose)",
+    "deal_no": "which deal of the match this is, <b>counted from 0</b>: 0 in the first deal, the one "
+               "the table's title calls <i>Deal 1</i>",
+    "dealer": "the seat that dealt this deal",
+    "leader": "the seat whose cards lead this trick (after a claim: the claimant)",
+    "original_leader": "the seat that led this trick first, before any claim (the claims are asked from it)",
+    "interrupted": "<code>true</code> once someone has claimed in this trick (one claim per trick)",
+    "passed": "the seats that passed up a claim in this trick",
+    "last_trick": "the trick before this one, one entry per play: [seat, kind, cards, count]; another "
+                  "seat's face-down cards show as <code>[]</code> with their count",
+    "piles": "the face-up cards each team has taken this deal",
+    "hidden": "the face-down cards in each team's pile, as [who laid it, card]; the card is "
+              "<code>null</code> unless this seat laid it (or <code>discards_visible=\"all\"</code>)",
+    "known": "for each seat, the cards everyone knows it holds: the trump card, from the moment it is "
+             "drawn, and cards a claim gave back; a seat's list empties when it plays those cards, or "
+             "plays any cards face down (then nobody can be sure they are still in the hand). This is "
+             "the way to follow who holds the trump card",
+    "egg_streak": "how many deals in a row, just before this one, ended in eggs (for the eggs variants)",
+    "score_sheet": "one row per finished deal: <code>points</code>, <code>tricks</code>, "
+                   "<code>loss_points</code>, <code>eggs</code>, <code>total</code>",
+    "winner": "the team that won the match (0 = team A, 1 = team B); <code>null</code> while it goes on",
+    "rules": "the options of <code>kozel.Rules</code> in play",
+}
+
+
+def observation_table(state: kozel.State, seat: int = 0) -> HTML:
+    """Every field of `state.observation(seat)`, with its value here and its meaning."""
+    return reading.fields_table(state.observation(seat), OBSERVATION)
+
+
+def answers(questions: Sequence[Question]) -> reading.Answers:
+    """The quiz's answers, as the engine computed them, with their reasons: a closed box in
+    HTML (open it after trying the quiz), written out in print and in plain text."""
+    return reading.answers(questions, "Kozel")
