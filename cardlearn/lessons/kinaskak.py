@@ -16,7 +16,11 @@
 - `round_events(state, round_no)` — the lay-downs, buys, steals and going out of a round;
 - `match_sheet(state)` — the score sheet of a match, round by round, with running totals;
 - `questions(...)` / `quiz(questions)` — the five questions, answers computed by the engine;
-- `OPTIONS` / `options_table()` — every field of `kinaskak.Rules`: default and meaning.
+- `OPTIONS` / `options_table()` — every field of `kinaskak.Rules`: default and meaning;
+- `stealers(meld)` — how many cards of the pack may steal a meld's joker;
+- `OBSERVATION` / `observation_table(state, seat)` — every field of `state.observation(seat)`:
+  its value in one position and its meaning;
+- `answers(questions)` — the quiz's answers with their reasons, for a copy that was not run.
 
 Everything is built on the public API of `cardlearn.games.kinaskak` and on `cardlearn.draw`;
 pictures are HTML strings with no ids and no dates, so stored notebook outputs are
@@ -38,7 +42,7 @@ from cardlearn.cards import Card, parse_cards, without
 from cardlearn.draw import card_html
 from cardlearn.games import kinaskak
 from cardlearn.games.kinaskak.view import contract_words
-from cardlearn.lessons import common
+from cardlearn.lessons import common, reading
 from cardlearn.lessons.common import (  # noqa: F401 -- shared pieces, offered here too
     Question,
     cards_row,
@@ -618,3 +622,68 @@ def duel(games: int = 100, first_seed: int = 1000, players: int = 4) -> dict[str
     return {"games": games, "fewest_of_all": fewest / games,
             "beats_a_random_bot": pairs_won / (games * (players - 1)),
             "mean_thumb": thumb_total / games, "mean_random": random_total / games}
+
+
+# ---------------------------------------------------------------------------------------
+# What a seat may see, and the quiz's answers for a copy that was not run
+
+OBSERVATION: dict[str, str] = {  # a field of `state.observation(seat)` -> what it means
+    "seat": "the seat this observation is for",
+    "to_move": "the seat that must answer now: the player in turn, or, while a buy is asked, the seat "
+               "asked; <code>null</code> (Python <code>None</code>) once the game is over",
+    "hand": "the cards this seat holds, by suit (♠ ♥ ♦ ♣) and rank, the jokers last",
+    "round": "which round this is, <b>counted from 1</b> (1 to 8), as the text and the score sheet count",
+    "contract": "this round's contract: how many <code>runs</code> and <code>sets</code>",
+    "phase": "the step of the turn: <code>draw</code>, <code>buy</code>, <code>meld</code>, "
+             "<code>discard</code> or <code>over</code> (see \"The steps of a turn\")",
+    "player": "the player in turn (while a buy is asked, <code>to_move</code> is someone else)",
+    "dealer": "the seat that dealt this round",
+    "discard_top": "the top card of the discard pile; <code>null</code> when the pile is empty: right "
+                   "after its only card (the upcard, say) was taken or bought, until the next discard",
+    "discard_live": "<code>true</code> while that card may still be taken or bought",
+    "discarder": "who discarded the top card; <code>null</code> for the upcard, or when the pile is empty",
+    "discard_pile": "the whole discard pile, bottom card first",
+    "stock_size": "how many cards are left in the stock",
+    "melds": "every meld on the table, in the order laid: <code>owner</code>, <code>kind</code> (run or "
+             "set), <code>key</code> (a run's suit, a set's rank), <code>low</code> (a run's lowest rank "
+             "as a number, 1 = the ace low; 0 for a set), <code>cards</code>, <code>binds</code> (the card "
+             "each joker stands for, <code>null</code> for a real card) and <code>pending</code> "
+             "(<code>true</code> for the melds of a lay-down still under way). Its <i>n</i>-th meld of "
+             "seat <i>s</i> is the meld <code>s-n</code> of the notation, counted from 0",
+    "laid_down": "for each seat: has it laid down its contract this round?",
+    "buys_used": "for each seat: how many times it has bought this round (3 at most)",
+    "buy_requests": "the seats that have asked to buy the card now on offer",
+    "went_out": "the first seat to go out this round; <code>null</code> until someone does",
+    "final_turns_left": "after someone has gone out: the seats still to have their one more turn",
+    "reshuffles_used": "how many times the stock has been rebuilt from the discards this round",
+    "turns": "how many turns have ended this round, all players together (answering a buy is no turn)",
+    "hand_sizes": "how many cards each seat holds",
+    "known": "for each seat, the cards everyone saw go into its hand and that it still holds: a "
+             "discard taken or bought, a stolen joker",
+    "taken": "the card the player in turn took from the discard pile this turn; <code>null</code> otherwise",
+    "scores": "each seat's penalty points in the game so far (the fewest win)",
+}
+
+
+def observation_table(state: kinaskak.State, seat: int = 0) -> HTML:
+    """Every field of `state.observation(seat)`, with its value here and its meaning."""
+    return reading.fields_table(state.observation(seat), OBSERVATION)
+
+
+def answers(questions: Sequence[Question]) -> reading.Answers:
+    """The quiz's answers, as the engine computed them, with their reasons: a closed box in
+    HTML (open it after trying the quiz), written out in print and in plain text."""
+    return reading.answers(questions, "Kínaskák")
+
+
+def stealers(meld: str, players: int = 4) -> int:
+    """How many cards of the whole pack may steal the joker of `meld` (written as in the
+    notation, "set 8C 8D JK" or "run 3H JK=4H 5H 6H"), under the default rules: for a run
+    the copies of the one card the joker stands for, for a set every card of the set's rank."""
+    written_meld = written(meld)
+    pack = kinaskak.deck_for(players)
+    if written_meld.kind == "set":
+        rank = next(c.rank for c in written_meld.cards if not c.is_joker)
+        return sum(c.rank == rank for c in pack)
+    bound = next(b for b in written_meld.binds if b is not None)
+    return sum(c == bound for c in pack)
