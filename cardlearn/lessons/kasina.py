@@ -351,7 +351,8 @@ def options_table(notes: dict[str, tuple[str, str]] | None = None) -> HTML:
 
 OBSERVATION: dict[str, str] = {  # a field of `state.observation(seat)` -> what it means
     "seat": "the seat this observation is for",
-    "to_move": "the seat whose turn it is; <code>null</code> (Python <code>None</code>) once the match is over",
+    "to_move": "the seat whose turn it is; <code>null</code> (Python <code>None</code>) once the match "
+               "is over",
     "hand": "the cards this seat holds, in the engine's order (by suit ♠ ♥ ♦ ♣, then by rank)",
     "table": "the cards lying face up on the table, lowest value first",
     "stock_size": "how many cards are still in the stock, to be dealt in this hand's later deals",

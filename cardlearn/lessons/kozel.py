@@ -549,7 +549,8 @@ def trump_card_where(state: kozel.State) -> str:
 def trump_note(state: kozel.State, seat: int = 0, lang: str = "en") -> str:
     """The words the table writes beside the trump card (`kozel.layout`'s trump zone)."""
     zone = next(z for z in kozel.layout(state, seat, lang)["zones"] if z["name"] == "trump")
-    return str(zone["cards"][0].get("note", ""))
+    entry = zone["cards"][0]  # the trump zone holds one entry: the shown card, with its note
+    return str(entry.get("note", "")) if isinstance(entry, dict) else ""
 
 
 OBSERVATION: dict[str, str] = {  # a field of `state.observation(seat)` -> what it means

@@ -21,7 +21,11 @@
 - `questions()` / `quiz(questions)` / `check_quiz(questions)` — the notebook's quiz, every
   answer computed by the engine, checked without being shown; the shared pieces of
   `cardlearn.lessons.common`;
-- `OPTIONS` / `options_table()` — every field of `lomber.Rules`: default and meaning.
+- `OPTIONS` / `options_table()` — every field of `lomber.Rules`: default and meaning;
+- `turned_trumps(card)` — a túrnir whose turned card is `card`;
+- `OBSERVATION` / `observation_table(state, seat)` — every field of `state.observation(seat)`:
+  its value in one position and its meaning;
+- `answers(questions)` — the quiz's answers with their reasons, for a copy that was not run.
 
 Everything is built on the public API of `cardlearn.games.lomber` and on `cardlearn.draw`;
 pictures are HTML strings with no ids and no dates, so stored notebook outputs are
@@ -42,7 +46,7 @@ from cardlearn.cards import Card, parse_cards
 from cardlearn.draw import FONT, TABLE_GREEN, card_html
 from cardlearn.games import lomber
 from cardlearn.games.lomber import OUTCOME_NAMES, display_order
-from cardlearn.lessons import common
+from cardlearn.lessons import common, reading
 from cardlearn.lessons.common import (
     Question,
     cards_row,
@@ -610,3 +614,68 @@ def options_table(notes: dict[str, tuple[str, str]] | None = None) -> HTML:
     """Every field of `lomber.Rules`, in order, with its default, meaning and alternatives.
     A field without a note is an error, so the table cannot silently fall behind the engine."""
     return common.options_table(lomber.Rules, OPTIONS if notes is None else notes)
+
+
+# ---------------------------------------------------------------------------------------
+# What a seat may see, and the quiz's answers for a copy that was not run
+
+OBSERVATION: dict[str, str] = {  # a field of `state.observation(seat)` -> what it means
+    "seat": "the seat this observation is for",
+    "to_move": "the seat that must act now; <code>null</code> (Python <code>None</code>) once the match "
+               "is over",
+    "hand": "the cards this seat holds",
+    "phase": "the part of the deal: <code>auction</code>, <code>declare</code> (the declarer decides: "
+             "keep spil or turn it into kúpp, name trumps, play or concede), <code>exchange</code>, "
+             "<code>play</code>, <code>over</code>",
+    "step": "the step within it, the one the moves are for (see \"How moves are written\"): "
+            "<code>auction</code>, <code>convert</code>, <code>trump</code>, <code>ex0</code>/"
+            "<code>ex1</code>/<code>ex2</code> (that seat's exchange), <code>concede</code>, "
+            "<code>totus</code>, <code>play</code>, <code>over</code>",
+    "deal_no": "which deal of the match this is, <b>counted from 0</b>: 0 in the first deal, the one "
+               "the table's title calls <i>1. gjöf</i> (<i>Deal 1</i> in English)",
+    "dealer": "the seat that dealt this deal (the rearhand); the forehand sits on its right",
+    "bids": "the calls of this deal's auction so far, in order, as [seat, call]",
+    "contract": "the contract being played, as the engine writes it (<code>\"spil\"</code>, "
+                "<code>\"turnir\"</code>, …); <code>null</code> during the auction",
+    "declarer": "the seat that won the auction; <code>null</code> before",
+    "trump": "the trump suit's letter; <code>null</code> before it is fixed, and in the nolo contracts "
+             "and grandisamó (no trump suit)",
+    "talon_size": "how many cards are left in the talon, the turned card of a túrnir included",
+    "turned": "the card turned up in túrnir or grand-túrnir; <code>null</code> otherwise",
+    "turned_on_talon": "<code>true</code> while the turned card still lies face up on the talon",
+    "leader": "the seat that leads (or led) the trick on the table",
+    "trick": "the cards of the trick on the table, in the order played from the leader",
+    "played": "the finished tricks of this deal, as [leader, cards]",
+    "tricks": "how many tricks each seat has taken this deal (the defenders are not added together)",
+    "hand_sizes": "how many cards each seat holds",
+    "bought": "how many cards each seat has bought (drawn from the talon) this deal",
+    "discarding": "in an exchange: how many cards the seat exchanging has laid away and not yet "
+                  "replaced (0 outside an exchange)",
+    "discards": "the cards <b>this seat</b> has laid away this deal; nobody else's are shown",
+    "exposed": "cards in a hand that everyone has seen, by seat: the turned túrnir card after the "
+               "declarer draws it, grand-túrnir's black aces, the hrein-yfir hand after the first lead",
+    "totus": "<code>true</code> if the declarer has announced tótus (all nine tricks; an option)",
+    "last_trick": "the latest finished trick, as [leader, cards], kept into the next deal; "
+                  "<code>null</code> before the first",
+    "scores": "each seat's bits in the match so far (they always sum to 0)",
+    "score_sheet": "one row per finished deal: <code>contract</code>, <code>declarer</code>, "
+                   "<code>tricks</code>, <code>outcome</code>, <code>payments</code>, <code>total</code>",
+    "rules": "the options of <code>lomber.Rules</code> in play",
+}
+
+
+def observation_table(state: lomber.State, seat: int = 0) -> HTML:
+    """Every field of `state.observation(seat)`, with its value here and its meaning."""
+    return reading.fields_table(state.observation(seat), OBSERVATION)
+
+
+def answers(questions: Sequence[Question]) -> reading.Answers:
+    """The quiz's answers, as the engine computed them, with their reasons: a closed box in
+    HTML (open it after trying the quiz), written out in print and in plain text."""
+    return reading.answers(questions, "Lomber")
+
+
+def turned_trumps(turned: str, hand: str = "7D AD KD 3D 4C 5H 6H QC 2H") -> lomber.State:
+    """A túrnir on a stacked deck: seat 0 (holding `hand`) bids túrnir, the others pass, and
+    the top card of the talon is `turned`."""
+    return common.play_out(position({0: hand}, talon=turned), "turnir, pass, pass")
