@@ -10,6 +10,8 @@ the second person after "Þú"/"You" under "key@2" ("slærð með {cards}", "bea
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 YOU = {"is": "Þú", "en": "You"}  # the table's name for the only human seat
 YOU_AND = {"is": "Þið ", "en": "You and "}  # a team with the pupil in it ("Þið Tölva 2")
 COMPUTER = {"is": "Tölvan", "en": "Computer"}  # the only computer seat
@@ -57,14 +59,14 @@ def capital(text: str) -> str:
 
 
 def genitive(name: str, lang: str) -> str:
-    """A seat's name in the genitive, to own something: "Tölvu 1", "Tölvunnar", "Sætis 2";
+    """A seat's name in the genitive, to own something: "Tölvu 1", "Tölvunnar", "sætis 2";
     English "Computer 1's".  (The pupil owns with a pronoun instead: see the games' "your"
     forms.)"""
     if lang == "en":
         return f"{name}'s"
     if name == COMPUTER["is"]:
         return "Tölvunnar"
-    for word, gen in (("Tölva ", "Tölvu "), ("Sæti ", "Sætis ")):
+    for word, gen in (("Tölva ", "Tölvu "), ("Sæti ", "sætis "), ("sæti ", "sætis ")):
         if name.startswith(word):
             return gen + name[len(word):]
     return name
@@ -72,8 +74,8 @@ def genitive(name: str, lang: str) -> str:
 
 def number(n: float, lang: str, signed: bool = False) -> str:
     """A number as the table prints it: a true minus sign (−5, not -5), the Icelandic decimal
-    comma, and with `signed` a plus sign on positive numbers."""
-    spec = ("+" if signed else "") + (".1f" if isinstance(n, float) else "d")
+    comma, and with `signed` a plus sign on positive numbers (none on zero)."""
+    spec = ("+" if signed and n else "") + (".1f" if isinstance(n, float) else "d")
     text = format(n, spec).replace("-", "−")
     return text.replace(".", ",") if lang == "is" else text
 
@@ -88,3 +90,28 @@ def team_subject(names: list[str], lang: str) -> str:
     if len(others) < len(names) and others:
         return YOU_AND[lang] + AND[lang].join(others)
     return AND[lang].join(names)
+
+
+class RuleText(str):
+    """A `RULE_WORDS` message whose `format` first puts the engine's values into words: the
+    engine passes card codes ("7S JS"), step names ("draw") and ids, and `words(key, value)`
+    turns each into what a pupil reads ("7♠ J♠").  It is a `str` in every other way, so
+    `IllegalMove.say` and every reader of the tables work unchanged."""
+
+    words: Callable[[str, str], str]
+
+    def __new__(cls, text: str, words: Callable[[str, str], str]) -> RuleText:
+        made = super().__new__(cls, text)
+        made.words = words
+        return made
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        return str.format(self, *args, **{k: self.words(k, str(v)) for k, v in kwargs.items()})
+
+
+def rule_texts(table: dict[str, dict[str, str]],
+               words: Callable[[str, str, str], str]) -> dict[str, dict[str, str]]:
+    """Every message of a `RULE_WORDS` table as a `RuleText` whose values go through
+    `words(lang, key, value)`."""
+    return {lang: {rule: RuleText(text, lambda k, v, lang=lang: words(lang, k, v)) for rule, text in texts.items()}
+            for lang, texts in table.items()}
