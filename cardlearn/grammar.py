@@ -113,5 +113,7 @@ def rule_texts(table: dict[str, dict[str, str]],
                words: Callable[[str, str, str], str]) -> dict[str, dict[str, str]]:
     """Every message of a `RULE_WORDS` table as a `RuleText` whose values go through
     `words(lang, key, value)`."""
-    return {lang: {rule: RuleText(text, lambda k, v, lang=lang: words(lang, k, v)) for rule, text in texts.items()}
+    def said(lang: str) -> Callable[[str, str], str]:
+        return lambda key, value: words(lang, key, value)
+    return {lang: {rule: RuleText(text, said(lang)) for rule, text in texts.items()}
             for lang, texts in table.items()}

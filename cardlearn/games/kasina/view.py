@@ -6,6 +6,7 @@ of a position (`text_picture`, `str(state)`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from cardlearn.cards import Card
 from cardlearn.grammar import capital, form, mid, person, singular
@@ -235,3 +236,10 @@ def command(state: State, action: Action | str, lang: str = "is") -> str:
     """The move as a button says it to the player who makes it: "Taka 5♦ með 5♠",
     "Take 5♦ with 5♠", "Leggja niður 8♥"."""
     return capital(_predicate(state, action, lang, state.to_move, "cmd"))
+
+
+def sheet_row(row: dict[str, Any], lang: str, who: Callable[[int], str]) -> dict[str, Any]:
+    """A row of `state.score_sheet` as the pupil reads it: every value here is already a
+    number (or a yes/no flag the table words), so the row is as it is; the hook is the same
+    in every game (Kínaskák and Lomber name contracts and seats in theirs)."""
+    return dict(row)

@@ -7,14 +7,14 @@ from collections.abc import Callable
 from typing import Any
 
 from cardlearn.cards import JOKER, RANK_NAMES, Card
-from cardlearn.grammar import AND, capital, form, genitive, is_you, mid, person, rule_texts
+from cardlearn.grammar import capital, form, genitive, is_you, mid, person, rule_texts, team_subject
 from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, Token, Zone
 
 from .bots import progress
 from .rules import CONTRACTS, FINAL_ROUND, NAME, card_penalty, fit_run, penalty, run_cards
+from .state import Action, Meld, State, layoff_ends
 
 Namer = Callable[[int], str]
-from .state import Action, Meld, State, layoff_ends
 
 _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RULE_WORDS
     "en": {
@@ -146,7 +146,7 @@ _W = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardle
            "seat": "Sæti {n}", "round": "umferð {n}", "runs": "{n} röð", "runs_pl": "{n} raðir",
            "sets": "{n} þrenna", "sets_pl": "{n} þrennur", "stock": "Stokkur", "discard_pile": "Kastbunki",
            "dealer": "gjafari", "laid": "búin(n) að leggja niður", "buys": "kaup {n}/{m}",
-           "pending": "ófrágengin", "run": "röð", "set": "þrenna",
+           "pending": "ófrágengin", "kind_run": "röð", "kind_set": "þrenna",
            "why_take": "{card} {helps}", "why_draw": "afþakkar {card} ({helps}): hinir mega kaupa það, "
                                                      "og þú dregur óþekkt spil úr stokknum",
            "why_buy": "færð {card} og spil úr stokknum en kastar engu, svo að spilunum á hendi "
@@ -178,7 +178,8 @@ _W = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardle
            "nobody": "—"},
     "en": {"take": "takes {card} from the discard pile", "take@2": "take {card} from the discard pile",
            "draw": "draws from the stock", "draw@2": "draw from the stock",
-           "leave": "leaves {card} and draws from the stock", "leave@2": "leave {card} and draw from the stock",
+           "leave": "leaves {card} and draws from the stock",
+           "leave@2": "leave {card} and draw from the stock",
            "leave_buy": "leaves {card} (the others may buy it) and draws from the stock",
            "leave_buy@2": "leave {card} (the others may buy it) and draw from the stock",
            "joker_low": "Joker as the low end",
@@ -203,6 +204,7 @@ _W = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardle
            "seat": "Seat {n}", "round": "round {n}", "runs": "{n} run", "runs_pl": "{n} runs",
            "sets": "{n} set", "sets_pl": "{n} sets", "stock": "Stock", "discard_pile": "Discard pile",
            "dealer": "dealer", "laid": "laid down", "buys": "buys {n}/{m}", "pending": "being laid down",
+           "kind_run": "run", "kind_set": "set",
            "why_take": "{card} {helps}", "why_draw": "declines {card} ({helps}): the others may buy it, "
                                                      "and you draw an unseen card",
            "why_buy": "you get {card} and a stock card, discarding nothing: two more cards in hand; "
@@ -420,11 +422,13 @@ def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] 
     names = who or _default_who(lang)
     for owner, ms in enumerate(state.melds):
         for i, m in enumerate(ms):
-            zones.append(Zone(name=meld_zone(owner, i), label=capital(meld_name(state, (owner, i), lang, names)),
-                              owner=owner, target=True, cards=_entries(m, wrap, lang)))
+            label = capital(meld_name(state, (owner, i), lang, names))
+            zones.append(Zone(name=meld_zone(owner, i), label=label, owner=owner, target=True,
+                              cards=_entries(m, wrap, lang)))
     for j, m in enumerate(state.pending):
-        zones.append(Zone(name=f"pending-{j}", label=f"{capital(w[m.kind])} ({w['pending']})", owner=m.owner,
-                          target=False, cards=_entries(m, wrap, lang)))
+        label = f"{capital(w['kind_' + m.kind])} ({w['pending']})"
+        zones.append(Zone(name=f"pending-{j}", label=label, owner=m.owner, target=False,
+                          cards=_entries(m, wrap, lang)))
     if state.to_move == seat and any(low_binding(state, a) for a in state.legal_actions()):
         zones.append(Zone(name=JOKER_LOW, label=w["joker_low"], owner=seat, target=True, cards=[]))
     zones.append(Zone(name="discard", label=w["discard_pile"], owner=None, target=False,
@@ -508,15 +512,10 @@ def deal_result(before: State, after: State, lang: str, who: Namer) -> str:
     listed = ", ".join(f"{who(s)} {p}" for s, p in enumerate(row["penalty"]))
     best = min(after.totals)
     leaders = [who(s) for s, t in enumerate(after.totals) if t == best]
-    subject = AND[lang].join(mid(n, lang) for n in leaders)
-    if len(leaders) > 1 and any(is_you(n, lang) for n in leaders):
-        subject = ("þið " if lang == "is" else "you and ") + AND[lang].join(n for n in leaders if not is_you(n, lang))
+    subject = mid(team_subject(leaders, lang), lang)  # "Tölva 2", "þið Tölva 1", "þú"
     many = len(leaders) > 1
-    you = "2" if any(is_you(n, lang) for n in leaders) else "3"
-    if after.is_over:
-        key = "won_tie" if many else "won"
-    else:
-        key = "lead_many" if many else "lead"
+    you = person(team_subject(leaders, lang), lang)
+    key = ("won" if after.is_over else "lead") + ("_tie" if many and after.is_over else "_many" if many else "")
     tail = form(w, key, you).format(who=subject, n=best, r=row["round"], last=FINAL_ROUND)
     return f"{head}; {w['penalties'].format(list=listed)}; {tail}."
 

@@ -5,6 +5,7 @@ sees at the table (`layout`) or in a notebook (`text_picture`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from cardlearn.cards import SUIT_SYMBOLS
 from cardlearn.grammar import capital, form, mid, person, singular, team_subject
@@ -28,7 +29,8 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
                        "this trick may claim, once a card is on the table",
            "claim_off": "claims with four of a suit are off in this variant (four_suit_interrupt)",
            "claim_once": "this trick was already claimed with four of a suit: only one claim per trick",
-           "pass_only_claim": "'Pass' only declines a claim with four of a suit; now you beat or lay cards face down",
+           "pass_only_claim": "'Pass' only declines a claim with four of a suit; now you beat or lay "
+                              "cards face down",
            "claim_pending": "first decide whether to claim the lead with four of a suit, or pass"},
     "is": {"not_in_hand": "þú ert ekki með {cards} á hendi: þú spilar aðeins spilum af eigin hendi",
            "lead_one_suit": "út er spilað einu eða fleiri spilum í sama lit, upp í loft "
@@ -122,7 +124,8 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "why_lead_face": "a face card: {p} card points at stake if it is beaten",
            "why_beat": "you beat and hold the trick for now ({p} card points on the table)",
            "why_beat_trump": "you beat with a trump ({p} card points on the table)",
-           "why_discard_partner": "your partner is winning: the cards you lay face down go to your team's pile",
+           "why_discard_partner": "your partner is winning: the cards you lay face down go to your "
+                                  "team's pile",
            "why_discard": "lay cards face down: nobody sees which",
            "why_claim": "four of a suit: every card on the table goes back and you lead",
            "why_pass": "keep the four of a suit and wait",
@@ -296,7 +299,7 @@ def deal_result(before: State, after: State, lang: str, who: Callable[[int], str
     (63–57 í punktum): Tölva 1 og Tölva 3 fá 2 tapstig og eru þá með 14 alls; liðið sem
     fyrst nær 12 tapstigum er geitin." """
     w = _WORDS[lang]
-    points, _tricks, loss, eggs, total = after.sheet[-1]
+    points, _tricks, _before_eggs, eggs, total = after.sheet[-1]
     teams = [team_subject([who(s) for s in range(4) if team_of(s) == t], lang) for t in (0, 1)]
     if eggs and not any(total):
         head = w["deal_eggs"]
@@ -332,3 +335,10 @@ def command(state: State, action: Action | str, lang: str = "is") -> str:
     """The move as a button says it to the player who makes it: "Spila út 6♥", "Sleppa",
     "Lay 8♦ + Q♣ face down"."""
     return capital(_predicate(state, action, lang, state.to_move, "cmd"))
+
+
+def sheet_row(row: dict[str, Any], lang: str, who: Callable[[int], str]) -> dict[str, Any]:
+    """A row of `state.score_sheet` as the pupil reads it: every value here is already a
+    number (or a yes/no flag the table words), so the row is as it is; the hook is the same
+    in every game (Kínaskák and Lomber name contracts and seats in theirs)."""
+    return dict(row)
