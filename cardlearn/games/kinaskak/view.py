@@ -515,7 +515,8 @@ def deal_result(before: State, after: State, lang: str, who: Namer) -> str:
     subject = mid(team_subject(leaders, lang), lang)  # "Tölva 2", "þið Tölva 1", "þú"
     many = len(leaders) > 1
     you = person(team_subject(leaders, lang), lang)
-    key = ("won" if after.is_over else "lead") + ("_tie" if many and after.is_over else "_many" if many else "")
+    key = "won" if after.is_over else "lead"
+    key += ("_tie" if after.is_over else "_many") if many else ""
     tail = form(w, key, you).format(who=subject, n=best, r=row["round"], last=FINAL_ROUND)
     return f"{head}; {w['penalties'].format(list=listed)}; {tail}."
 

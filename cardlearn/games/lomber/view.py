@@ -157,6 +157,7 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "no_totus": "spilar áfram án tótus", "no_totus@cmd": "Spila áfram án tótus",
            "card": "spilar {card}", "card@cmd": "Spila {card}",
            "trick_to": " — {who} fær slaginn", "trick_to@2": " — {who} færð slaginn",
+           "trick_to_seat": " — sæti {n} fær slaginn",
            "deal": "{n}. gjöf", "seat": "Sæti {n}", "trick": "Slagur", "talon": "Stokkur",
            "turned": "Velta", "shown": "Sýnt", "discards": "Afkast", "tricks": "slagir",
            "bought": "keypt", "discarding": "leggur frá sér {n}",
@@ -202,6 +203,7 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "no_totus": "plays on without tótus", "no_totus@2": "play on without tótus",
            "card": "plays {card}", "card@2": "play {card}",
            "trick_to": " — {who} takes the trick", "trick_to@2": " — {who} take the trick",
+           "trick_to_seat": " — trick to seat {n}",
            "deal": "Deal {n}", "seat": "Seat {n}", "trick": "Trick", "talon": "Talon",
            "turned": "Turned", "shown": "Shown", "discards": "Discards", "tricks": "tricks",
            "bought": "bought", "discarding": "discarding {n}",
@@ -238,8 +240,8 @@ def _predicate(state: State, action: Action | str, lang: str = "is", viewer: int
                who: str = "3", namer: Callable[[int], str] | None = None) -> str:
     """The move in words, without who makes it, in person `who` ("3", "2" after "Þú",
     "cmd" for a button); a discard names its card only to the seat that makes it (or an
-    all-seeing narrator, `viewer=None`).  A trick's last card says who takes the trick
-    when `namer` names the seats (a button does not)."""
+    all-seeing narrator, `viewer=None`).  A trick's last card says who takes the trick, by
+    name when `namer` names the seats, else by seat number (a button does not say it)."""
     a, w = _action(state, action), _WORDS[lang]
     names = CONTRACT_NAMES[lang]
     if a.kind == "bid":
@@ -266,9 +268,12 @@ def _predicate(state: State, action: Action | str, lang: str = "is", viewer: int
             return form(w, "no_totus" if state.step == "totus" else "play", who)
         return form(w, a.arg, who)
     text = form(w, "card", who).format(card=a.arg.symbol)
-    if namer is not None and len(state.trick) == 2 and state.contract is not None:
+    if who != "cmd" and len(state.trick) == 2 and state.contract is not None:
         trick = (*state.trick, a.arg)
-        taker = namer((state.leader + trick_winner(trick, state.contract, state.trump)) % 3)
+        seat = (state.leader + trick_winner(trick, state.contract, state.trump)) % 3
+        if namer is None:  # no names given (notebooks, lessons): the seat by its number
+            return text + w["trick_to_seat"].format(n=seat)
+        taker = namer(seat)
         text += form(w, "trick_to", person(taker, lang)).format(who=mid(taker, lang))
     return text
 
