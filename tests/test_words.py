@@ -188,12 +188,12 @@ def test_kozel_deal_result_agrees_with_the_pupils_team() -> None:
 
 def test_kinaskak_and_lomber_sheet_rows_are_words() -> None:
     """The score sheet shows contracts, outcomes and seats by name, never a dict, an id or None."""
-    before, after = _first_deal("kinaskak", 2)
+    _, after = _first_deal("kinaskak", 2)
     row = kinaskak.sheet_row(after.score_sheet[-1], "is", namer(4, "is"))
     assert row["contract"] == "1 röð + 1 þrenna"
     assert row["went_out"] in ("—", "Þú", "Tölva 1", "Tölva 2", "Tölva 3")
     assert kinaskak.sheet_row(after.score_sheet[-1], "en", namer(4, "en"))["contract"] == "1 run + 1 set"
-    before, after = _first_deal("lomber", 3)
+    _, after = _first_deal("lomber", 3)
     raw = after.score_sheet[-1]
     for lang in LANGS:
         row = lomber.sheet_row(raw, lang, namer(3, lang))
