@@ -141,6 +141,8 @@ _W = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardle
            "set_yours": "þrennan þín", "set_yours_acc": "þrennuna þína", "set_yours_dat": "þrennunni þinni",
            "run_of": "röð {owner}", "run_of_acc": "röð {owner}", "run_of_dat": "röð {owner}",
            "set_of": "þrenna {owner}", "set_of_acc": "þrennu {owner}", "set_of_dat": "þrennu {owner}",
+           "run_own_acc": "röð sína", "run_own_dat": "röð sinni",
+           "set_own_acc": "þrennu sína", "set_own_dat": "þrennu sinni",
            "nth": "{k}. {meld}",
            "low": " (neðst)", "high": " (efst)",
            "seat": "Sæti {n}", "round": "umferð {n}", "runs": "{n} röð", "runs_pl": "{n} raðir",
@@ -199,6 +201,8 @@ _W = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardle
            "set_yours": "your set", "set_yours_acc": "your set", "set_yours_dat": "your set",
            "run_of": "{owner} run", "run_of_acc": "{owner} run", "run_of_dat": "{owner} run",
            "set_of": "{owner} set", "set_of_acc": "{owner} set", "set_of_dat": "{owner} set",
+           "run_own_acc": "its own run", "run_own_dat": "its own run",
+           "set_own_acc": "its own set", "set_own_dat": "its own set",
            "nth": "{meld} {k}",
            "low": " (low end)", "high": " (high end)",
            "seat": "Seat {n}", "round": "round {n}", "runs": "{n} run", "runs_pl": "{n} runs",
@@ -259,18 +263,25 @@ def _default_who(lang: str) -> Namer:
 
 
 def meld_name(state: State, where: tuple[int, int], lang: str, who: Namer, case: str = "",
-              mover: int | None = None) -> str:
+              mover: int | None = None, actor: int | None = None) -> str:
     """A meld by its owner, as a pupil says it: "röðin þín", "þrenna Tölvu 2", "2. röð
     Tölvu 1" when its owner has more than one of that kind; `case` "_acc" or "_dat" for
     "bætir 7♥ við röðina þína", "í þrennu Tölvu 1".  "Þín/your" is the pupil's (the seat
-    `who` calls "Þú"), or, with `mover` set, that seat's (a button speaks to its player)."""
+    `who` calls "Þú"), or, with `mover` set, that seat's (a button speaks to its player); a
+    meld of `actor`, the seat making the move, is its own ("Tölva 2 bætir 7♣ við röð sína")."""
     w = _W[lang]
     owner, i = where
     meld = state.meld_at(where)
     kind = meld.kind if meld is not None else "set"
     name = who(owner)
+    # the pupil's melds are "þín" to the pupil; a seat's own, in its own move, "sín"
     yours = owner == mover if mover is not None else is_you(name, lang)
-    text = w[f"{kind}_yours{case}"] if yours else w[f"{kind}_of{case}"].format(owner=genitive(name, lang))
+    if yours or is_you(name, lang):
+        text = w[f"{kind}_yours{case}"]
+    elif case and owner == actor:
+        text = w[f"{kind}_own{case}"]
+    else:
+        text = w[f"{kind}_of{case}"].format(owner=genitive(name, lang))
     same = [m for m in state.melds[owner] if m.kind == kind]
     if len(same) > 1:  # which one: counted in the order they were laid
         k = sum(m.kind == kind for m in state.melds[owner][: i + 1])
@@ -309,8 +320,8 @@ def _predicate(state: State, action: Action | str, lang: str = "is", viewer: int
     target = state.meld_at(a.meld)
     kind = target.kind if target is not None else "set"
     mover = state.player if who == "cmd" else None
-    meld = meld_name(state, a.meld, lang, names, "_acc", mover)
-    meld_in = meld_name(state, a.meld, lang, names, "_dat", mover)
+    meld = meld_name(state, a.meld, lang, names, "_acc", mover, state.player)
+    meld_in = meld_name(state, a.meld, lang, names, "_dat", mover, state.player)
     text = form(w, a.verb, who).format(card=card, meld=meld, meld_in=meld_in) + (
         w[a.end] if a.end and kind == "run" else "")
     if a.verb == "off" and len(state.hands[state.player]) == 1:
