@@ -37,13 +37,13 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
                           "(ás er 14 af hendi, 1 í borði)"},
 }
 
-SHEET_NAMES = {  # score sheet headings, for the table
-    "is": {"little_casino": "litla kasína", "big_casino": "stóra kasína", "sweeps": "svippar",
-           "last_trick": "síðasti slagur", "spades": "spaðar", "aces": "ásar", "cards": "bunkinn",
-           "total": "alls"},
-    "en": {"little_casino": "little casino", "big_casino": "big casino", "sweeps": "sweeps",
-           "last_trick": "last trick", "spades": "spades", "aces": "aces", "cards": "cards",
-           "total": "total"},
+SHEET_NAMES = {  # score sheet headings, for the table (capitalised, as every label)
+    "is": {"little_casino": "Litla kasína", "big_casino": "Stóra kasína", "sweeps": "Svippar",
+           "last_trick": "Síðasti slagur", "spades": "Spaðar", "aces": "Ásar", "cards": "Bunkinn",
+           "total": "Alls"},
+    "en": {"little_casino": "Little casino", "big_casino": "Big casino", "sweeps": "Sweeps",
+           "last_trick": "Last trick", "spades": "Spades", "aces": "Aces", "cards": "Cards",
+           "total": "Total"},
 }
 
 _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see table.words.form)

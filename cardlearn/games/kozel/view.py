@@ -54,11 +54,11 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
                             "eða sleppir því"},
 }
 
-SHEET_NAMES = {  # score sheet headings (per team), for the table
-    "is": {"points": "punktar", "tricks": "slagir", "loss_points": "tapstig", "eggs": "egg",
-           "total": "alls"},
-    "en": {"points": "card points", "tricks": "tricks", "loss_points": "loss points", "eggs": "eggs",
-           "total": "total"},
+SHEET_NAMES = {  # score sheet headings (per team), for the table (capitalised, as every label)
+    "is": {"points": "Punktar", "tricks": "Slagir", "loss_points": "Tapstig", "eggs": "Egg",
+           "total": "Alls"},
+    "en": {"points": "Card points", "tricks": "Tricks", "loss_points": "Loss points", "eggs": "Eggs",
+           "total": "Total"},
 }
 
 _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardlearn.grammar)

@@ -173,8 +173,10 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "why_discard_weak": "lítið spil utan trompa",
            "why_discard_keep": "gott spil: betra að halda því", "why_done": "dregur {n} spil úr stokknum",
            "why_win": "átt slaginn eins og er", "why_lose": "færð ekki slaginn",
-           "why_lead": "spilar út", "why_concede": "kostar {n} bita á mann í stað þess að hætta á remis "
-           "eða krúkk", "why_play": "spilar til vinnings", "why_kupp": "kúpp: þú mátt kaupa allt að 9 "
+           "why_lead": "spilar út", "why_concede": "leggur þig: kostar {n} bita á mann, eins og tap, en "
+           "þú átt þá ekki á hættu remis eða krúkk",
+           "why_play": "spilar áfram: vinnur ef þú færð fleiri slagi en hvor hinna",
+           "why_keep": "heldur sögninni spil og nefnir svo tromp: {strength}", "why_kupp": "kúpp: þú mátt kaupa allt að 9 "
            "spil en mátt engan slag fá", "why_totus": "lofar að taka alla 9 slagina",
            # the end of a deal (deal_result)
            "all_pass": "Allir sögðu pass, svo að gjöfin var ekki spiluð",
@@ -218,8 +220,10 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "why_discard_weak": "a small card outside trumps",
            "why_discard_keep": "a good card: better kept", "why_done": "draws {n} cards from the talon",
            "why_win": "wins the trick so far", "why_lose": "does not win the trick",
-           "why_lead": "leads", "why_concede": "costs {n} chips each instead of risking remis or krúkk",
-           "why_play": "plays to win", "why_kupp": "kúpp: you may buy up to 9 cards but must take no trick",
+           "why_lead": "leads", "why_concede": "concede: it costs {n} chips each, as a loss, but you no "
+           "longer risk remis or krúkk",
+           "why_play": "play on: you win with more tricks than either opponent",
+           "why_keep": "keep spil and name trumps later: {strength}", "why_kupp": "kúpp: you may buy up to 9 cards but must take no trick",
            "why_totus": "promises all 9 tricks",
            "all_pass": "Everyone passed, so the deal was not played",
            "win": "{who} won ({c}; {t})", "loss": "{who} lost ({c}; {t})",
@@ -295,6 +299,8 @@ def explain(state: State, action: Action | str, lang: str = "is") -> str:
     if a.kind == "bid" or (a.kind == "convert" and a.arg == "spil"):
         s, t, m, k = _best_suit(hand)
         strength = w["why_strength"].format(m=m, t=t, k=k, s=SUIT_WORDS[lang][s])
+        if a.kind == "convert":  # keeping spil: say what it is kept for
+            return w["why_keep"].format(strength=strength)
         # a pass is weighed on the same hand as a bid, but says it declines to play
         return w["why_pass"].format(strength=strength) if a.arg == "pass" else strength
     if a.kind == "convert":
