@@ -176,8 +176,9 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "why_lead": "spilar út", "why_concede": "leggur þig: kostar {n} bita á mann, eins og tap, en "
            "þú átt þá ekki á hættu remis eða krúkk",
            "why_play": "spilar áfram: vinnur ef þú færð fleiri slagi en hvor hinna",
-           "why_keep": "heldur sögninni spil og nefnir svo tromp: {strength}", "why_kupp": "kúpp: þú mátt kaupa allt að 9 "
-           "spil en mátt engan slag fá", "why_totus": "lofar að taka alla 9 slagina",
+           "why_keep": "heldur sögninni spil og nefnir svo tromp: {strength}",
+           "why_kupp": "kúpp: þú mátt kaupa allt að 9 spil en mátt engan slag fá",
+           "why_totus": "lofar að taka alla 9 slagina",
            # the end of a deal (deal_result)
            "all_pass": "Allir sögðu pass, svo að gjöfin var ekki spiluð",
            "win": "{who} vann ({c}; {t})", "win@2": "{who} vannst ({c}; {t})",
@@ -223,7 +224,8 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "why_lead": "leads", "why_concede": "concede: it costs {n} chips each, as a loss, but you no "
            "longer risk remis or krúkk",
            "why_play": "play on: you win with more tricks than either opponent",
-           "why_keep": "keep spil and name trumps later: {strength}", "why_kupp": "kúpp: you may buy up to 9 cards but must take no trick",
+           "why_keep": "keep spil and name trumps later: {strength}",
+           "why_kupp": "kúpp: you may buy up to 9 cards but must take no trick",
            "why_totus": "promises all 9 tricks",
            "all_pass": "Everyone passed, so the deal was not played",
            "win": "{who} won ({c}; {t})", "loss": "{who} lost ({c}; {t})",
