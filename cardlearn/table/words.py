@@ -163,6 +163,7 @@ WORDS: dict[str, dict[str, str]] = {
         "last_move": "Last move",
         "leftover": "Cards left on the table: {cards}",
         "leftover_to": "{who} got the cards left on the table: {cards}",
+        "leftover_to@2": "{who} got the cards left on the table: {cards}",
         "teacher_on": "Teacher's view: every hand face up. No computer player sees them.",
         "start": "Starting position",
         "move_n": "Move {i} of {n}",
