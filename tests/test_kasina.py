@@ -1108,15 +1108,17 @@ def test_sweepable_tells_whether_one_card_could_clear_the_table():
 
 
 def test_hint_counts_agree_in_number_in_both_languages():
-    """"1 ás", "2 ása", "1 ace", "2 aces" (issue 9: no "1 ása"); Icelandic 21 takes the singular."""
+    """"1 ás", "2 ása", "1 ace", "2 aces" (issue 9: no "1 ása"); Icelandic 21 takes the singular.
+    The count is of the cards that go to the pile, the played card with those it takes
+    (issue 21: "tekur 2 spil" read as two cards taken from the table)."""
     aces = position("AC 9D", "AS")  # the 9 stays: no sweep in the hint
-    assert kasina.explain(aces, "AS:AC", "is") == "tekur 2 spil, þar af 1 spaða og 2 ása"
-    assert kasina.explain(aces, "AS:AC", "en") == "takes 2 cards, among them 1 spade and 2 aces"
+    assert kasina.explain(aces, "AS:AC", "is") == "færð 2 spil í bunkann, þar af 1 spaða og 2 ása"
+    assert kasina.explain(aces, "AS:AC", "en") == "2 cards to your pile, among them 1 spade and 2 aces"
     one_ace = position("AH QD 9C", "KS")  # K (13) takes A (1) + Q (12)
-    assert kasina.explain(one_ace, "KS:AH+QD", "is") == "tekur 3 spil, þar af 1 spaða og 1 ás"
-    assert kasina.explain(one_ace, "KS:AH+QD", "en") == "takes 3 cards, among them 1 spade and 1 ace"
+    assert kasina.explain(one_ace, "KS:AH+QD", "is") == "færð 3 spil í bunkann, þar af 1 spaða og 1 ás"
+    assert kasina.explain(one_ace, "KS:AH+QD", "en") == "3 cards to your pile, among them 1 spade and 1 ace"
     plain = position("5D 9C", "5H")
-    assert kasina.explain(plain, "5H:5D", "is") == "tekur 2 spil"
-    assert kasina.explain(plain, "5H:5D", "en") == "takes 2 cards"
+    assert kasina.explain(plain, "5H:5D", "is") == "færð 2 spil í bunkann"
+    assert kasina.explain(plain, "5H:5D", "en") == "2 cards to your pile"
     assert [counted(n, "aces", "is") for n in (1, 2, 11, 21)] == ["1 ás", "2 ása", "11 ása", "21 ás"]
     assert [counted(n, "aces", "en") for n in (1, 2, 21)] == ["1 ace", "2 aces", "21 aces"]

@@ -142,7 +142,7 @@ def test_b4_4_the_two_declarations_are_clicked_apart():
     assert k.action_cards(state, "run 4H 5H 6H JK=7H") == cards
     low = k.action_cards(state, "run JK=3H 4H 5H 6H")
     assert Counter(low) == Counter((*cards, ("joker-low", None)))
-    for lang, label in (("en", "joker as the low end"), ("is", "jóker neðst")):
+    for lang, label in (("en", "Joker as the low end"), ("is", "Jóker neðst")):
         zones = {z["name"]: z for z in k.layout(state, 0, lang)["zones"]}
         assert zones["joker-low"] == {"name": "joker-low", "label": label, "owner": 0, "target": True,
                                       "cards": []}

@@ -461,7 +461,7 @@ def test_view_hides_discards_and_separates_beat_from_discard():
     assert kozel.action_cards(state, "KC") == (("hand", Card.parse("KC")),)
     assert kozel.action_cards(state, "discard:KC") == (("hand", Card.parse("KC")), ("discard", None))
     assert kozel.action_cards(state, "claim") == ()
-    assert kozel.describe(state, "discard:KC", "en", viewer=S) == "lays 1 card(s) face down"
+    assert kozel.describe(state, "discard:KC", "en", viewer=S) == "lays 1 card face down"
     assert "K♣" in kozel.describe(state, "discard:KC", "en", viewer=E)
     assert "K♣" in kozel.describe(state, "discard:KC", "is")
     after = state.apply("discard:KC")
@@ -557,5 +557,5 @@ def test_hint_tells_a_face_card_lead_from_a_low_one():
         if "K" in single and ({"6", "7", "8", "9"} & set(single)):
             break
     low = single[next(r for r in ("6", "7", "8", "9") if r in single)]
-    assert kozel.explain(state, single["K"], "en") == "a face card: 4 points at stake if it is beaten"
+    assert kozel.explain(state, single["K"], "en") == "a face card: 4 card points at stake if it is beaten"
     assert kozel.explain(state, low, "en") == "a low lead, no points at stake"

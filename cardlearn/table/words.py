@@ -3,7 +3,16 @@ put them together: names of seats and teams, singular and plural, card lists.
 
 Icelandic as a teacher writes it: *leikur* is a move and a match ("Nýr leikur"), *spil* a
 card and a hand of play ("2. spil"), *taka* is to capture (so undo is "Afturkalla"), and a
-particular computer takes the article ("Tölvan hugsar…").
+particular computer takes the article ("Tölvan hugsar…").  Each game has its own word for a
+deal (`GameInfo.deal_word`: spil, umferð, gjöf) and for its score (`GameInfo.score_unit`:
+stig, tapstig, refsistig, bitar); `deal_over`, `deal_noun`, `score_label` and `better_words`
+put them into the table's phrases.
+
+Moves are said in three persons: the third ("Tölva 1 slær með A♦"), the second after "Þú"
+("Þú slærð með A♦", "You beat with A♦") and the button's command (the Icelandic infinitive
+"Slá með A♦", the English imperative "Beat with A♦").  A game's word table gives a key's
+third-person form under the key itself, its second-person form under "key@2" and its
+command under "key@cmd" (`form` picks one); `person` tells which a subject takes.
 """
 
 from __future__ import annotations
@@ -12,17 +21,26 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cardlearn.cards import Card
+from cardlearn.grammar import capital, form, genitive, is_you, mid, number, person, singular
+
+__all__ = [  # the helpers of cardlearn.grammar are the table's words too
+    "capital", "form", "genitive", "is_you", "mid", "number", "person", "singular",
+]
 
 LANGS = ("is", "en")
 
 WORDS: dict[str, dict[str, str]] = {
     "is": {
-        # seats and teams
+        # seats and teams ("Þið Tölva 2": a team with the pupil in it, as a subject)
         "you": "Þú",
         "seat": "Sæti {n}",
         "computer": "Tölvan",
         "computer_n": "Tölva {n}",
         "and": " og ",
+        "you_and": "Þið {others}",
+        "deal_over_of": "{deal} lokið",
+        "better_fewer": "því færri {unit}, því betra",
+        "better_more": "því fleiri {unit}, því betra",
         # status line
         "your_turn": "Þú átt leik",
         "turn": "{who} á leik",
@@ -30,9 +48,10 @@ WORDS: dict[str, dict[str, str]] = {
         "over": "Leik lokið",
         "wins": "{who} vinnur!",
         "win_many": "{who} vinna!",
+        "win_you_many": "{who} vinnið!",
         "you_win": "Þú vinnur!",
         "tie": "jafntefli",
-        "moves": "Leikir",
+        "moves": "Fjöldi leikja",
         "score": "Stig",
         # counts (Icelandic "spil" is the same in singular and plural)
         "cards_one": "{n} spil",
@@ -63,20 +82,22 @@ WORDS: dict[str, dict[str, str]] = {
         "new_ask": "Viltu hætta í þessum leik og byrja nýjan?",
         "not_usable": "{card} nýtist ekki í neinum leik núna.",
         "not_with": "{card} passar ekki við {chosen}. Mögulegir leikir með því sem þú valdir: {moves}.",
-        "not_now": "Nú velur þú ekki spil heldur smellir á hnapp hér fyrir neðan.",
+        "not_now": "Nú á ekki að velja spil: smelltu á hnapp hér fyrir neðan.",
         "options": "Mögulegir leikir með því sem þú valdir: {moves}.",
         # panels
         "hints": "Löglegir leikir",
         "best": "Tölvan myndi leika",
-        "simulated": "prófað í {n} hugsuðum spilum, vannst í {pct} %, meðalmunur {margin}",
-        "simulated_one": "prófað í 1 hugsuðu spili, vannst í {pct} %, munur {margin}",
+        "simulated": "prófað í {n} ímynduðum spilum, sigur í {pct} % þeirra, meðalmunur {margin}",
+        "simulated_one": "prófað í 1 ímynduðu spili, munur {margin}",
         "log": "Gangur leiksins",
         "sheet": "Stigablað",
         "standing": "Staða",
         "deal": "Spil",
         "deal_over": "{n}. spili lokið",
         "last_move": "Síðasti leikur",
-        "leftover": "Spil sem eftir lágu ({zone}): {cards}",
+        "leftover": "Spil sem eftir lágu á borðinu: {cards}",
+        "leftover_to": "{who} fékk spilin sem eftir lágu á borðinu: {cards}",
+        "leftover_to@2": "{who} fékkst spilin sem eftir lágu á borðinu: {cards}",
         "teacher_on": "Kennarasýn: öll spil sýnd upp í loft. Engin tölva sér þau.",
         "start": "Upphafsstaða",
         "move_n": "Leikur {i} af {n}",
@@ -88,12 +109,17 @@ WORDS: dict[str, dict[str, str]] = {
         "computer": "Computer",
         "computer_n": "Computer {n}",
         "and": " and ",
+        "you_and": "You and {others}",
+        "deal_over_of": "{deal} is over",
+        "better_fewer": "the fewer {unit}, the better",
+        "better_more": "the more {unit}, the better",
         "your_turn": "Your turn",
         "turn": "{who} to move",
         "thinking": "{who} is thinking…",
         "over": "Game over",
         "wins": "{who} wins!",
         "win_many": "{who} win!",
+        "win_you_many": "{who} win!",
         "you_win": "You win!",
         "tie": "a tie",
         "moves": "Moves",
@@ -132,10 +158,12 @@ WORDS: dict[str, dict[str, str]] = {
         "log": "Moves",
         "sheet": "Score sheet",
         "standing": "Standing",
-        "deal": "Round",
-        "deal_over": "Round {n} is over",
+        "deal": "Deal",
+        "deal_over": "Deal {n} is over",
         "last_move": "Last move",
-        "leftover": "Cards left over ({zone}): {cards}",
+        "leftover": "Cards left on the table: {cards}",
+        "leftover_to": "{who} got the cards left on the table: {cards}",
+        "leftover_to@2": "{who} got the cards left on the table: {cards}",
         "teacher_on": "Teacher's view: every hand face up. No computer player sees them.",
         "start": "Starting position",
         "move_n": "Move {i} of {n}",
@@ -160,6 +188,38 @@ def symbols(cards: Iterable[str | Card]) -> str:
     return " ".join(Card.parse(str(c)).symbol for c in cards)
 
 
+# --- persons, cases and the games' own words -------------------------------------------
+
+# Icelandic datives of the games' deal words, for "1. spili lokið" ("umferð" and "gjöf"
+# are the same in the dative singular).
+_DATIVE = {"spil": "spili", "umferð": "umferð", "gjöf": "gjöf"}
+
+
+def deal_noun(deal_word: str, lang: str) -> str:
+    """The game's word for a deal, as a column head: "Spil", "Umferð", "Gjöf"; "Hand", "Round"."""
+    return capital(deal_word.replace("{n}.", "").replace("{n}", "").strip())
+
+
+def deal_over(deal_word: str, n: int, lang: str) -> str:
+    """ "1. spili lokið", "2. umferð lokið", "3. gjöf lokið"; "Hand 1 is over", "Round 2 is over"."""
+    if lang == "is":
+        noun = deal_word.replace("{n}.", "").strip()
+        deal = f"{n}. {_DATIVE.get(noun, noun)}"
+    else:
+        deal = deal_word.format(n=n)
+    return capital(WORDS[lang]["deal_over_of"].format(deal=deal))
+
+
+def score_label(score_unit: str, lang: str) -> str:
+    """The scoreboard's head: the game's unit, capitalised ("Tapstig", "Bitar", "Penalty points")."""
+    return capital(score_unit)
+
+
+def better_words(score_unit: str, score_sign: int, lang: str) -> str:
+    """Which way is better, in the game's unit: "því færri tapstig, því betra"."""
+    return WORDS[lang]["better_more" if score_sign > 0 else "better_fewer"].format(unit=score_unit)
+
+
 def seat_name(seat: int, roles: dict[int, str], lang: str) -> str:
     """ "Þú" for the only human, "Sæti 2" for one of several humans, "Tölvan" for the only
     computer, "Tölva 3" for one of several (numbered by seat)."""
@@ -172,8 +232,15 @@ def seat_name(seat: int, roles: dict[int, str], lang: str) -> str:
 
 
 def team_name(team: Sequence[int], roles: dict[int, str], lang: str) -> str:
-    """A team by its members: "Þú og Tölva 2"."""
-    return WORDS[lang]["and"].join(seat_name(s, roles, lang) for s in team)
+    """A team by its members: "Tölva 1 og Tölva 3"; with the pupil in it, Icelandic names it
+    as "we"-style pair, "Þið Tölva 2" (you two, you and Computer 2), so its verb takes the
+    second person plural ("Þið Tölva 2 vinnið!")."""
+    names = [seat_name(s, roles, lang) for s in team]
+    yours = [n for n in names if is_you(n, lang)]
+    if yours and len(names) > 1:
+        others = WORDS[lang]["and"].join(n for n in names if not is_you(n, lang))
+        return WORDS[lang]["you_and"].format(others=others)
+    return WORDS[lang]["and"].join(names)
 
 
 def side_names(teams: Sequence[Sequence[int]], players: int, roles: dict[int, str], lang: str) -> list[str]:
@@ -187,7 +254,8 @@ def side_names(teams: Sequence[Sequence[int]], players: int, roles: dict[int, st
 def result(
     winner: int | None, teams: Sequence[Sequence[int]], players: int, roles: dict[int, str], lang: str
 ) -> str:
-    """Who won, with the verb agreeing: "Þú vinnur!", "Tölvan vinnur!", "Þú og Tölva 2 vinna!"."""
+    """Who won, with the verb agreeing: "Þú vinnur!", "Tölvan vinnur!", "Þið Tölva 2 vinnið!",
+    "Tölva 1 og Tölva 3 vinna!"."""
     w = WORDS[lang]
     if winner is None:
         return w["tie"]
@@ -199,14 +267,14 @@ def result(
     ):
         return w["you_win"]
     name = side_names(teams, players, roles, lang)[winner]
-    return w["win_many" if len(members) > 1 else "wins"].format(who=name)
+    if len(members) > 1:
+        return w["win_you_many" if person(name, lang) == "2" else "win_many"].format(who=name)
+    return w["wins"].format(who=name)
 
 
 def simulated_words(move: Any, lang: str) -> str:
     """How a move did in the search bot's imagined deals: how many, how often it won, and
     its mean margin in the game's own unit (signed so that more is better)."""
     key = "simulated_one" if move.simulations == 1 else "simulated"
-    margin = f"{move.mean_margin:+.1f}"
-    if lang == "is":
-        margin = margin.replace(".", ",")  # Icelandic decimal comma
+    margin = number(float(move.mean_margin), lang, signed=True)  # −0,6: a true minus sign
     return WORDS[lang][key].format(n=move.simulations, pct=round(100 * move.win_rate), margin=margin)

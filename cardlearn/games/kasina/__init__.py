@@ -54,6 +54,7 @@ from .view import (
     explain,
     layout,
     quiet,
+    sheet_row,
     text_picture,
 )
 
@@ -98,6 +99,7 @@ __all__ = [
     "played_value",
     "quiet",
     "redealer",
+    "sheet_row",
     "solve_deal",
     "sweepable",
     "table_value",

@@ -6,8 +6,10 @@ of a position (`text_picture`, `str(state)`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from cardlearn.cards import Card
+from cardlearn.grammar import capital, form, mid, person, singular
 from cardlearn.protocol import Layout, Zone
 
 from .rules import LITLA_KASINA, NAME, STORA_KASINA, is_sweep, sweepable, table_order
@@ -28,47 +30,67 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
            "not_on_table": "{cards} liggur ekki í borði: aðeins má taka spil sem liggja þar",
            "not_on_table_many": "{cards} liggja ekki í borði: aðeins má taka spil sem liggja þar",
            "trail_card_can_take": "{card} getur tekið, svo að ekki má leggja það niður",
-           "must_take": "skylt er að taka: aðeins má leggja niður ef ekkert spil á hendi getur tekið",
+           "must_take": "skylt er að taka: aðeins má leggja niður spil ef ekkert spil á hendi getur tekið",
            "must_take_all": "með spilinu verður að taka alla flokka sem það getur tekið",
            "cannot_take": "{card} getur ekki tekið {cards}: hvert spil sem er tekið þarf að vera "
-                          "jafnhátt því eða í flokki sem leggst saman í gildi þess "
+                          "jafnhátt því eða í flokki spila sem samanlagt eru jafnhá því "
                           "(ás er 14 af hendi, 1 í borði)"},
 }
 
-SHEET_NAMES = {  # score sheet headings, for the table
-    "is": {"little_casino": "litla kasína", "big_casino": "stóra kasína", "sweeps": "svippar",
-           "last_trick": "síðasti slagur", "spades": "spaðar", "aces": "ásar", "cards": "bunkinn",
-           "total": "alls"},
-    "en": {"little_casino": "little casino", "big_casino": "big casino", "sweeps": "sweeps",
-           "last_trick": "last trick", "spades": "spades", "aces": "aces", "cards": "cards",
-           "total": "total"},
+SHEET_NAMES = {  # score sheet headings, for the table (capitalised, as every label)
+    "is": {"little_casino": "Litla kasína", "big_casino": "Stóra kasína", "sweeps": "Svippar",
+           "last_trick": "Síðasti slagur", "spades": "Spaðar", "aces": "Ásar", "cards": "Bunkinn",
+           "total": "Alls"},
+    "en": {"little_casino": "Little casino", "big_casino": "Big casino", "sweeps": "Sweeps",
+           "last_trick": "Last trick", "spades": "Spades", "aces": "Aces", "cards": "Cards",
+           "total": "Total"},
 }
 
-_WORDS = {
-    "is": {"takes": "tekur {taken} með {card}", "trail": "leggur niður {card}",
-           "sweep": " — svippur!", "seat": "Sæti {n}", "table": "Borð", "stock": "stokkur",
+_WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see table.words.form)
+    "is": {"takes": "tekur {taken} með {card}", "takes@cmd": "Taka {taken} með {card}",
+           "trail": "leggur niður {card}", "trail@cmd": "Leggja niður {card}",
+           "sweep": " — svippur!", "seat": "Sæti {n}", "table": "Borð", "stock": "Stokkur",
            "pile": "bunki", "sweeps": "svippar", "hand": "{n}. spil", "dealer": "gjafari",
-           "score": "Stig", "winner": "Sæti {n} vinnur!",
+           "score": "Stig",
            "why_sweep": "hreinsar borðið: svippur, 1 stig",
            "why_little": "tekur litlu kasínu (2♠): 2 stig", "why_big": "tekur stóru kasínu (10♦): 5 stig",
-           "why_take": "tekur {cards}", "why_among": "tekur {cards}, þar af {some}", "and": " og ",
+           "why_take": "færð {cards} í bunkann", "why_among": "færð {cards} í bunkann, þar af {some}",
+           "why_total": "alls {cards} í bunkann", "why_total_among": "alls {cards} í bunkann, þar af {some}",
+           "and": " og ",
            "cards_one": "{n} spil", "cards_many": "{n} spil", "spades_one": "{n} spaða",
            "spades_many": "{n} spaða", "aces_one": "{n} ás", "aces_many": "{n} ása",
-           "why_forced": "ekkert spil getur tekið, svo þú verður að leggja niður",
-           "why_trail": "leggur niður: {risk}", "risk_sweep": "mótherjinn gæti hreinsað borðið",
-           "risk_none": "mótherjinn getur varla nýtt sér það"},
-    "en": {"takes": "takes {taken} with {card}", "trail": "lays down {card}",
-           "sweep": " — sweep!", "seat": "Seat {n}", "table": "Table", "stock": "stock",
+           "why_forced": "ekkert spil á hendi getur tekið, svo að þú verður að leggja niður spil",
+           "why_trail": "leggur niður spil: {risk}", "risk_sweep": "mótherjinn gæti hreinsað borðið",
+           "risk_none": "mótherjinn getur varla nýtt sér það",
+           # the end of a deal (deal_result)
+           "deal_won": "{who} fékk fleiri stig í spilinu, {a} gegn {b}",
+           "deal_won@2": "{who} fékkst fleiri stig í spilinu, {a} gegn {b}",
+           "deal_tie": "Spilið fór jafnt, {a} stig gegn {b}",
+           "standing": "staðan: {scores} (sá sem fyrstur nær {target} vinnur leikinn)",
+           "match_won": "{who} vinnur leikinn, {hi} stig gegn {lo}",
+           "points_one": "{n} stigi", "points_many": "{n} stigum"},
+    "en": {"takes": "takes {taken} with {card}", "takes@2": "take {taken} with {card}",
+           "trail": "lays down {card}", "trail@2": "lay down {card}",
+           "sweep": " — sweep!", "seat": "Seat {n}", "table": "Table", "stock": "Stock",
            "pile": "pile", "sweeps": "sweeps", "hand": "Hand {n}", "dealer": "dealer",
-           "score": "Score", "winner": "Seat {n} wins!",
+           "score": "Score",
            "why_sweep": "clears the table: a sweep (svippur), 1 point",
            "why_little": "takes little casino (2♠): 2 points", "why_big": "takes big casino (10♦): 5 points",
-           "why_take": "takes {cards}", "why_among": "takes {cards}, among them {some}", "and": " and ",
+           "why_take": "{cards} to your pile", "why_among": "{cards} to your pile, among them {some}",
+           "why_total": "{cards} to your pile in all", "why_total_among": "{cards} to your pile in all, "
+                                                                        "among them {some}",
+           "and": " and ",
            "cards_one": "{n} card", "cards_many": "{n} cards", "spades_one": "{n} spade",
            "spades_many": "{n} spades", "aces_one": "{n} ace", "aces_many": "{n} aces",
-           "why_forced": "no card can take, so you must lay one down",
+           "why_forced": "no card in your hand can take, so you must lay one down",
            "why_trail": "lays a card down: {risk}", "risk_sweep": "the opponent might clear the table",
-           "risk_none": "the opponent can hardly use it"},
+           "risk_none": "the opponent can hardly use it",
+           "deal_won": "{who} scored more in the hand, {a} points to {b}",
+           "deal_tie": "The hand was a tie, {a} points each",
+           "standing": "the score: {scores} (the first to {target} wins the game)",
+           "match_won": "{who} wins the game, {hi} points to {lo}",
+           "match_won@2": "{who} win the game, {hi} points to {lo}",
+           "points_one": "{n} point", "points_many": "{n} points"},
 }
 
 
@@ -79,16 +101,18 @@ def counted(n: int, word: str, lang: str) -> str:
     return _WORDS[lang][f"{word}_{'one' if one else 'many'}"].format(n=n)
 
 
-def _predicate(state: State, action: Action | str, lang: str = "is", viewer: int | None = None) -> str:
-    """The move in words, e.g. "tekur 2♣ + 3♥ með 5♠ — svippur!".  Every Kasína move is
-    played face up, so every `viewer` reads the same words."""
+def _predicate(state: State, action: Action | str, lang: str = "is", viewer: int | None = None,
+               who: str = "3") -> str:
+    """The move in words, e.g. "tekur 2♣ + 3♥ með 5♠ — svippur!", in person `who` ("3",
+    "2" after "Þú", "cmd" for a button).  Every Kasína move is played face up, so every
+    `viewer` reads the same words."""
     action = Action.parse(action) if isinstance(action, str) else action
     w = _WORDS[lang]
     if action.is_trail:
-        return w["trail"].format(card=action.card.symbol)
+        return form(w, "trail", who).format(card=action.card.symbol)
     taken = " + ".join(c.symbol for c in table_order(action.captured))
     sweep = w["sweep"] if is_sweep(state, action) else ""
-    return w["takes"].format(taken=taken, card=action.card.symbol) + sweep
+    return form(w, "takes", who).format(taken=taken, card=action.card.symbol) + sweep
 
 
 def explain(state: State, action: Action | str, lang: str = "is") -> str:
@@ -109,10 +133,14 @@ def explain(state: State, action: Action | str, lang: str = "is") -> str:
         reasons.append(w["why_little"])
     if STORA_KASINA in taken:
         reasons.append(w["why_big"])
+    # the played card goes to the pile with the cards it takes: count them as "to the pile"
     counts = {"spades": sum(c.suit == "S" for c in taken), "aces": sum(c.rank == "A" for c in taken)}
     some = w["and"].join(counted(n, word, lang) for word, n in counts.items() if n)
     cards = counted(len(taken), "cards", lang)
-    reasons.append(w["why_among" if some else "why_take"].format(cards=cards, some=some))
+    key = ("why_total" if reasons else "why_take") + ("_among" if some and reasons else "")
+    if some and not reasons:
+        key = "why_among"
+    reasons.append(w[key].format(cards=cards, some=some))
     return "; ".join(reasons)
 
 
@@ -162,22 +190,56 @@ def text_picture(state: State) -> str:
     return "\n".join(lines)
 
 
+def _points(n: int, lang: str) -> str:
+    """ "21 stigi" (dative singular after 21, but 11 stigum), "21 points"."""
+    return _WORDS[lang]["points_one" if singular(n, lang) else "points_many"].format(n=n)
+
+
 def deal_result(before: State, after: State, lang: str, who: Callable[[int], str]) -> str:
     """One sentence for the end-of-deal panel: who won the deal that `before`'s last move
     finished (`after` is the state after it) and what that means for the match; `who`
-    names a seat as the table does ("Þú", "Tölva 1")."""
-    return ""  # filled in with the table's second edition (issue 21)
+    names a seat as the table does ("Þú", "Tölva 1").  E.g. "Þú fékkst fleiri stig í
+    spilinu, 8 gegn 5; staðan er Þú 20, Tölvan 17; sá sem fyrstur nær 21 stigi vinnur
+    leikinn." """
+    w = _WORDS[lang]
+    row = after.score_sheet[-1]
+    a, b = row["total"]
+    if a == b:
+        head = w["deal_tie"].format(a=a, b=b)
+    else:
+        top = 0 if a > b else 1
+        name = who(top)
+        head = form(w, "deal_won", person(name, lang)).format(who=name, a=max(a, b), b=min(a, b))
+    scores = ", ".join(f"{who(s)} {after.totals[s]}" for s in (0, 1))
+    if after.winner is not None:
+        name = who(after.winner)
+        tail = form(w, "match_won", person(name, lang)).format(
+            who=mid(name, lang), hi=max(after.totals), lo=min(after.totals))
+    else:
+        tail = w["standing"].format(scores=scores, target=_points(after.rules.target, lang))
+    return f"{head}; {tail}."
 
 
 def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None,
              who: Callable[[int], str] | None = None) -> str:
     """The move `action` of the seat to move in `state`, in words, as `viewer` may see it
     (None: every card named).  Without `who`, the predicate alone ("tekur 5♦ með 5♠"); with
-    `who` naming the seats, the whole sentence with its subject."""
-    text = _predicate(state, action, lang, viewer)
-    return text if who is None or state.to_move is None else f"{who(state.to_move)}: {text}"
+    `who` naming the seats, the whole sentence with its subject and the verb in its person
+    ("Þú tekur 5♦ með 5♠", "You take 5♦ with 5♠", "Tölvan leggur niður 8♥")."""
+    if who is None or state.to_move is None:
+        return _predicate(state, action, lang, viewer)
+    name = who(state.to_move)
+    return f"{name} {_predicate(state, action, lang, viewer, person(name, lang))}"
 
 
 def command(state: State, action: Action | str, lang: str = "is") -> str:
-    """The move as a button says it to the player who makes it."""
-    return _predicate(state, action, lang, state.to_move)
+    """The move as a button says it to the player who makes it: "Taka 5♦ með 5♠",
+    "Take 5♦ with 5♠", "Leggja niður 8♥"."""
+    return capital(_predicate(state, action, lang, state.to_move, "cmd"))
+
+
+def sheet_row(row: dict[str, Any], lang: str, who: Callable[[int], str]) -> dict[str, Any]:
+    """A row of `state.score_sheet` as the pupil reads it: every value here is already a
+    number (or a yes/no flag the table words), so the row is as it is; the hook is the same
+    in every game (Kínaskák and Lomber name contracts and seats in theirs)."""
+    return dict(row)

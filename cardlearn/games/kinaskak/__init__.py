@@ -78,6 +78,7 @@ from .view import (
     explain,
     layout,
     quiet,
+    sheet_row,
 )
 
 State.GAME = sys.modules[__name__]
@@ -115,4 +116,5 @@ __all__ = [
     "penalty",
     "quiet",
     "round_penalties",
+    "sheet_row",
 ]

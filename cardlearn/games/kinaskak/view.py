@@ -4,17 +4,21 @@ the reasons for illegal moves, in Icelandic and English."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from cardlearn.cards import JOKER, Card
+from cardlearn.cards import JOKER, RANK_NAMES, Card
+from cardlearn.grammar import capital, form, genitive, is_you, mid, person, rule_texts, team_subject
 from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, Token, Zone
 
 from .bots import progress
 from .rules import CONTRACTS, FINAL_ROUND, NAME, card_penalty, fit_run, penalty, run_cards
 from .state import Action, Meld, State, layoff_ends
 
-RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
+Namer = Callable[[int], str]
+
+_RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RULE_WORDS
     "en": {
-        "wrong_step": "not now: at this step ({step}) the moves are {moves}",
+        "wrong_step": "not now: {step}",
         "no_buy_now": "you may not buy now: buying is for the other players right after the player "
                       "in turn declines the discard, at most {max} times a round",
         "no_buy_round8": "there is no buying in the eighth round",
@@ -35,9 +39,9 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
         "not_laid_down": "you must lay down your contract before you lay off or steal a joker",
         "final_round": "no lay-offs or joker steals in the eighth round",
         "layoff_same_turn": "you may not lay off in the turn you laid down (layoff_same_turn)",
-        "no_such_meld": "there is no meld {meld} on the table",
+        "no_such_meld": "that meld is not on the table",
         "keep_two": "you may not empty your hand but by laying everything down (go_out_by_discard)",
-        "bad_layoff": "{card} does not fit meld {meld}: a run grows at its ends in its suit, up to the ace; "
+        "bad_layoff": "{card} does not fit that meld: a run grows at its ends in its suit, up to the ace; "
                       "a set takes its rank",
         "steal_own": "you may not take back your own joker",
         "steal_from_set": "jokers may not be taken from sets (joker_steal_from_sets)",
@@ -45,15 +49,15 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
         "steal_unused": "a stolen joker must be used this turn, and it could not be",
     },
     "is": {
-        "wrong_step": "ekki núna: í þessu skrefi ({step}) má aðeins {moves}",
-        "no_buy_now": "þú mátt ekki kaupa núna: hinir kaupa strax eftir að sá sem á leik afþakkar "
-                      "kastið, mest {max} sinnum í umferð",
+        "wrong_step": "ekki núna: {step}",
+        "no_buy_now": "þú mátt ekki kaupa núna: aðeins má kaupa strax eftir að sá sem á leik afþakkar "
+                      "efsta spil kastbunkans, mest {max} sinnum í umferð",
         "no_buy_round8": "í áttundu umferð er ekkert keypt",
         "not_in_hand": "þú ert ekki með {cards} á hendi",
         "same_card": "þú mátt ekki kasta {card}, spilinu sem þú varst að taka",
         "not_a_set": "þetta er ekki þrenna ({cards}): þrenna er þrjú spil eða fleiri af sama gildi, "
                      "og jóker má nota",
-        "not_a_run": "þetta er ekki röð ({cards}): röð er fjögur spil eða fleiri í sömu sort, hvert "
+        "not_a_run": "þetta er ekki röð ({cards}): röð er fjögur spil eða fleiri í sama lit, hvert "
                      "á eftir öðru; ásinn má vera neðst eða efst, en röðin fer ekki hringinn",
         "run_placing": "{cards}: jóker stendur fyrir spilið sem vantar á sínum stað; jóker á enda "
                        "stendur fyrir spilið fyrir ofan röðina eða, ef þú velur það, fyrir neðan hana "
@@ -64,13 +68,13 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
         "meld_length": "leggðu röð eða þrennu niður eins stutta og hægt er (röð 4 spil, þrennu 3) "
                        "og bættu svo við",
         "contract": "með þessu næst ekki samningur {round}. umferðar úr hinum spilunum á hendi "
-                    "(raðir í sama samningi eru hver í sinni sort)",
+                    "(raðir í sama samningi eru hver í sínum lit)",
         "not_laid_down": "þú verður að leggja samninginn niður áður en þú bætir við eða tekur jóker",
         "final_round": "í áttundu umferð er hvorki bætt við né teknir jókerar",
         "layoff_same_turn": "þú mátt ekki bæta við í sama sinn og þú lagðir niður",
-        "no_such_meld": "það er engin röð eða þrenna {meld} á borðinu",
+        "no_such_meld": "sú röð eða þrenna er ekki á borðinu",
         "keep_two": "þú mátt ekki losa þig við öll spilin nema með því að leggja allt niður",
-        "bad_layoff": "{card} passar ekki við {meld}: röð lengist á endunum í sinni sort, upp að ás; "
+        "bad_layoff": "{card} passar ekki þar: röð lengist á endunum í sínum lit, upp að ás; "
                       "við þrennu bætast aðeins spil af sama gildi",
         "steal_own": "þú mátt ekki taka þinn eigin jóker",
         "steal_from_set": "ekki má taka jókera úr þrennum",
@@ -79,31 +83,74 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
     },
 }
 
-SHEET_NAMES = {
-    "is": {"round": "umferð", "contract": "samningur", "went_out": "lokaði", "penalty": "refsistig",
-           "total": "alls"},
-    "en": {"round": "round", "contract": "contract", "went_out": "went out", "penalty": "penalty points",
-           "total": "total"},
+# The engine names the step a move came at; a pupil reads what may be done then.
+_STEPS = {
+    "is": {"draw": "fyrst dregur þú: taktu efsta spil kastbunkans eða dragðu úr stokknum",
+           "buy": "nú er spurt um kaup: keyptu spilið eða slepptu því",
+           "meld": "þú ert að leggja niður samninginn: leggðu næstu röð eða þrennu hans",
+           "discard": "nú leggur þú niður, bætir við eða kastar spili"},
+    "en": {"draw": "first you draw: take the top of the discard pile or draw from the stock",
+           "buy": "the buy is being asked: buy the card or pass",
+           "meld": "you are laying down your contract: lay its next meld",
+           "discard": "now you lay down, lay off or discard a card"},
 }
 
-_W = {
-    "is": {"take": "tekur {card} úr kastbunkanum", "draw": "dregur úr stokknum",
+
+def _param_words(lang: str, key: str, value: str) -> str:
+    """An engine value of an illegal-move message in words: cards as symbols (🃏 for a
+    joker), a step as what may be done at it."""
+    if key in ("card", "cards"):
+        return " ".join(Card.parse(c).symbol for c in value.split())
+    if key == "step":
+        return _STEPS[lang].get(value, value)
+    return value
+
+
+RULE_WORDS = rule_texts(_RULES, _param_words)
+
+SHEET_NAMES = {
+    "is": {"round": "Umferð", "contract": "Samningur", "went_out": "Lokaði", "penalty": "Refsistig",
+           "total": "Alls"},
+    "en": {"round": "Round", "contract": "Contract", "went_out": "Went out", "penalty": "Penalty points",
+           "total": "Total"},
+}
+
+_W = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardlearn.grammar)
+    "is": {"take": "tekur {card} af kastbunkanum", "take@cmd": "Taka {card} af kastbunkanum",
+           "draw": "dregur úr stokknum", "draw@cmd": "Draga úr stokknum",
            "leave": "lætur {card} liggja og dregur úr stokknum",
+           "leave@cmd": "Láta {card} liggja og draga úr stokknum",
            "leave_buy": "lætur {card} liggja (hinir mega kaupa það) og dregur úr stokknum",
-           "joker_low": "jóker neðst",
-           "buy": "kaupir {card} og eitt spil úr stokknum",
+           "leave_buy@cmd": "Láta {card} liggja (hinir mega kaupa það) og draga úr stokknum",
+           "joker_low": "Jóker neðst",
+           "buy": "kaupir {card} og dregur eitt spil úr stokknum",
+           "buy@cmd": "Kaupa {card} (og draga eitt spil úr stokknum)",
            "ask": "vill kaupa {card} (dregið um ef fleiri vilja)",
-           "pass": "kaupir ekki", "run": "leggur niður röð {cards}", "set": "leggur niður þrennu {cards}",
-           "off": "bætir {card} við {meld}", "steal": "setur {card} í stað jókers í {meld} og tekur jókerinn",
-           "discard": "kastar {card}", "out": " og lokar",
-           "run_of": "röð sætis {seat}", "set_of": "þrennu sætis {seat}",
+           "ask@2": "vilt kaupa {card} (dregið um ef fleiri vilja)",
+           "ask@cmd": "Kaupa {card} (dregið um ef fleiri vilja)",
+           "pass": "kaupir ekki", "pass@cmd": "Kaupa ekki",
+           "run": "leggur niður röð {cards}", "run@cmd": "Leggja niður röð {cards}",
+           "set": "leggur niður þrennu {cards}", "set@cmd": "Leggja niður þrennu {cards}",
+           "off": "bætir {card} við {meld}", "off@cmd": "Bæta {card} við {meld}",
+           "steal": "setur {card} í stað jókersins í {meld_in} og tekur jókerinn",
+           "steal@cmd": "Setja {card} í stað jókersins í {meld_in} og taka jókerinn",
+           "discard": "kastar {card}", "discard@cmd": "Kasta {card}",
+           "out": " og lokar", "out@cmd": " og loka",
+           # a meld by its owner: the label (nominative), after "við" (accusative) and "í" (dative)
+           "run_yours": "röðin þín", "run_yours_acc": "röðina þína", "run_yours_dat": "röðinni þinni",
+           "set_yours": "þrennan þín", "set_yours_acc": "þrennuna þína", "set_yours_dat": "þrennunni þinni",
+           "run_of": "röð {owner}", "run_of_acc": "röð {owner}", "run_of_dat": "röð {owner}",
+           "set_of": "þrenna {owner}", "set_of_acc": "þrennu {owner}", "set_of_dat": "þrennu {owner}",
+           "run_own_acc": "röð sína", "run_own_dat": "röð sinni",
+           "set_own_acc": "þrennu sína", "set_own_dat": "þrennu sinni",
+           "nth": "{k}. {meld}",
            "low": " (neðst)", "high": " (efst)",
            "seat": "Sæti {n}", "round": "umferð {n}", "runs": "{n} röð", "runs_pl": "{n} raðir",
-           "sets": "{n} þrenna", "sets_pl": "{n} þrennur", "stock": "stokkur", "discard_pile": "kastbunki",
-           "dealer": "gefur", "laid": "búin(n) að leggja niður", "buys": "kaup {n}/{m}",
-           "pending": "í lagningu",
-           "why_take": "{card} {helps}", "why_draw": "afþakkar {card} ({helps}); hinir mega kaupa það, "
-                                                     "og svo dregurðu óþekkt spil",
+           "sets": "{n} þrenna", "sets_pl": "{n} þrennur", "stock": "Stokkur", "discard_pile": "Kastbunki",
+           "dealer": "gjafari", "laid": "búin(n) að leggja niður", "buys": "kaup {n}/{m}",
+           "pending": "ófrágengin", "kind_run": "röð", "kind_set": "þrenna",
+           "why_take": "{card} {helps}", "why_draw": "afþakkar {card} ({helps}): hinir mega kaupa það, "
+                                                     "og þú dregur óþekkt spil úr stokknum",
            "why_buy": "færð {card} og spil úr stokknum en kastar engu, svo að spilunum á hendi "
                       "fjölgar um tvö; {card} {helps}",
            "helps": "nýtist í samninginn", "fits": "passar við röð eða þrennu á borðinu",
@@ -112,28 +159,58 @@ _W = {
            "why_meld": "hluti af samningnum ({contract}); hin spilin á hendi duga fyrir afganginum",
            "why_free": "ný röð eða þrenna: {n} spil færri á hendi",
            "why_off": "losnar við {card} ({p} refsistig)", "why_steal": "nærð í jóker sem passar hvar sem er",
-           "why_discard": "losar þig við {card} ({p} refsistig ef það sæti eftir)",
+           "why_discard": "losnar við {card} ({p} refsistig ef það sæti eftir)",
            "why_out": "kastar síðasta spilinu og lokar", "prompt_draw": "Taktu {card} eða dragðu úr stokknum",
            "prompt_buy": "Viltu kaupa {card}?", "prompt_meld": "Leggðu næstu röð eða þrennu samningsins",
            "prompt_discard": "Leggðu niður, bættu við eða kastaðu spili", "over": "Leiknum er lokið",
-           "winner": "Sæti {n} vinnur!",
-           "waiting": "Sæti {n} á leik", "tie": "Jafntefli", "title": "{name} — {r}. umferð: {contract}"},
-    "en": {"take": "takes {card} from the discard pile", "draw": "draws from the stock",
+           "winner": "{who} vinnur!", "winner@2": "{who} vinnur!",
+           "waiting": "{who} á leik", "waiting@2": "{who} átt leik",
+           "tie": "Jafntefli", "title": "{name} — {r}. umferð: {contract}",
+           # the end of a round (deal_result)
+           "went_out": "{who} lokaði umferðinni", "went_out@2": "{who} lokaðir umferðinni",
+           "nobody_out": "Enginn lokaði umferðinni",
+           "penalties": "refsistig í umferðinni: {list}",
+           "lead": "{who} er með fæst refsistig eftir {r}. umferð af {last} ({n})",
+           "lead@2": "{who} ert með fæst refsistig eftir {r}. umferð af {last} ({n})",
+           "lead_many": "{who} eru jöfn með fæst refsistig eftir {r}. umferð af {last} ({n})",
+           "lead_many@2": "{who} eruð jöfn með fæst refsistig eftir {r}. umferð af {last} ({n})",
+           "won": "{who} vinnur leikinn með fæst refsistig ({n})",
+           "won_tie": "{who} eru jöfn með fæst refsistig ({n})",
+           "won_tie@2": "{who} eruð jöfn með fæst refsistig ({n})",
+           "nobody": "—"},
+    "en": {"take": "takes {card} from the discard pile", "take@2": "take {card} from the discard pile",
+           "draw": "draws from the stock", "draw@2": "draw from the stock",
            "leave": "leaves {card} and draws from the stock",
+           "leave@2": "leave {card} and draw from the stock",
            "leave_buy": "leaves {card} (the others may buy it) and draws from the stock",
-           "joker_low": "joker as the low end",
-           "buy": "buys {card} and one stock card", "ask": "asks to buy {card} (a lot if several ask)",
-           "pass": "does not buy", "run": "lays down a run {cards}", "set": "lays down a set {cards}",
-           "off": "adds {card} to {meld}",
-           "steal": "puts {card} in place of the joker in {meld}, taking the joker",
-           "discard": "discards {card}", "out": " and goes out",
-           "run_of": "seat {seat}'s run", "set_of": "seat {seat}'s set",
+           "leave_buy@2": "leave {card} (the others may buy it) and draw from the stock",
+           "joker_low": "Joker as the low end",
+           "buy": "buys {card} and draws a stock card", "buy@2": "buy {card} and draw a stock card",
+           "ask": "asks to buy {card} (lots are drawn if several ask)",
+           "ask@2": "ask to buy {card} (lots are drawn if several ask)",
+           "ask@cmd": "Buy {card} (lots are drawn if several ask)",
+           "pass": "does not buy", "pass@2": "do not buy", "pass@cmd": "Don't buy",
+           "run": "lays down a run {cards}", "run@2": "lay down a run {cards}",
+           "set": "lays down a set {cards}", "set@2": "lay down a set {cards}",
+           "off": "adds {card} to {meld}", "off@2": "add {card} to {meld}",
+           "steal": "puts {card} in place of the joker in {meld_in}, taking the joker",
+           "steal@2": "put {card} in place of the joker in {meld_in}, taking the joker",
+           "discard": "discards {card}", "discard@2": "discard {card}",
+           "out": " and goes out", "out@2": " and go out",
+           "run_yours": "your run", "run_yours_acc": "your run", "run_yours_dat": "your run",
+           "set_yours": "your set", "set_yours_acc": "your set", "set_yours_dat": "your set",
+           "run_of": "{owner} run", "run_of_acc": "{owner} run", "run_of_dat": "{owner} run",
+           "set_of": "{owner} set", "set_of_acc": "{owner} set", "set_of_dat": "{owner} set",
+           "run_own_acc": "its own run", "run_own_dat": "its own run",
+           "set_own_acc": "its own set", "set_own_dat": "its own set",
+           "nth": "{meld} {k}",
            "low": " (low end)", "high": " (high end)",
            "seat": "Seat {n}", "round": "round {n}", "runs": "{n} run", "runs_pl": "{n} runs",
-           "sets": "{n} set", "sets_pl": "{n} sets", "stock": "stock", "discard_pile": "discard pile",
-           "dealer": "dealer", "laid": "laid down", "buys": "buys {n}/{m}", "pending": "being laid",
-           "why_take": "{card} {helps}", "why_draw": "declines {card} ({helps}); the others may buy it, "
-                                                     "then you draw an unseen card",
+           "sets": "{n} set", "sets_pl": "{n} sets", "stock": "Stock", "discard_pile": "Discard pile",
+           "dealer": "dealer", "laid": "laid down", "buys": "buys {n}/{m}", "pending": "being laid down",
+           "kind_run": "run", "kind_set": "set",
+           "why_take": "{card} {helps}", "why_draw": "declines {card} ({helps}): the others may buy it, "
+                                                     "and you draw an unseen card",
            "why_buy": "you get {card} and a stock card, discarding nothing: two more cards in hand; "
                       "{card} {helps}",
            "helps": "works toward your contract", "fits": "fits a meld on the table",
@@ -147,8 +224,17 @@ _W = {
            "prompt_draw": "Take {card} or draw from the stock",
            "prompt_buy": "Buy {card}?", "prompt_meld": "Lay the next meld of the contract",
            "prompt_discard": "Lay down, lay off or discard a card", "over": "The game is over",
-           "winner": "Seat {n} wins!",
-           "waiting": "Seat {n} to move", "tie": "A tie", "title": "{name} — round {r}: {contract}"},
+           "winner": "{who} wins!", "winner@2": "{who} win!",
+           "waiting": "{who} to move", "tie": "A tie", "title": "{name} — round {r}: {contract}",
+           "went_out": "{who} went out", "nobody_out": "Nobody went out",
+           "penalties": "penalty points this round: {list}",
+           "lead": "{who} has the fewest penalty points after round {r} of {last} ({n})",
+           "lead@2": "{who} have the fewest penalty points after round {r} of {last} ({n})",
+           "lead_many": "{who} share the fewest penalty points after round {r} of {last} ({n})",
+           "won": "{who} wins the game with the fewest penalty points ({n})",
+           "won@2": "{who} win the game with the fewest penalty points ({n})",
+           "won_tie": "{who} share the fewest penalty points ({n})",
+           "nobody": "—"},
 }
 
 
@@ -171,37 +257,75 @@ def _run_text(cards: tuple[Card, ...], binds: tuple[Card, ...]) -> str:
     return " ".join(c.symbol if c is not JOKER else f"🃏({b.symbol})" for c, b in zip(cards, binds))
 
 
-def _predicate(state: State, action: Action | str, lang: str = "is", viewer: int | None = None) -> str:
-    """The move in words, without who makes it.  Every card named is face up at the table
-    (a stock card, drawn or bought, is never named), so `viewer` changes nothing.  A
+def _default_who(lang: str) -> Namer:
+    """Seats by number, for words asked for without the table's names (notebooks)."""
+    return lambda s: _W[lang]["seat"].format(n=s)
+
+
+def meld_name(state: State, where: tuple[int, int], lang: str, who: Namer, case: str = "",
+              mover: int | None = None, actor: int | None = None) -> str:
+    """A meld by its owner, as a pupil says it: "röðin þín", "þrenna Tölvu 2", "2. röð
+    Tölvu 1" when its owner has more than one of that kind; `case` "_acc" or "_dat" for
+    "bætir 7♥ við röðina þína", "í þrennu Tölvu 1".  "Þín/your" is the pupil's (the seat
+    `who` calls "Þú"), or, with `mover` set, that seat's (a button speaks to its player); a
+    meld of `actor`, the seat making the move, is its own ("Tölva 2 bætir 7♣ við röð sína")."""
+    w = _W[lang]
+    owner, i = where
+    meld = state.meld_at(where)
+    kind = meld.kind if meld is not None else "set"
+    name = who(owner)
+    # the pupil's melds are "þín" to the pupil; a seat's own, in its own move, "sín"
+    yours = owner == mover if mover is not None else is_you(name, lang)
+    if yours or is_you(name, lang):
+        text = w[f"{kind}_yours{case}"]
+    elif case and owner == actor:
+        text = w[f"{kind}_own{case}"]
+    else:
+        text = w[f"{kind}_of{case}"].format(owner=genitive(name, lang))
+    same = [m for m in state.melds[owner] if m.kind == kind]
+    if len(same) > 1:  # which one: counted in the order they were laid
+        k = sum(m.kind == kind for m in state.melds[owner][: i + 1])
+        text = w["nth"].format(k=k, meld=text)
+    return text
+
+
+def _predicate(state: State, action: Action | str, lang: str = "is", viewer: int | None = None,
+               who: str = "3", namer: Namer | None = None) -> str:
+    """The move in words, without who makes it, in person `who` ("3", "2" after "Þú", "cmd"
+    for a button); `namer` names the owners of melds.  Every card named is face up at the
+    table (a stock card, drawn or bought, is never named), so `viewer` changes nothing.  A
     `draw` leaves the live discard: to the others to buy, when a buy window opens."""
     a, w = _parse(action), _W[lang]
+    names = namer or _default_who(lang)
     top = state.discard[-1].symbol if state.discard else "-"
     if a.verb == "take":
-        return w["take"].format(card=top)
+        return form(w, "take", who).format(card=top)
     if a.verb == "draw":
         if state.step != "draw":  # not a decision about a live discard (only reached for words)
-            return w["draw"]
-        return w["leave_buy" if state.buyers() else "leave"].format(card=top)
+            return form(w, "draw", who)
+        return form(w, "leave_buy" if state.buyers() else "leave", who).format(card=top)
     if a.verb == "pass":
-        return w["pass"]
+        return form(w, "pass", who)
     if a.verb == "buy":
-        return w["buy" if state.rules.buy_priority == "seat_order" else "ask"].format(card=top)
+        return form(w, "buy" if state.rules.buy_priority == "seat_order" else "ask", who).format(card=top)
     if a.verb == "run":
-        return w["run"].format(cards=_run_text(a.cards, a.binds))
+        return form(w, "run", who).format(cards=_run_text(a.cards, a.binds))
     if a.verb == "set":
-        return w["set"].format(cards=" ".join(c.symbol for c in a.cards))
+        return form(w, "set", who).format(cards=" ".join(c.symbol for c in a.cards))
     card = a.cards[0].symbol
     if a.verb == "discard":
         last = len(state.hands[state.player]) == 1
-        return w["discard"].format(card=card) + (w["out"] if last else "")
+        return form(w, "discard", who).format(card=card) + (form(w, "out", who) if last else "")
     assert a.meld is not None  # the moves left (off, steal) name a meld
     target = state.meld_at(a.meld)
     kind = target.kind if target is not None else "set"
-    meld = w[kind + "_of"].format(seat=a.meld[0])
-    text = w[a.verb].format(card=card, meld=meld) + (w[a.end] if a.end and kind == "run" else "")
+    mover = state.player if who == "cmd" else None
+    meld = meld_name(state, a.meld, lang, names, "_acc", mover, state.player)
+    meld_in = meld_name(state, a.meld, lang, names, "_dat", mover, state.player)
+    text = form(w, a.verb, who).format(card=card, meld=meld, meld_in=meld_in) + (
+        w[a.end] if a.end and kind == "run" else "")
     if a.verb == "off" and len(state.hands[state.player]) == 1:
-        text += w["out"]
+        text += form(w, "out", who)
     return text
 
 
@@ -293,7 +417,8 @@ def _entries(meld: Meld, wrap: bool, lang: str) -> list[Entry]:
     for i, c in enumerate(meld.cards):
         if c is JOKER:
             stands = meld.stands_for(i, wrap)
-            note = stands.symbol if isinstance(stands, Card) else stands
+            # a run's joker is a card ("= 5♦"), a set's a rank, named in words ("= gosi")
+            note = stands.symbol if isinstance(stands, Card) else RANK_NAMES[lang].get(stands, stands)
             out.append(EntryDict(card="JK", seat=meld.owner, note=f"= {note}"))
         else:
             out.append(str(c))
@@ -305,14 +430,16 @@ def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] 
     what they stand for); the discard pile face up; the stock as backs."""
     w, wrap = _W[lang], state.rules.run_wrap
     zones: list[Zone] = []
-    kinds = {"is": {"run": "röð", "set": "þrenna"}, "en": {"run": "run", "set": "set"}}[lang]
+    names = who or _default_who(lang)
     for owner, ms in enumerate(state.melds):
         for i, m in enumerate(ms):
-            zones.append(Zone(name=meld_zone(owner, i), label=f"{kinds[m.kind]} {owner}-{i}", owner=owner,
-                              target=True, cards=_entries(m, wrap, lang)))
+            label = capital(meld_name(state, (owner, i), lang, names))
+            zones.append(Zone(name=meld_zone(owner, i), label=label, owner=owner, target=True,
+                              cards=_entries(m, wrap, lang)))
     for j, m in enumerate(state.pending):
-        zones.append(Zone(name=f"pending-{j}", label=f"{kinds[m.kind]} ({w['pending']})", owner=m.owner,
-                          target=False, cards=_entries(m, wrap, lang)))
+        label = f"{capital(w['kind_' + m.kind])} ({w['pending']})"
+        zones.append(Zone(name=f"pending-{j}", label=label, owner=m.owner, target=False,
+                          cards=_entries(m, wrap, lang)))
     if state.to_move == seat and any(low_binding(state, a) for a in state.legal_actions()):
         zones.append(Zone(name=JOKER_LOW, label=w["joker_low"], owner=seat, target=True, cards=[]))
     zones.append(Zone(name="discard", label=w["discard_pile"], owner=None, target=False,
@@ -329,10 +456,16 @@ def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] 
 
     top = state.discard[-1].symbol if state.discard else "-"
     if state.step == "over":
-        result = w["tie"] if state.winner is None else w["winner"].format(n=state.winner)
+        if state.winner is None:
+            result = w["tie"]
+        else:
+            name = names(state.winner)
+            result = form(w, "winner", person(name, lang)).format(who=name)
         prompt = w["over"] + ". " + result
     elif state.to_move != seat:
-        prompt = w["waiting"].format(n=state.to_move)
+        assert state.to_move is not None  # a round in play has a seat to move
+        name = names(state.to_move)
+        prompt = form(w, "waiting", person(name, lang)).format(who=name)
     else:
         prompt = w["prompt_" + state.step].format(card=top)
     title = w["title"].format(name=NAME[lang], r=state.round_no,
@@ -364,22 +497,55 @@ def text_picture(state: State) -> str:
     return "\n".join(lines)
 
 
-def deal_result(before: State, after: State, lang: str, who: Callable[[int], str]) -> str:
-    """One sentence for the end-of-deal panel: who won the deal that `before`'s last move
-    finished (`after` is the state after it) and what that means for the match; `who`
-    names a seat as the table does ("Þú", "Tölva 1")."""
-    return ""  # filled in with the table's second edition (issue 21)
+def sheet_row(row: dict[str, Any], lang: str, who: Namer) -> dict[str, Any]:
+    """A row of `state.score_sheet` as the pupil reads it: the contract in words ("1 röð +
+    1 þrenna"), who went out by name ("—" for nobody); the numbers as they are."""
+    out = dict(row)
+    out["contract"] = contract_words(row["round"], lang)
+    out["went_out"] = _W[lang]["nobody"] if row["went_out"] is None else who(row["went_out"])
+    return out
+
+
+def deal_result(before: State, after: State, lang: str, who: Namer) -> str:
+    """One sentence for the end-of-round panel: who went out in the round that `before`'s
+    last move finished (`after` is the state after it), everyone's penalty points, and who
+    leads the match (fewest penalty points after eight rounds wins); `who` names a seat as
+    the table does ("Þú", "Tölva 1").  E.g. "Tölva 1 lokaði umferðinni; refsistig í
+    umferðinni: Þú 45, Tölva 1 0; Tölva 1 er með fæst refsistig eftir 1. umferð af 8 (0)." """
+    w = _W[lang]
+    row = after.score_sheet[-1]
+    out = row["went_out"]
+    if out is None:
+        head = w["nobody_out"]
+    else:
+        name = who(out)
+        head = form(w, "went_out", person(name, lang)).format(who=name)
+    listed = ", ".join(f"{who(s)} {p}" for s, p in enumerate(row["penalty"]))
+    best = min(after.totals)
+    leaders = [who(s) for s, t in enumerate(after.totals) if t == best]
+    subject = mid(team_subject(leaders, lang), lang)  # "Tölva 2", "þið Tölva 1", "þú"
+    many = len(leaders) > 1
+    you = person(team_subject(leaders, lang), lang)
+    key = "won" if after.is_over else "lead"
+    key += ("_tie" if after.is_over else "_many") if many else ""
+    tail = form(w, key, you).format(who=subject, n=best, r=row["round"], last=FINAL_ROUND)
+    return f"{head}; {w['penalties'].format(list=listed)}; {tail}."
 
 
 def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None,
-             who: Callable[[int], str] | None = None) -> str:
+             who: Namer | None = None) -> str:
     """The move `action` of the seat to move in `state`, in words, as `viewer` may see it
-    (None: every card named).  Without `who`, the predicate alone ("tekur 5♦ með 5♠"); with
-    `who` naming the seats, the whole sentence with its subject."""
-    text = _predicate(state, action, lang, viewer)
-    return text if who is None or state.to_move is None else f"{who(state.to_move)}: {text}"
+    (None: every card named).  Without `who`, the predicate alone ("tekur 7♥ af
+    kastbunkanum"); with `who` naming the seats, the whole sentence with its subject and the
+    verb in its person ("Þú bætir 7♥ við röðina þína (efst)", "Tölva 1 kastar K♦")."""
+    if who is None or state.to_move is None:
+        return _predicate(state, action, lang, viewer)
+    name = who(state.to_move)
+    return f"{name} {_predicate(state, action, lang, viewer, person(name, lang), who)}"
 
 
-def command(state: State, action: Action | str, lang: str = "is") -> str:
-    """The move as a button says it to the player who makes it."""
-    return _predicate(state, action, lang, state.to_move)
+def command(state: State, action: Action | str, lang: str = "is", who: Namer | None = None) -> str:
+    """The move as a button says it to the player who makes it: "Kaupa 10♥ (og draga eitt
+    spil úr stokknum)", "Kaupa ekki", "Bæta 7♥ við röðina þína"; `who`, where given, names
+    the owners of other seats' melds."""
+    return capital(_predicate(state, action, lang, state.to_move, "cmd", who))

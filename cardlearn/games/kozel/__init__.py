@@ -78,6 +78,7 @@ from .view import (
     explain,
     layout,
     quiet,
+    sheet_row,
     text_picture,
 )
 
@@ -126,6 +127,7 @@ __all__ = [
     "new_game",
     "priority",
     "quiet",
+    "sheet_row",
     "team_of",
     "text_picture",
     "trump_index",

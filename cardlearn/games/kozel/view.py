@@ -5,8 +5,10 @@ sees at the table (`layout`) or in a notebook (`text_picture`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from cardlearn.cards import SUIT_SYMBOLS
+from cardlearn.grammar import capital, form, mid, person, singular, team_subject
 from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, Token, Zone
 
 from .rules import NAME, RANK_INDEX, card_points, card_symbols, team_of
@@ -27,80 +29,112 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
                        "this trick may claim, once a card is on the table",
            "claim_off": "claims with four of a suit are off in this variant (four_suit_interrupt)",
            "claim_once": "this trick was already claimed with four of a suit: only one claim per trick",
-           "pass_only_claim": "'pass' only declines a claim; now you beat or discard",
-           "claim_pending": "you are asked whether to claim with four of a suit: 'claim' or 'pass'"},
+           "pass_only_claim": "'Pass' only declines a claim with four of a suit; now you beat or lay "
+                              "cards face down",
+           "claim_pending": "first decide whether to claim the lead with four of a suit, or pass"},
     "is": {"not_in_hand": "þú ert ekki með {cards} á hendi: þú spilar aðeins spilum af eigin hendi",
            "lead_one_suit": "út er spilað einu eða fleiri spilum í sama lit, upp í loft "
                             "({cards} eru í fleiri en einum lit)",
            "lead_face_up": "sá sem spilar út leggur spilin upp í loft; á grúfu eru spil aðeins lögð "
                            "til að svara útspili",
-           "wrong_count": "þú leggur jafnmörg spil og spiluð voru út ({count}), ekki {given}",
+           "wrong_count": "þú leggur jafnmörg spil og spilað var út ({count}), ekki {given}",
            "not_a_beat": "með {cards} slærðu ekki {target}: hvert spil þitt þarf að slá eitt þeirra "
                          "(hærra í sama lit, eða tromp á móti spili sem er ekki tromp)",
            "must_beat": "þú getur slegið og í þessu afbrigði er það skylt",
            "partner_winning": "makker þinn á slaginn og í þessu afbrigði má ekki slá makker",
-           "bad_pairing": "hvert spil sem slær þarf að para við eitt spil af {target}, aldrei tvö við "
-                          "sama spilið",
+           "bad_pairing": "para þarf hvert spil sem slær við eitt af spilunum {target}, aldrei tvö "
+                          "við sama spilið",
            "no_claim": "aðeins sá sem á fjögur spil í sama lit og hefur ekki enn lagt í slaginn "
                        "má krefjast útspils, og aðeins eftir að spil er komið á borðið",
-           "claim_off": "í þessu afbrigði má ekki krefjast útspils með fjórum í lit",
+           "claim_off": "í þessu afbrigði má ekki krefjast útspils með fjögur í lit",
            "claim_once": "þegar hefur verið krafist útspils í þessum slag: aðeins ein krafa í slag",
-           "pass_only_claim": "„sleppa“ á aðeins við um kröfu með fjórum í lit; nú slærðu eða "
+           "pass_only_claim": "„Sleppa“ á aðeins við um kröfu með fjögur í lit; nú slærðu eða "
                               "leggur spil á grúfu",
-           "claim_pending": "fyrst þarftu að ákveða hvort þú krefst útspils með fjórum í lit "
+           "claim_pending": "fyrst þarftu að ákveða hvort þú krefst útspils með fjögur í lit "
                             "eða sleppir því"},
 }
 
-SHEET_NAMES = {  # score sheet headings (per team), for the table
-    "is": {"points": "punktar", "tricks": "slagir", "loss_points": "tapstig", "eggs": "egg",
-           "total": "alls"},
-    "en": {"points": "card points", "tricks": "tricks", "loss_points": "loss points", "eggs": "eggs",
-           "total": "total"},
+SHEET_NAMES = {  # score sheet headings (per team), for the table (capitalised, as every label)
+    "is": {"points": "Punktar", "tricks": "Slagir", "loss_points": "Tapstig", "eggs": "Egg",
+           "total": "Alls"},
+    "en": {"points": "Card points", "tricks": "Tricks", "loss_points": "Loss points", "eggs": "Eggs",
+           "total": "Total"},
 }
 
-_WORDS = {
-    "is": {"lead": "spilar út {cards}", "beat": "slær með {cards}", "discard_seen": "leggur {cards} á grúfu",
-           "discard": "leggur {n} spil á grúfu", "claim": "krefst útspils með fjórum í lit",
-           "pass": "sleppir kröfunni", "seat": "Sæti {n}", "team": "Lið {t}", "deal": "{n}. spil",
+_WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardlearn.grammar)
+    "is": {"lead": "spilar út {cards}", "lead@cmd": "Spila út {cards}",
+           "beat": "slær með {cards}", "beat@2": "slærð með {cards}", "beat@cmd": "Slá með {cards}",
+           "discard_seen": "leggur {cards} á grúfu", "discard_seen@cmd": "Leggja {cards} á grúfu",
+           "discard": "leggur {n} spil á grúfu", "discard@cmd": "Leggja {n} spil á grúfu",
+           "claim": "krefst útspils með fjögur í lit", "claim@cmd": "Krefjast útspils",
+           "pass": "krefst ekki útspils", "pass@cmd": "Sleppa",
+           "seat": "Sæti {n}", "team": "Lið {t}", "deal": "{n}. spil",
            "trick": "Slagur", "stock": "Stokkur", "trump": "Tromp {suit}",
-           "discard_zone": "Leggja á grúfu: smelltu hér",
+           "discard_zone": "Leggja á grúfu",
            "last_trick": "Síðasti slagur",
-           "dealer": "gefur", "points": "punktar {p}, slagir {s}", "drawn": "sæti {n} dró það",
+           "dealer": "gjafari", "points": "punktar {p}, slagir {s}",
+           "drawn": "{who} dró það", "drawn@2": "{who} dróst það",
            "prompt_lead": "Veldu spil í sama lit til að spila út",
            "prompt_respond": "Veldu {n} spil og sláðu með þeim upp í loft, eða leggðu þau á grúfu "
                              "(smelltu þá á „Leggja á grúfu“)",
+           "prompt_respond_one": "Veldu 1 spil og sláðu með því upp í loft, eða leggðu það á grúfu "
+                                 "(smelltu þá á „Leggja á grúfu“)",
            "prompt_claim": "Þú átt fjögur í lit: viltu krefjast útspils?",
-           "over": "Lið {t} er geitin{eggs}!", "eggs": " — með eggjum",
+           "over": "{team} er geitin{eggs}!", "eggs": " — með eggin",
            "why_lead_many": "spilar út {n} spilum í {suit}: til að taka slaginn þarf að slá hvert þeirra",
            "why_lead_low": "lágt spil út, ekkert í húfi", "why_lead_high": "sterkt spil sem erfitt er að slá",
-           "why_lead_face": "mannspil út: {p} stig í húfi ef það er slegið",
-           "why_beat": "slær og á slaginn í bili (punktar á borði: {p})",
-           "why_beat_trump": "slær með trompi (punktar á borði: {p})",
-           "why_discard_partner": "makker á slaginn: leggur spil á grúfu sem fara í bunka ykkar",
+           "why_lead_face": "mannspil út: {p} punktar í húfi ef það er slegið",
+           "why_beat": "slærð og átt slaginn í bili (punktar á borði: {p})",
+           "why_beat_trump": "slærð með trompi (punktar á borði: {p})",
+           "why_discard_partner": "makker á slaginn: spilin sem þú leggur á grúfu fara í bunka ykkar",
            "why_discard": "leggur á grúfu: enginn sér hvaða spil það eru",
            "why_claim": "fjögur í lit: öll spil á borði fara aftur á hendur og þú spilar út",
-           "why_pass": "geymir fjögur í lit og bíður"},
-    "en": {"lead": "leads {cards}", "beat": "beats with {cards}", "discard_seen": "lays {cards} face down",
-           "discard": "lays {n} card(s) face down", "claim": "claims the lead with four of a suit",
-           "pass": "passes on the claim", "seat": "Seat {n}", "team": "Team {t}", "deal": "Deal {n}",
+           "why_pass": "geymir fjögur í lit og bíður",
+           # the end of a deal (deal_result); "@2": a team with the pupil ("Þið Tölva 2")
+           "deal_won": "{won} unnu spilið ({p}–{q} í punktum)",
+           "deal_won@2": "{won} unnuð spilið ({p}–{q} í punktum)",
+           "deal_loss": "{lost} fá {n} tapstig og eru þá með {tot} alls",
+           "deal_loss@2": "{lost} fáið {n} tapstig og eruð þá með {tot} alls",
+           "deal_eggs": "Egg: 60 punktar gegn 60, og hvorugt lið fær tapstig",
+           "limit": "liðið sem fyrst nær {limit} er geitin",
+           "goats": "{lost} eru geitin{eggs}", "goats@2": "{lost} eruð geitin{eggs}",
+           "loss_one": "{n} tapstigi", "loss_many": "{n} tapstigum"},
+    "en": {"lead": "leads {cards}", "lead@2": "lead {cards}",
+           "beat": "beats with {cards}", "beat@2": "beat with {cards}",
+           "discard_seen": "lays {cards} face down", "discard_seen@2": "lay {cards} face down",
+           "discard": "lays {n} cards face down", "discard@2": "lay {n} cards face down",
+           "discard_one": "lays 1 card face down", "discard_one@2": "lay 1 card face down",
+           "claim": "claims the lead with four of a suit", "claim@2": "claim the lead with four of a suit",
+           "claim@cmd": "Claim the lead",
+           "pass": "does not claim the lead", "pass@2": "do not claim the lead", "pass@cmd": "Pass",
+           "seat": "Seat {n}", "team": "Team {t}", "deal": "Deal {n}",
            "trick": "Trick", "stock": "Stock", "trump": "Trump {suit}",
-           "discard_zone": "Lay face down: click here",
+           "discard_zone": "Lay face down",
            "last_trick": "Last trick",
-           "dealer": "dealer", "points": "card points {p}, tricks {s}", "drawn": "drawn by seat {n}",
+           "dealer": "dealer", "points": "card points {p}, tricks {s}", "drawn": "{who} drew it",
            "prompt_lead": "Choose cards of one suit to lead",
-           "prompt_respond": "Choose {n} card(s): beat face up, or lay face down "
-                             "(then click 'Lay face down')",
+           "prompt_respond": "Choose {n} cards: beat face up, or lay them face down "
+                             "(then click “Lay face down”)",
+           "prompt_respond_one": "Choose 1 card: beat face up, or lay it face down "
+                                 "(then click “Lay face down”)",
            "prompt_claim": "You hold four of a suit: claim the lead?",
-           "over": "Team {t} are the goats{eggs}!", "eggs": " — with eggs",
-           "why_lead_many": "leads {n} cards of {suit}: each must be beaten",
+           "over": "{team} are the goats{eggs}!", "eggs": " — with the eggs",
+           "why_lead_many": "lead {n} cards of {suit}: each must be beaten",
            "why_lead_low": "a low lead, no points at stake", "why_lead_high": "a strong card, hard to beat",
-           "why_lead_face": "a face card: {p} points at stake if it is beaten",
-           "why_beat": "beats and holds the trick for now ({p} points on the table)",
-           "why_beat_trump": "beats with a trump ({p} points on the table)",
-           "why_discard_partner": "your partner is winning: the face-down cards go to your team's pile",
-           "why_discard": "lays cards face down: nobody sees which",
+           "why_lead_face": "a face card: {p} card points at stake if it is beaten",
+           "why_beat": "you beat and hold the trick for now ({p} card points on the table)",
+           "why_beat_trump": "you beat with a trump ({p} card points on the table)",
+           "why_discard_partner": "your partner is winning: the cards you lay face down go to your "
+                                  "team's pile",
+           "why_discard": "lay cards face down: nobody sees which",
            "why_claim": "four of a suit: every card on the table goes back and you lead",
-           "why_pass": "keeps the four of a suit and waits"},
+           "why_pass": "keep the four of a suit and wait",
+           "deal_won": "{won} won the deal ({p}–{q} in card points)",
+           "deal_loss": "{lost} get {n} loss points, {tot} in all",
+           "deal_eggs": "Eggs: 60 card points each, and neither team gets loss points",
+           "limit": "the first team to reach {limit} is the goat",
+           "goats": "{lost} are the goats{eggs}",
+           "loss_one": "{n} loss point", "loss_many": "{n} loss points"},
 }
 _TEAM_NAMES = {"is": ("A", "B"), "en": ("A", "B")}
 
@@ -109,18 +143,21 @@ def _action(action: Action | str) -> Action:
     return Action.parse(action) if isinstance(action, str) else action
 
 
-def _predicate(state: State, action: Action | str, lang: str = "is", viewer: int | None = None) -> str:
-    """The move in words, e.g. "slær með 9♦ + J♠"; a face-down discard names its cards only
-    to the all-seeing narrator (`viewer` None), its own player, or when discards are open."""
+def _predicate(state: State, action: Action | str, lang: str = "is", viewer: int | None = None,
+               who: str = "3") -> str:
+    """The move in words, e.g. "slær með 9♦ + J♠", in person `who` ("3", "2" after "Þú",
+    "cmd" for a button); a face-down discard names its cards only to the all-seeing narrator
+    (`viewer` None), its own player, or when discards are open."""
     action, w = _action(action), _WORDS[lang]
     if action.kind in ("claim", "pass"):
-        return w[action.kind]
+        return form(w, action.kind, who)
     cards = " + ".join(c.symbol for c in action.cards)
     if action.kind == "discard":
         if viewer is None or viewer == state.to_move or state.rules.discards_visible == "all":
-            return w["discard_seen"].format(cards=cards)
-        return w["discard"].format(n=len(action.cards))
-    return w["lead" if not state.plays else "beat"].format(cards=cards)
+            return form(w, "discard_seen", who).format(cards=cards)
+        key = "discard_one" if len(action.cards) == 1 and "discard_one" in w else "discard"
+        return form(w, key, who).format(n=len(action.cards))
+    return form(w, "lead" if not state.plays else "beat", who).format(cards=cards)
 
 
 def explain(state: State, action: Action | str, lang: str = "is") -> str:
@@ -185,7 +222,9 @@ def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] 
     trump_note = w["trump"].format(suit=SUIT_SYMBOLS[state.trump])
     if state.trump_pos is None:  # drawn: everyone saw who took it, while it is still known
         holder = next((h for h in range(4) if state.trump_card in state.known[h]), None)
-        trump_note += f" ({w['drawn'].format(n=holder)})" if holder is not None else ""
+        if holder is not None:
+            name = who(holder) if who is not None else w["seat"].format(n=holder)
+            trump_note += f" ({form(w, 'drawn', person(name, lang)).format(who=name)})"
     trump_entry: EntryDict = {"card": str(state.trump_card), "note": trump_note}
 
     def info(s: int) -> str:
@@ -200,10 +239,14 @@ def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] 
     prompt = ""
     if state.to_move == seat:
         n = len(state.plays[0][2]) if state.plays else 0
-        prompt = {"lead": w["prompt_lead"], "respond": w["prompt_respond"].format(n=n),
-                  "claim": w["prompt_claim"]}.get(phase, "")
+        respond = w["prompt_respond_one"] if n == 1 else w["prompt_respond"].format(n=n)
+        prompt = {"lead": w["prompt_lead"], "respond": respond, "claim": w["prompt_claim"]}.get(phase, "")
     elif state.winner is not None:
-        prompt = w["over"].format(t=names[1 - state.winner], eggs=w["eggs"] if state.with_eggs else "")
+        goats = 1 - state.winner
+        team = w["team"].format(t=names[goats])
+        if who is not None:  # "Lið B (Tölva 1 og Tölva 3)"
+            team += f" ({team_subject([who(s) for s in range(4) if team_of(s) == goats], lang)})"
+        prompt = w["over"].format(team=team, eggs=w["eggs"] if state.with_eggs else "")
     zones: list[Zone] = [
         {"name": "trump", "label": w["trump"].format(suit=SUIT_SYMBOLS[state.trump]),
          "cards": [trump_entry]},
@@ -244,22 +287,58 @@ def text_picture(state: State) -> str:
     return "\n".join(lines)
 
 
+def _loss(n: int, lang: str) -> str:
+    """ "12 tapstigum" (dative: "nær 12 tapstigum"; singular after 21), "12 loss points"."""
+    return _WORDS[lang]["loss_one" if singular(n, lang) else "loss_many"].format(n=n)
+
+
 def deal_result(before: State, after: State, lang: str, who: Callable[[int], str]) -> str:
     """One sentence for the end-of-deal panel: who won the deal that `before`'s last move
     finished (`after` is the state after it) and what that means for the match; `who`
-    names a seat as the table does ("Þú", "Tölva 1")."""
-    return ""  # filled in with the table's second edition (issue 21)
+    names a seat as the table does ("Þú", "Tölva 1").  E.g. "Þið Tölva 2 unnuð spilið
+    (63–57 í punktum): Tölva 1 og Tölva 3 fá 2 tapstig og eru þá með 14 alls; liðið sem
+    fyrst nær 12 tapstigum er geitin." """
+    w = _WORDS[lang]
+    points, _tricks, _before_eggs, eggs, total = after.sheet[-1]
+    teams = [team_subject([who(s) for s in range(4) if team_of(s) == t], lang) for t in (0, 1)]
+    if eggs and not any(total):
+        head = w["deal_eggs"]
+    else:
+        lost = 0 if total[0] > total[1] else 1
+        won = 1 - lost
+        head = form(w, "deal_won", person(teams[won], lang)).format(
+            won=teams[won], p=points[won], q=points[lost])
+        head += ": " + form(w, "deal_loss", person(teams[lost], lang)).format(
+            lost=mid(teams[lost], lang), n=total[lost], tot=after.totals[lost])
+    if after.winner is not None:
+        goats = teams[1 - after.winner]
+        tail = form(w, "goats", person(goats, lang)).format(
+            lost=mid(goats, lang), eggs=w["eggs"] if after.with_eggs else "")
+    else:
+        tail = w["limit"].format(limit=_loss(after.rules.match_limit, lang))
+    return f"{head}; {tail}."
 
 
 def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None,
              who: Callable[[int], str] | None = None) -> str:
     """The move `action` of the seat to move in `state`, in words, as `viewer` may see it
-    (None: every card named).  Without `who`, the predicate alone ("tekur 5♦ með 5♠"); with
-    `who` naming the seats, the whole sentence with its subject."""
-    text = _predicate(state, action, lang, viewer)
-    return text if who is None or state.to_move is None else f"{who(state.to_move)}: {text}"
+    (None: every card named).  Without `who`, the predicate alone ("slær með A♦"); with
+    `who` naming the seats, the whole sentence with its subject and the verb in its person
+    ("Þú slærð með A♦", "You beat with A♦", "Tölva 1 slær með A♦")."""
+    if who is None or state.to_move is None:
+        return _predicate(state, action, lang, viewer)
+    name = who(state.to_move)
+    return f"{name} {_predicate(state, action, lang, viewer, person(name, lang))}"
 
 
 def command(state: State, action: Action | str, lang: str = "is") -> str:
-    """The move as a button says it to the player who makes it."""
-    return _predicate(state, action, lang, state.to_move)
+    """The move as a button says it to the player who makes it: "Spila út 6♥", "Sleppa",
+    "Lay 8♦ + Q♣ face down"."""
+    return capital(_predicate(state, action, lang, state.to_move, "cmd"))
+
+
+def sheet_row(row: dict[str, Any], lang: str, who: Callable[[int], str]) -> dict[str, Any]:
+    """A row of `state.score_sheet` as the pupil reads it: every value here is already a
+    number (or a yes/no flag the table words), so the row is as it is; the hook is the same
+    in every game (Kínaskák and Lomber name contracts and seats in theirs)."""
+    return dict(row)

@@ -75,6 +75,7 @@ from .view import (
     explain,
     layout,
     quiet,
+    sheet_row,
 )
 
 State.GAME = sys.modules[__name__]
@@ -119,6 +120,7 @@ __all__ = [
     "plain_order",
     "quiet",
     "script",
+    "sheet_row",
     "trick_winner",
     "trump_order",
     "voids",

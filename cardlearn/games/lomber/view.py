@@ -4,8 +4,10 @@ for illegal moves, score sheet headings, moves in words, the layout each seat se
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from cardlearn.cards import Card
+from cardlearn.grammar import capital, form, mid, number, person, rule_texts
 from cardlearn.protocol import Layout, Opponent, Token, Zone
 
 from .rules import (
@@ -38,15 +40,15 @@ CONTRACT_NAMES = {
 SUIT_WORDS = {"is": {"S": "spaði", "H": "hjarta", "D": "tígull", "C": "lauf"},
               "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}}
 OUTCOME_NAMES = {
-    "is": {"win": "unnið", "loss": "tapað", "remis": "remis", "krukk": "krúkk", "conceded": "gefið",
-           "all_pass": "allir pass"},
+    "is": {"win": "unnið", "loss": "tapað", "remis": "remis", "krukk": "krúkk", "conceded": "lagði sig",
+           "all_pass": "allir sögðu pass"},
     "en": {"win": "won", "loss": "lost", "remis": "remis (tie)", "krukk": "krúkk (codille)",
            "conceded": "conceded", "all_pass": "all passed"},
 }
 
-RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
+_RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RULE_WORDS
     "en": {"unreadable": UNREADABLE,
-           "not_now": "{move} is not a move at this point of the deal",
+           "not_now": "the move “{move}” does not fit this point of the deal",
            "write_discard": "to lay {card} away in the exchange, write 'discard {card}'",
            "bid_too_low": "{bid} does not overbid {high}: a later seat must bid higher (the auction)",
            "hold_same_contract": "to hold {high} at its level you must name the same contract, "
@@ -63,12 +65,12 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
            "exposed_card": "{card} has been shown to the table and stays in your hand",
            "no_concede": "the declarer may not concede in {contract} (the exchange)",
            "not_in_hand": "{card} is not in your hand",
-           "must_follow": "{card} may not be played: follow the led suit (trumps count as one suit; "
+           "must_follow": "you may not play {card}: follow the led suit (trumps count as one suit; "
                           "spadda, and a matador above the one led, are exempt); play one of {cards}"},
     "is": {"unreadable": "get ekki lesið leikinn {text}: í lomber eru engar áttur, níur, tíur né "
                          "jókerar; spil eru skrifuð eins og 'AS', '7H', sagnir eins og 'spil' eða "
                          "'pass', aðrir leikir eins og 'trump H', 'discard 5H', 'done', 'play'",
-           "not_now": "{move} á ekki við á þessu stigi gjafarinnar",
+           "not_now": "leikurinn „{move}“ á ekki við á þessu stigi gjafarinnar",
            "write_discard": "til að leggja {card} frá sér í kaupunum skaltu skrifa 'discard {card}'",
            "bid_too_low": "{bid} er ekki hærri sögn en {high}: sá sem segir síðar verður að segja hærra "
                           "(sagnir)",
@@ -78,63 +80,140 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
            "grandisamo_off": "grandisamó er ekki spilað eftir þessum reglum",
            "spil_trump": "í spili má spaði ekki vera tromp: spaðaspil er betra spil (sagnir)",
            "solo_trump": "sóló er í laufi, hjarta eða tígli: spaðasóló er sérstök sögn (sagnir)",
-           "exchange_closed": "engin kaup núna: þeir sem sögnin leyfir kaupa úr stokknum, hver í "
-                              "sinni röð, eftir sagnir og fyrir fyrsta útspil (kaupin)",
+           "exchange_closed": "engin kaup núna: þeir sem sögnin leyfir kaupa úr stokknum, hver á "
+                              "fætur öðrum, eftir sagnir og fyrir fyrsta útspil (kaupin)",
            "exchange_max": "þú mátt kaupa í mesta lagi {n} spil núna (kaupin)",
            "exchange_min": "þú verður að leggja frá þér að minnsta kosti {n} spil áður en þú kaupir "
                            "(kaupin)",
            "exposed_card": "{card} hefur verið sýnt öllum og verður kyrrt á hendi þinni",
            "no_concede": "sagnhafi má ekki leggja sig í {contract} (kaupin)",
            "not_in_hand": "{card} er ekki á hendi þinni",
-           "must_follow": "{card} má ekki spila: það verður að fylgja lit (öll tromp teljast einn "
+           "must_follow": "þú mátt ekki spila {card}: það verður að fylgja lit (öll tromp teljast einn "
                           "litur; spadda, og matador hærri en sá sem spilað var út, eru undanþegin); "
                           "spilaðu einu af þessum: {cards}"},
 }
 
+_VERBS = {"is": {"trump": "tromp", "discard": "leggja frá sér", "done": "kaupa", "play": "spila",
+                  "concede": "leggja sig", "totus": "tótus", "convert": "breyta"},
+          "en": {"trump": "trumps", "discard": "discard", "done": "done", "play": "play",
+                 "concede": "concede", "totus": "tótus", "convert": "convert"}}
+
+
+def _token_words(lang: str, token: str) -> str:
+    """One word of a move's text form as a pupil reads it: a card as its symbol, a bid by
+    its name, a verb in the language."""
+    if token in CONTRACT_NAMES[lang]:
+        return CONTRACT_NAMES[lang][token]
+    if token in _VERBS[lang]:
+        return _VERBS[lang][token]
+    if token in SUIT_WORDS[lang]:
+        return SUIT_WORDS[lang][token]
+    try:
+        return Card.parse(token).symbol
+    except ValueError:
+        return token
+
+
+def _param_words(lang: str, key: str, value: str) -> str:
+    """An engine value of an illegal-move message in words: contract ids by their names
+    ("grand-túrnir", not grand_turnir), cards as symbols, a move's text word by word."""
+    if key in ("bid", "high", "contract"):
+        return CONTRACT_NAMES[lang].get(value, value)
+    if key in ("card", "cards", "move"):
+        return " ".join(_token_words(lang, t) for t in value.split())
+    return value
+
+
+RULE_WORDS = rule_texts(_RULES, _param_words)
+
 SHEET_NAMES = {
-    "is": {"contract": "sögn", "declarer": "sagnhafi", "tricks": "slagir", "outcome": "úrslit",
-           "payments": "greiðslur", "total": "alls"},
-    "en": {"contract": "contract", "declarer": "declarer", "tricks": "tricks", "outcome": "outcome",
-           "payments": "payments", "total": "total"},
+    "is": {"contract": "Sögn", "declarer": "Sagnhafi", "tricks": "Slagir", "outcome": "Úrslit",
+           "payments": "Greiðslur", "total": "Alls"},
+    "en": {"contract": "Contract", "declarer": "Declarer", "tricks": "Tricks", "outcome": "Outcome",
+           "payments": "Payments", "total": "Total"},
 }
 
-_WORDS = {
-    "is": {"pass": "pass", "bids": "segir {c}", "holds": "heldur: {c}", "keep": "heldur spilinu",
-           "convert": "breytir í kúpp", "trump": "nefnir tromp: {s}", "discard": "leggur {card} frá sér",
-           "discard_hidden": "leggur spil frá sér", "done": "kaupir {n} spil", "done_none": "kaupir ekkert",
-           "play": "spilar spilið út (leggur sig ekki)", "concede": "leggur sig (gefur spilið)",
-           "totus": "segir tótus!",
-           "no_totus": "spilar áfram án tótus", "trick_to": " — sæti {n} fær slaginn",
+# suits after "í" (dative): "sóló í tígli", "spil í hjarta"
+_SUIT_IN = {"is": {"S": "í spaða", "H": "í hjarta", "D": "í tígli", "C": "í laufi"},
+            "en": {"S": "in spades", "H": "in hearts", "D": "in diamonds", "C": "in clubs"}}
+
+_WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardlearn.grammar)
+    "is": {"pass": "segir pass", "pass@cmd": "Segja pass",
+           "bids": "segir {c}", "bids@cmd": "Segja {c}",
+           "holds": "heldur sögninni ({c})", "holds@cmd": "Halda sögninni ({c})",
+           "keep": "heldur sögninni (spil)", "keep@cmd": "Halda sögninni (spil)",
+           "convert": "breytir í kúpp", "convert@cmd": "Breyta í kúpp",
+           "trump": "nefnir tromp: {s}", "trump@cmd": "Nefna tromp: {s}",
+           "discard": "leggur {card} frá sér", "discard@2": "leggur {card} frá þér",
+           "discard@cmd": "Leggja {card} frá sér",
+           "discard_hidden": "leggur spil frá sér", "discard_hidden@2": "leggur spil frá þér",
+           "done": "kaupir {n} spil", "done@cmd": "Kaupa {n} spil",
+           "done_none": "kaupir ekkert", "done_none@cmd": "Kaupa ekkert",
+           "play": "spilar áfram (leggur sig ekki)", "play@2": "spilar áfram (leggur þig ekki)",
+           "play@cmd": "Spila áfram",
+           "concede": "leggur sig (gefst upp)", "concede@2": "leggur þig (gefst upp)",
+           "concede@cmd": "Leggja sig (gefast upp)",
+           "totus": "segir tótus!", "totus@cmd": "Segja tótus!",
+           "no_totus": "spilar áfram án tótus", "no_totus@cmd": "Spila áfram án tótus",
+           "card": "spilar {card}", "card@cmd": "Spila {card}",
+           "trick_to": " — {who} fær slaginn", "trick_to@2": " — {who} færð slaginn",
+           "trick_to_seat": " — sæti {n} fær slaginn",
            "deal": "{n}. gjöf", "seat": "Sæti {n}", "trick": "Slagur", "talon": "Stokkur",
            "turned": "Velta", "shown": "Sýnt", "discards": "Afkast", "tricks": "slagir",
            "bought": "keypt", "discarding": "leggur frá sér {n}",
-           "dealer": "gefur", "forehand": "forhönd", "declarer": "sagnhafi",
-           "prompt_auction": "Segðu sögn eða pass", "prompt_convert": "Halda spili eða breyta í kúpp?",
+           "dealer": "gjafari", "forehand": "forhönd", "declarer": "sagnhafi",
+           "prompt_auction": "Segðu sögn eða pass",
+           "prompt_convert": "Halda sögninni „spil“ eða breyta í kúpp?",
            "prompt_trump": "Nefndu tromp", "prompt_exchange": "Veldu spil til að leggja frá þér og "
-           "kauptu svo", "prompt_concede": "Spila eða leggja sig?", "prompt_totus": "Segja tótus?",
+           "kauptu svo", "prompt_concede": "Spila áfram eða leggja sig?", "prompt_totus": "Segja tótus?",
            "prompt_play": "Spilaðu spili", "over": "Leik lokið",
            "why_strength": "besti liturinn er {s}: tromp {t}, matadorar {m}, kóngar {k}",
            "why_pass": "segir pass og lætur öðrum eftir að spila: {strength}",
            "why_trump": "{s} sem tromp: tromp {t}, matadorar {m}",
            "why_discard_weak": "lítið spil utan trompa",
            "why_discard_keep": "gott spil: betra að halda því", "why_done": "dregur {n} spil úr stokknum",
-           "why_win": "tekur slaginn eins og er", "why_lose": "tekur ekki slaginn",
-           "why_lead": "spilar út", "why_concede": "kostar {n} á mann í stað þess að hætta á remis "
-           "eða krúkk", "why_play": "spilar til vinnings", "why_kupp": "kúpp: má kaupa allt að 9 spil og "
-           "taka engan slag", "why_totus": "lofar að taka alla 9 slagina"},
-    "en": {"pass": "passes", "bids": "bids {c}", "holds": "holds: {c}", "keep": "keeps the spil",
-           "convert": "turns it into kúpp", "trump": "names {s} trumps", "discard": "discards {card}",
-           "discard_hidden": "discards a card", "done": "buys {n} cards", "done_none": "buys none",
-           "play": "plays the game out (does not concede)", "concede": "concedes (leggur sig)",
-           "totus": "announces tótus!",
-           "no_totus": "plays on without tótus", "trick_to": " — trick to seat {n}",
+           "why_win": "átt slaginn eins og er", "why_lose": "færð ekki slaginn",
+           "why_lead": "spilar út", "why_concede": "leggur þig: kostar {n} bita á mann, eins og tap, en "
+           "þú átt þá ekki á hættu remis eða krúkk",
+           "why_play": "spilar áfram: vinnur ef þú færð fleiri slagi en hvor hinna",
+           "why_keep": "heldur sögninni spil og nefnir svo tromp: {strength}",
+           "why_kupp": "kúpp: þú mátt kaupa allt að 9 spil en mátt engan slag fá",
+           "why_totus": "lofar að taka alla 9 slagina",
+           # the end of a deal (deal_result)
+           "all_pass": "Allir sögðu pass, svo að gjöfin var ekki spiluð",
+           "win": "{who} vann ({c}; {t})", "win@2": "{who} vannst ({c}; {t})",
+           "loss": "{who} tapaði ({c}; {t})", "loss@2": "{who} tapaðir ({c}; {t})",
+           "remis": "{who} fékk remis ({c}; {t})", "remis@2": "{who} fékkst remis ({c}; {t})",
+           "krukk": "{who} fékk krúkk ({c}; {t})", "krukk@2": "{who} fékkst krúkk ({c}; {t})",
+           "conceded": "{who} lagði sig ({c})", "conceded@2": "{who} lagðir þig ({c})",
+           "tricks_of": "slagir: {list}", "paid": "greiðslur: {list}",
+           "standing": "staðan: {list}; {left} eftir", "left_one": "1 gjöf", "left_many": "{n} gjafir",
+           "won": "{who} vinnur leikinn með {n} bita", "tie": "leiknum lýkur með jafntefli"},
+    "en": {"pass": "passes", "pass@2": "pass",
+           "bids": "bids {c}", "bids@2": "bid {c}",
+           "holds": "holds {c}", "holds@2": "hold {c}",
+           "keep": "keeps the spil", "keep@2": "keep the spil",
+           "convert": "turns it into kúpp", "convert@2": "turn it into kúpp",
+           "trump": "names {s} trumps", "trump@2": "name {s} trumps",
+           "discard": "discards {card}", "discard@2": "discard {card}",
+           "discard_hidden": "discards a card", "discard_hidden@2": "discard a card",
+           "done": "buys {n} cards", "done@2": "buy {n} cards",
+           "done_one": "buys 1 card", "done_one@2": "buy 1 card",
+           "done_none": "buys none", "done_none@2": "buy none", "done_none@cmd": "Buy nothing",
+           "play": "plays on (does not concede)", "play@2": "play on (do not concede)", "play@cmd": "Play on",
+           "concede": "concedes (leggur sig)", "concede@2": "concede (leggja sig)",
+           "totus": "announces tótus!", "totus@2": "announce tótus!",
+           "no_totus": "plays on without tótus", "no_totus@2": "play on without tótus",
+           "card": "plays {card}", "card@2": "play {card}",
+           "trick_to": " — {who} takes the trick", "trick_to@2": " — {who} take the trick",
+           "trick_to_seat": " — trick to seat {n}",
            "deal": "Deal {n}", "seat": "Seat {n}", "trick": "Trick", "talon": "Talon",
            "turned": "Turned", "shown": "Shown", "discards": "Discards", "tricks": "tricks",
            "bought": "bought", "discarding": "discarding {n}",
            "dealer": "dealer", "forehand": "forehand", "declarer": "declarer",
-           "prompt_auction": "Bid or pass", "prompt_convert": "Keep the spil or turn it into kúpp?",
-           "prompt_trump": "Name trumps", "prompt_exchange": "Pick cards to discard, then 'done'",
-           "prompt_concede": "Play or concede?", "prompt_totus": "Announce tótus?",
+           "prompt_auction": "Bid or pass", "prompt_convert": "Keep the bid “spil” or turn it into kúpp?",
+           "prompt_trump": "Name trumps", "prompt_exchange": "Pick cards to discard, then buy",
+           "prompt_concede": "Play on or concede?", "prompt_totus": "Announce tótus?",
            "prompt_play": "Play a card", "over": "Match over",
            "why_strength": "your best suit is {s}: trumps {t}, matadors {m}, kings {k}",
            "why_pass": "bids nothing, leaving the play to others: {strength}",
@@ -142,9 +221,20 @@ _WORDS = {
            "why_discard_weak": "a small card outside trumps",
            "why_discard_keep": "a good card: better kept", "why_done": "draws {n} cards from the talon",
            "why_win": "wins the trick so far", "why_lose": "does not win the trick",
-           "why_lead": "leads", "why_concede": "costs {n} each instead of risking remis or krúkk",
-           "why_play": "plays to win", "why_kupp": "kúpp: buy up to 9 cards and take no trick",
-           "why_totus": "promises all 9 tricks"},
+           "why_lead": "leads", "why_concede": "concede: it costs {n} chips each, as a loss, but you no "
+           "longer risk remis or krúkk",
+           "why_play": "play on: you win with more tricks than either opponent",
+           "why_keep": "keep spil and name trumps later: {strength}",
+           "why_kupp": "kúpp: you may buy up to 9 cards but must take no trick",
+           "why_totus": "promises all 9 tricks",
+           "all_pass": "Everyone passed, so the deal was not played",
+           "win": "{who} won ({c}; {t})", "loss": "{who} lost ({c}; {t})",
+           "remis": "{who} got remis ({c}; {t})", "krukk": "{who} suffered krúkk ({c}; {t})",
+           "conceded": "{who} conceded ({c})",
+           "tricks_of": "tricks: {list}", "paid": "payments: {list}",
+           "standing": "the score: {list}; {left} to go", "left_one": "1 deal", "left_many": "{n} deals",
+           "won": "{who} wins the match with {n} chips", "won@2": "{who} win the match with {n} chips",
+           "tie": "the match ends in a tie"},
 }
 
 
@@ -152,37 +242,45 @@ def _action(state: State, action: Action | str) -> Action:
     return parse_action(action, state.step) if isinstance(action, str) else action
 
 
-def _predicate(state: State, action: Action | str, lang: str = "is", viewer: int | None = None) -> str:
-    """The move in words, without who makes it; a discard names its card only to the
-    seat that makes it (or an all-seeing narrator, `viewer=None`)."""
+def _predicate(state: State, action: Action | str, lang: str = "is", viewer: int | None = None,
+               who: str = "3", namer: Callable[[int], str] | None = None) -> str:
+    """The move in words, without who makes it, in person `who` ("3", "2" after "Þú",
+    "cmd" for a button); a discard names its card only to the seat that makes it (or an
+    all-seeing narrator, `viewer=None`).  A trick's last card says who takes the trick, by
+    name when `namer` names the seats, else by seat number (a button does not say it)."""
     a, w = _action(state, action), _WORDS[lang]
     names = CONTRACT_NAMES[lang]
     if a.kind == "bid":
         if a.arg == "pass":
-            return w["pass"]
+            return form(w, "pass", who)
         auction = state.auction
         held = auction.may_hold() and auction.high is not None and contract_level(
             a.arg, state.rules) == contract_level(auction.high, state.rules)
-        return w["holds" if held else "bids"].format(c=names[a.arg])
+        return form(w, "holds" if held else "bids", who).format(c=names[a.arg])
     if a.kind == "convert":
-        return w["keep"] if a.arg == "spil" else w["convert"]
+        return form(w, "keep" if a.arg == "spil" else "convert", who)
     if a.kind == "trump":
-        return w["trump"].format(s=SUIT_WORDS[lang][a.arg])
+        return form(w, "trump", who).format(s=SUIT_WORDS[lang][a.arg])
     if a.kind == "discard":
         if viewer is None or viewer == state.to_move:
-            return w["discard"].format(card=a.arg.symbol)
-        return w["discard_hidden"]
+            return form(w, "discard", who).format(card=a.arg.symbol)
+        return form(w, "discard_hidden", who)
     if a.kind == "done":
         n = state.pending
-        return w["done"].format(n=n) if n else w["done_none"]
+        key = "done_none" if not n else "done_one" if n == 1 and "done_one" in w else "done"
+        return form(w, key, who).format(n=n)
     if a.kind == "say":
         if a.arg == "play":
-            return w["no_totus"] if state.step == "totus" else w["play"]
-        return w[a.arg]
-    text = a.arg.symbol
-    if len(state.trick) == 2 and state.contract is not None:
+            return form(w, "no_totus" if state.step == "totus" else "play", who)
+        return form(w, a.arg, who)
+    text = form(w, "card", who).format(card=a.arg.symbol)
+    if who != "cmd" and len(state.trick) == 2 and state.contract is not None:
         trick = (*state.trick, a.arg)
-        text += w["trick_to"].format(n=(state.leader + trick_winner(trick, state.contract, state.trump)) % 3)
+        seat = (state.leader + trick_winner(trick, state.contract, state.trump)) % 3
+        if namer is None:  # no names given (notebooks, lessons): the seat by its number
+            return text + w["trick_to_seat"].format(n=seat)
+        taker = namer(seat)
+        text += form(w, "trick_to", person(taker, lang)).format(who=mid(taker, lang))
     return text
 
 
@@ -203,6 +301,8 @@ def explain(state: State, action: Action | str, lang: str = "is") -> str:
     if a.kind == "bid" or (a.kind == "convert" and a.arg == "spil"):
         s, t, m, k = _best_suit(hand)
         strength = w["why_strength"].format(m=m, t=t, k=k, s=SUIT_WORDS[lang][s])
+        if a.kind == "convert":  # keeping spil: say what it is kept for
+            return w["why_keep"].format(strength=strength)
         # a pass is weighed on the same hand as a bid, but says it declines to play
         return w["why_pass"].format(strength=strength) if a.arg == "pass" else strength
     if a.kind == "convert":
@@ -213,8 +313,8 @@ def explain(state: State, action: Action | str, lang: str = "is") -> str:
     if a.kind == "discard":
         strong = (state.trump is not None and a.arg in trump_order(state.trump)) or a.arg.rank == "K"
         return w["why_discard_keep" if strong else "why_discard_weak"]
-    if a.kind == "done":
-        return w["why_done"].format(n=state.pending)
+    if a.kind == "done":  # buying nothing is said as the move says it
+        return w["why_done"].format(n=state.pending) if state.pending else w["done_none"]
     if a.kind == "say":
         if a.arg == "concede":
             assert state.contract is not None  # conceding comes after the auction
@@ -252,6 +352,15 @@ def display_order(state: State, cards: tuple[Card, ...]) -> list[Card]:
     return sorted(cards, key=lambda c: (suits.index(lad.eff[c]), -lad.power[c]))
 
 
+def contract_words(state: State, lang: str) -> str:
+    """The contract with its trump suit where the contract leaves it open: "spil í hjarta",
+    "sóló í tígli"; "spaðasóló" and "betra spil" say their suit already."""
+    assert state.contract is not None  # asked only once a contract is settled
+    name = CONTRACT_NAMES[lang][state.contract]
+    fixed = CONTRACTS[state.contract].trump in ("S", None)  # spades by name, or no trump
+    return name if fixed or state.trump is None else f"{name} {_SUIT_IN[lang][state.trump]}"
+
+
 def _seat_info(state: State, s: int, lang: str) -> str:
     w = _WORDS[lang]
     parts = [f"{w['tricks']} {state.tricks[s]}", f"{w['bought']} {state.bought[s]}"]
@@ -263,8 +372,7 @@ def _seat_info(state: State, s: int, lang: str) -> str:
         parts.append(w["forehand"])
     if s == state.declarer:
         assert state.contract is not None  # a declarer has a contract
-        parts.append(f"{w['declarer']}: {CONTRACT_NAMES[lang][state.contract]}"
-                     + (f" {SUIT_WORDS[lang][state.trump]}" if state.trump else ""))
+        parts.append(f"{w['declarer']}: {contract_words(state, lang)}")
     return ", ".join(parts)
 
 
@@ -321,22 +429,64 @@ def text_picture(state: State) -> str:
     return "\n".join(lines)
 
 
+def sheet_row(row: dict[str, Any], lang: str, who: Callable[[int], str]) -> dict[str, Any]:
+    """A row of `state.score_sheet` as the pupil reads it: the contract and the outcome by
+    their names ("hrein-yfir", "krúkk"), the declarer by name ("—" when all passed)."""
+    out = dict(row)
+    out["contract"] = CONTRACT_NAMES[lang].get(row["contract"] or "-", "—")
+    out["declarer"] = "—" if row["declarer"] is None else who(row["declarer"])
+    out["outcome"] = OUTCOME_NAMES[lang].get(row["outcome"], row["outcome"])
+    if out["contract"] == "-":
+        out["contract"] = "—"
+    return out
+
+
 def deal_result(before: State, after: State, lang: str, who: Callable[[int], str]) -> str:
-    """One sentence for the end-of-deal panel: who won the deal that `before`'s last move
-    finished (`after` is the state after it) and what that means for the match; `who`
-    names a seat as the table does ("Þú", "Tölva 1")."""
-    return ""  # filled in with the table's second edition (issue 21)
+    """One sentence for the end-of-deal panel: how the declarer did in the deal that
+    `before`'s last move finished (`after` is the state after it), the payments, and the
+    match (the most chips after the last deal wins); `who` names a seat as the table does
+    ("Þú", "Tölva 1").  E.g. "Tölva 1 fékk krúkk (spil í hjarta; slagir: Þú 4, Tölva 1 3,
+    Tölva 2 2); greiðslur: Þú +2, Tölva 1 −4, Tölva 2 +2; staðan: …; 11 gjafir eftir." """
+    w = _WORDS[lang]
+    row = after.score_sheet[-1]
+    seats = range(3)
+    if row["outcome"] == "all_pass" or row["declarer"] is None:
+        head = w["all_pass"]
+    else:
+        name = who(row["declarer"])
+        tricks = w["tricks_of"].format(list=", ".join(f"{who(s)} {row['tricks'][s]}" for s in seats))
+        contract = contract_words(before, lang) if before.contract else CONTRACT_NAMES[lang][row["contract"]]
+        head = form(w, row["outcome"], person(name, lang)).format(who=name, c=contract, t=tricks)
+        head += "; " + w["paid"].format(list=", ".join(
+            f"{who(s)} {number(row['payments'][s], lang, signed=True)}" for s in seats))
+    if after.is_over:
+        if after.winner is None:
+            tail = w["tie"]
+        else:
+            name = who(after.winner)
+            tail = form(w, "won", person(name, lang)).format(who=mid(name, lang),
+                                                               n=number(after.totals[after.winner], lang))
+    else:
+        left = after.rules.match_deals - after.deals_done
+        tail = w["standing"].format(
+            list=", ".join(f"{who(s)} {number(after.totals[s], lang, signed=True)}" for s in seats),
+            left=w["left_one"] if left == 1 else w["left_many"].format(n=left))
+    return f"{head}; {tail}."
 
 
 def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None,
              who: Callable[[int], str] | None = None) -> str:
     """The move `action` of the seat to move in `state`, in words, as `viewer` may see it
-    (None: every card named).  Without `who`, the predicate alone ("tekur 5♦ með 5♠"); with
-    `who` naming the seats, the whole sentence with its subject."""
-    text = _predicate(state, action, lang, viewer)
-    return text if who is None or state.to_move is None else f"{who(state.to_move)}: {text}"
+    (None: every card named).  Without `who`, the predicate alone ("spilar K♦"); with `who`
+    naming the seats, the whole sentence with its subject and the verb in its person ("Þú
+    spilar K♦ — Tölva 1 fær slaginn", "You bid sóló (solo)")."""
+    if who is None or state.to_move is None:
+        return _predicate(state, action, lang, viewer)
+    name = who(state.to_move)
+    return f"{name} {_predicate(state, action, lang, viewer, person(name, lang), who)}"
 
 
 def command(state: State, action: Action | str, lang: str = "is") -> str:
-    """The move as a button says it to the player who makes it."""
-    return _predicate(state, action, lang, state.to_move)
+    """The move as a button says it to the player who makes it: "Segja pass", "Kaupa 3
+    spil", "Halda sögninni (spil)", "Bid sóló (solo)"."""
+    return capital(_predicate(state, action, lang, state.to_move, "cmd"))

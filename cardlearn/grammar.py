@@ -1,0 +1,119 @@
+"""Small grammar for the games' words, in Icelandic and English, with no other import (the
+games' views and the table's words both use it): which person a subject takes, a word
+table's form in that person, a seat's name in the genitive or inside a sentence, numbers
+with a true minus sign, and the Icelandic singular after 1, 21, 31… (but not 11).
+
+A game's word table gives a move's third-person form under its key ("slær með {cards}"),
+the second person after "Þú"/"You" under "key@2" ("slærð með {cards}", "beat with
+{cards}") and a button's command under "key@cmd" (the Icelandic infinitive "slá með
+{cards}"; English falls back on the second person, which is its imperative)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+YOU = {"is": "Þú", "en": "You"}  # the table's name for the only human seat
+YOU_AND = {"is": "Þið ", "en": "You and "}  # a team with the pupil in it ("Þið Tölva 2")
+COMPUTER = {"is": "Tölvan", "en": "Computer"}  # the only computer seat
+
+
+def singular(n: int, lang: str) -> bool:
+    """Does a count take the singular: English 1 only; Icelandic 1, 21, 31… (not 11, 111)."""
+    return n % 10 == 1 and n % 100 != 11 if lang == "is" else n == 1
+
+
+def is_you(name: str, lang: str) -> bool:
+    """Is `name` the pupil addressed as "Þú"/"You" (so the verb takes the second person)?"""
+    return name in (YOU[lang], YOU[lang].lower())
+
+
+def person(name: str, lang: str) -> str:
+    """The person a subject `name` takes: "2" for "Þú"/"You" (and a team "Þið …"), else "3"."""
+    if is_you(name, lang) or name.startswith(YOU_AND[lang]):
+        return "2"
+    return "3"
+
+
+def form(words: dict[str, str], key: str, who: str = "3") -> str:
+    """A word table's `key` in person `who` ("3", "2" or "cmd"): "key@2" or "key@cmd" where
+    the table gives one; a command falls back on the second person (English "take", the
+    same as "you take"), and either on the third-person form."""
+    chain = {"2": ("@2",), "cmd": ("@cmd", "@2")}.get(who, ())
+    for suffix in chain:
+        if key + suffix in words:
+            return words[key + suffix]
+    return words[key]
+
+
+def mid(name: str, lang: str) -> str:
+    """A seat's or team's name inside a sentence: the pupil's pronoun in lower case ("þú",
+    "you", "þið Tölva 2"), any other name as it is ("Tölva 1")."""
+    if is_you(name, lang):
+        return name.lower()
+    return name[:1].lower() + name[1:] if name.startswith(YOU_AND[lang]) else name
+
+
+def capital(text: str) -> str:
+    """The first letter in capitals (a button's command, a sentence's start)."""
+    return text[:1].upper() + text[1:]
+
+
+def genitive(name: str, lang: str) -> str:
+    """A seat's name in the genitive, to own something: "Tölvu 1", "Tölvunnar", "sætis 2";
+    English "Computer 1's".  (The pupil owns with a pronoun instead: see the games' "your"
+    forms.)"""
+    if lang == "en":
+        return f"{name}'s"
+    if name == COMPUTER["is"]:
+        return "Tölvunnar"
+    for word, gen in (("Tölva ", "Tölvu "), ("Sæti ", "sætis "), ("sæti ", "sætis ")):
+        if name.startswith(word):
+            return gen + name[len(word):]
+    return name
+
+
+def number(n: float, lang: str, signed: bool = False) -> str:
+    """A number as the table prints it: a true minus sign (−5, not -5), the Icelandic decimal
+    comma, and with `signed` a plus sign on positive numbers (none on zero)."""
+    spec = ("+" if signed and n else "") + (".1f" if isinstance(n, float) else "d")
+    text = format(n, spec).replace("-", "−")
+    return text.replace(".", ",") if lang == "is" else text
+
+
+AND = {"is": " og ", "en": " and "}
+
+
+def team_subject(names: list[str], lang: str) -> str:
+    """A team as the subject of a sentence: "Tölva 1 og Tölva 3"; with the pupil in it,
+    "Þið Tölva 2" ("you and Computer 2", the verb then in the second person plural)."""
+    others = [n for n in names if not is_you(n, lang)]
+    if len(others) < len(names) and others:
+        return YOU_AND[lang] + AND[lang].join(others)
+    return AND[lang].join(names)
+
+
+class RuleText(str):
+    """A `RULE_WORDS` message whose `format` first puts the engine's values into words: the
+    engine passes card codes ("7S JS"), step names ("draw") and ids, and `words(key, value)`
+    turns each into what a pupil reads ("7♠ J♠").  It is a `str` in every other way, so
+    `IllegalMove.say` and every reader of the tables work unchanged."""
+
+    words: Callable[[str, str], str]
+
+    def __new__(cls, text: str, words: Callable[[str, str], str]) -> RuleText:
+        made = super().__new__(cls, text)
+        made.words = words
+        return made
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        return str.format(self, *args, **{k: self.words(k, str(v)) for k, v in kwargs.items()})
+
+
+def rule_texts(table: dict[str, dict[str, str]],
+               words: Callable[[str, str, str], str]) -> dict[str, dict[str, str]]:
+    """Every message of a `RULE_WORDS` table as a `RuleText` whose values go through
+    `words(lang, key, value)`."""
+    def said(lang: str) -> Callable[[str, str], str]:
+        return lambda key, value: words(lang, key, value)
+    return {lang: {rule: RuleText(text, said(lang)) for rule, text in texts.items()}
+            for lang, texts in table.items()}
