@@ -119,7 +119,7 @@ def test_icelandic_words():
     fig = thinking.thinking_figure(state, thought, "is")
     assert [t.get_text() for t in fig.legends[0].get_texts()] == ["leitarinn velur þetta", "þumalputtareglan"]
     assert fig.axes[0].get_yticklabels()[0].get_text().endswith("(þumalputti)")
-    assert fig.axes[0].texts[1].get_text() == "vannst í 100 % af 1 hugsuðu spili · meðalmunur +1,00"
+    assert fig.axes[0].texts[1].get_text() == "vannst í 100 % af 1 ímynduðu spili · meðalmunur +1,00"
 
 
 def test_compare_pairs_the_same_deals():

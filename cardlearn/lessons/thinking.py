@@ -55,13 +55,13 @@ _WORDS: dict[str, dict[str, str]] = {
         "row": "vannst í {pct} % af {n} {deals} · meðalmunur {margin}",
         "none": "ekki prófað",
         "thumb": "þumalputti",
-        "axis": "vannst í hugsuðu spilunum (%)",
-        "title": "Sæti {seat} á leik: {worlds} hugsuð spil, {sims} hermanir",
+        "axis": "vannst í ímynduðu spilunum (%)",
+        "title": "Sæti {seat} á leik: {worlds} ímynduð spil, {sims} hermanir",
         "chosen": "leitarinn velur þetta",
         "preferred": "þumalputtareglan",
     },
 }
-_DEALS = {"en": ("deal", "deals"), "is": ("hugsuðu spili", "hugsuðum spilum")}  # one, many
+_DEALS = {"en": ("deal", "deals"), "is": ("ímynduðu spili", "ímynduðum spilum")}  # one, many
 
 
 def think(state: State, seed: int = 0, iterations: int = 200) -> Thought:
