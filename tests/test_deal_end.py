@@ -8,6 +8,7 @@ import dataclasses
 import inspect
 import json
 import random
+import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -18,7 +19,7 @@ from cardlearn import IllegalMove
 from cardlearn.cards import Card
 from cardlearn.core import GameState, derived
 from cardlearn.games import GAMES, kasina, kinaskak, kozel, lomber
-from cardlearn.lessons.common import play_deal
+from cardlearn.lessons.common import finished_deals, play_deal
 from cardlearn.protocol import FinishedDeal
 
 NAMES = sorted(GAMES)
@@ -177,6 +178,16 @@ def test_deal_numbers_through_a_whole_match(name):
         assert state.deal_no == record.number == state.deal_number - 1  # deal_no counts from 0
 
 
+def test_finished_deals_gives_every_deal_of_a_match():
+    state, bot = kasina.new_game(seed=8), kasina.BOTS["random"](seed=8)
+    for _ in range(150):
+        state = state.apply(bot.choose(state, state.to_move))
+    ends = finished_deals(state)
+    assert len(ends) == state.deals_done >= 2
+    assert [end.number for end in ends] == list(range(1, len(ends) + 1))
+    assert [end.row for end in ends] == state.score_sheet and ends[-1] == state.last_deal
+
+
 def test_each_game_counts_its_deals_from_one():
     assert kasina.new_game(seed=1).deal_number == kasina.new_game(seed=1).hand_no + 1 == 1
     assert kinaskak.new_game(seed=1).deal_number == kinaskak.new_game(seed=1).round_no == 1
@@ -296,12 +307,19 @@ def _some_positions(game: Any) -> Iterator[Any]:
     yield state
 
 
+def _explained_keys(doc: str) -> set[str]:
+    """The keys a docstring explains: those written as `key` (or `a`, `b`) followed by a
+    dash and the words for it ("- `seat`, `to_move` — ...; `dealer` — who dealt")."""
+    heads = re.findall(r"((?:`\w+`(?:, )?)+) —", doc)
+    return {name for head in heads for name in re.findall(r"`(\w+)`", head)}
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_every_observation_key_is_explained(name):
     game = GAMES[name]
-    doc = inspect.getdoc(game.State.observation) or ""
+    explained = _explained_keys(inspect.getdoc(game.State.observation) or "")
     seen: set[str] = set()
     for state in _some_positions(game):
         seen |= set(state.observation(0))
-    missing = sorted(key for key in seen if f"`{key}`" not in doc)
+    missing = sorted(seen - explained)
     assert not missing, f"{name}: observation keys not explained in State.observation's docstring: {missing}"

@@ -5,7 +5,7 @@ the table of a game's variant options.
 - `html_table(head, rows)` — a small bordered table; `ROW` — a flex row for a line of HTML;
 - `play_out(state, moves)` — the position after moves written in the notation;
 - `play_deal(state, bots)` — the deal in progress played to its end by bots, with its
-  final position (`state.last_deal`);
+  final position (`state.last_deal`); `finished_deals(state)` — every finished deal's;
 - `positions(state)` — every position of a game with the move made from it;
 - `Question` / `quiz(questions, name)` / `check_quiz(questions)` — radio-button questions
   with a Check button, and the check that only the right answer says "Rétt"; a quiz that is
@@ -102,6 +102,20 @@ def play_deal(state: AState, bots: Bot | Sequence[Bot] | Mapping[int, Bot]) -> t
     end = state.last_deal
     assert end is not None and end.index == start  # the deal just played
     return state, end
+
+
+def finished_deals(state: AState) -> list[FinishedDeal]:
+    """Every finished deal of the match up to `state`, first to last, each as `last_deal`
+    gave it when it ended (the match is replayed from `state.start()`): the end of deal 1
+    after a whole match, say, is `finished_deals(state)[0]`."""
+    now, ends = state.start(), []
+    for move in state.history:
+        now = now.apply(move)
+        if now.deals_done > len(ends):
+            end = now.last_deal
+            assert end is not None and end.index == len(ends)  # one finished deal at a time
+            ends.append(end)
+    return ends
 
 
 def positions(state: AState) -> list[tuple[AState, Any]]:

@@ -274,9 +274,9 @@ class State(GameState):
         - `scores` — per team, loss points so far; `eggs_count` — eggs deals in the match;
           `egg_streak` — eggs deals in a row just before now;
         - `deal_no` — this deal's number from 0 (`state.deal_number` counts from 1);
-          `dealer`, `leader` — who dealt; who leads this trick (`original_leader` before a
-          claim); `interrupted` — has this trick been claimed; `passed` — seats that let
-          the chance to claim go by;
+          `dealer`, `leader` — who dealt; who leads this trick; `original_leader` — who led
+          it before a claim (four of a suit) took the lead; `interrupted` — has this trick
+          been claimed; `passed` — seats that let the chance to claim go by;
         - `last_trick` — the latest finished trick, `[seat, kind, cards, count]` per play
           (cards empty for a hidden discard);
         - `known` — per seat, the cards everyone knows it holds (the trump card it drew,
