@@ -108,7 +108,8 @@ def finished_deals(state: AState) -> list[FinishedDeal]:
     """Every finished deal of the match up to `state`, first to last, each as `last_deal`
     gave it when it ended (the match is replayed from `state.start()`): the end of deal 1
     after a whole match, say, is `finished_deals(state)[0]`."""
-    now, ends = state.start(), list[FinishedDeal]()
+    ends: list[FinishedDeal] = []
+    now = state.start()
     for move in state.history:
         now = now.apply(move)
         if now.deals_done > len(ends):
