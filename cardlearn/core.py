@@ -4,9 +4,14 @@ saved-game (JSON) helpers and a small base class for game states.
 No game logic lives here.  A game's `State` subclasses `GameState` and supplies
 `_legal()` (its legal actions as a tuple), `_parse_action(text)`, `_why_illegal(action)`
 and `_next(action)` (abstract methods: a game that forgets one cannot make a state); the
-base class turns those into the public `legal_actions()` and `apply()`, so every game
-rejects bad moves the same way.  The whole state contract is `cardlearn.protocol.State`,
-described in `docs/API.md`.
+base class turns those into the public `legal_actions()`, `check()` and `apply()`, so
+every game rejects bad moves the same way.  The whole state contract is
+`cardlearn.protocol.State`, described in `docs/API.md`.
+
+A deal's end is kept once, here, for every game: the game's scoring step merges
+`self._ending_deal()` into the changes of the state that scores the deal, and writes the
+hook `_finished_deal(row)`, which turns that last position into a
+`cardlearn.protocol.FinishedDeal`; `state.last_deal` gives it from then on.
 """
 
 from __future__ import annotations
@@ -23,8 +28,10 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, overload
 
 from cardlearn.cards import Card, parse_cards
+from cardlearn.protocol import FinishedDeal, ScoreRow
 
 __all__ = [
+    "DEAL_END",
     "GameState",
     "IllegalMove",
     "SaveReader",
@@ -276,6 +283,9 @@ class derived(Generic[_T]):  # lower case: used like `property`
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
+        if self.__doc__ is None:  # an override without words of its own says what the base says
+            self.__doc__ = next((d for k in owner.__mro__[1:] if name in k.__dict__
+                                 and (d := getattr(k.__dict__[name], "__doc__", None))), None)
         owner._DERIVED = (*owner.__dict__.get("_DERIVED", ()), name)  # type: ignore[attr-defined]
 
     @overload
@@ -288,6 +298,13 @@ class derived(Generic[_T]):  # lower case: used like `property`
             return self
         value = obj.__dict__[self.name] = self.fn(obj)
         return value
+
+
+# Where a state keeps the last position of its latest finished deal: an entry of the
+# instance dict, not a dataclass field, so that `_evolve_with` hands it on to every later
+# state for free, equality and saves ignore it, and `dataclasses.replace` (a determinized
+# position) drops it.  A game's `with_hidden` sets it to None for the same reason.
+DEAL_END = "_deal_end"
 
 
 class GameState(abc.ABC):
@@ -346,14 +363,18 @@ class GameState(abc.ABC):
     # -- game facts with a default; games override where they differ --------------------
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The teams as tuples of seats: `scores`, `winner` and score-sheet values are per
+        team (`((0,), (1,), ...)` where every seat plays for itself)."""
         return tuple((s,) for s in range(self.players))
 
     @property
     def phase(self) -> str:
+        """The kind of decision now due: one of the game's `INFO.phases` ("over" at the end)."""
         return "over" if self.to_move is None else "play"
 
     @property
     def max_game_length(self) -> int | None:
+        """An upper bound on the match's actions, or None where the rules set none."""
         return None
 
     @property
@@ -361,6 +382,37 @@ class GameState(abc.ABC):
         """Finished deals, i.e. rows of the score sheet (games give a cheaper count: a
         search bot asks it after every simulated move)."""
         return len(self.score_sheet)
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the deal being played, from 1, as texts write it ("deal 1", "1.
+        spil"; Kínaskák's round): `deals_done + 1` while the match runs, the last deal's
+        number once it is over.  (`deal_no`, where a game has it, counts from 0.)"""
+        return self.deals_done + (self.to_move is not None)
+
+    @property
+    def last_deal(self) -> FinishedDeal | None:
+        """The latest finished deal's final position (a `cardlearn.protocol.FinishedDeal`:
+        its number, each seat's cards left, what each team took, the cards left on the
+        table, the game's own facts and its score-sheet row), or None before the first
+        deal ends.  Kept while the next deal is played, and through a save of a match that
+        began with `new_game` (`from_json` replays its moves); a position with no recorded
+        start (a determinized one, a snapshot save) has none.
+
+        To play one deal and look at its end::
+
+            start = state.deals_done
+            while state.deals_done == start:
+                state = state.apply(bot.choose(state, state.to_move))
+            print(state.last_deal)
+        """
+        end: GameState | None = self.__dict__.get(DEAL_END)
+        if end is None:
+            return None
+        record: FinishedDeal | None = end.__dict__.get("_finished")
+        if record is None:  # built once, when first asked, and shared by every later state
+            record = end.__dict__["_finished"] = end._finished_deal(self.score_sheet[end.deals_done])
+        return record
 
     def start(self) -> Self:
         """The position this match started from; `history` replays from it to here."""
@@ -399,6 +451,18 @@ class GameState(abc.ABC):
     def _next(self, action: Any) -> Self:
         """The state after the legal `action` (the engine's own object)."""
 
+    def _finished_deal(self, row: ScoreRow) -> FinishedDeal:
+        """The hook behind `last_deal`: this position, the last of a deal (after its last
+        move, before it is scored), as a `FinishedDeal` with the deal's score-sheet `row`.
+        Called only on a position a game kept with `_ending_deal`."""
+        raise NotImplementedError(f"{type(self).__name__} keeps no finished deals")
+
+    def _ending_deal(self) -> dict[str, Any]:
+        """The change that keeps this position, the last of a finished deal, for
+        `last_deal`: a game merges it into the changes of the state that scores the deal.
+        The kept copy keeps no older deal, so finished deals do not pile up in memory."""
+        return {DEAL_END: self._evolve_with({DEAL_END: None})}
+
     # -- shared --------------------------------------------------------------------------
     def _evolve(self, **changes: Any) -> Self:
         return self._evolve_with(changes)
@@ -423,6 +487,8 @@ class GameState(abc.ABC):
         return cache
 
     def legal_actions(self) -> list[Any]:
+        """Every legal action once, in a stable order (a new list each time); empty once
+        the match is over.  `str(action)` is its text in the game's notation."""
         return list(self._legal_tuple())
 
     def _canonical(self, action: Any) -> Any:
@@ -436,24 +502,47 @@ class GameState(abc.ABC):
         except ValueError:
             return None
 
-    def apply(self, action: Any) -> Self:
+    def check(self, action: Any) -> Any:
+        """The legal action `action` names (an action, or its text in the game's notation),
+        as the engine's own object; nothing changes.  A text that cannot be read, a move
+        the rules forbid now, or any move once the match is over raises `IllegalMove` (a
+        `ValueError`) whose message names the rule: the same checks `apply` makes, so a
+        typed move can be checked before it is described or played."""
         if isinstance(action, str):
             action = self._parse_action(action)
         if self.to_move is None:
             raise IllegalMove("the match is over: no more moves")
         canonical = self._canonical(action)
         if canonical is None:
-            why = self._why_illegal(action)
-            if isinstance(why, str):
-                raise IllegalMove(why)
-            rule, params = why
-            words = self.GAME.RULE_WORDS["en"]
-            raise IllegalMove(words[rule].format(**params), rule=rule, params=params)
+            self._refuse(action)
+        return canonical
+
+    def apply(self, action: Any) -> Self:
+        """The position after `action` (an action, or its text in the game's notation);
+        this one is left as it was.  A move that cannot be read or is not legal now
+        raises `IllegalMove` naming the rule, as `check` does, and nothing changes."""
+        # `check`'s steps written out again: apply is the engine's hottest call.
+        if isinstance(action, str):
+            action = self._parse_action(action)
+        if self.to_move is None:
+            raise IllegalMove("the match is over: no more moves")
+        canonical = self._canonical(action)
+        if canonical is None:
+            self._refuse(action)
         # The stored action is the engine's own, never an equal look-alike (a plain tuple).
         return self._next(canonical)
 
+    def _refuse(self, action: Any) -> typing.NoReturn:
+        why = self._why_illegal(action)
+        if isinstance(why, str):
+            raise IllegalMove(why)
+        rule, params = why
+        words = self.GAME.RULE_WORDS["en"]
+        raise IllegalMove(words[rule].format(**params), rule=rule, params=params)
+
     @property
     def is_over(self) -> bool:
+        """True once the match is over (`to_move` is None)."""
         return self.to_move is None
 
     def _repr_html_(self) -> str:

@@ -7,6 +7,7 @@ benchmarks), as types a checker can follow.  `docs/API.md` says the same in pros
 - `GameModule` — what a game module (`cardlearn.games.kasina`, ...) provides.
 - `State` — what every game state provides (`cardlearn.core.GameState` implements the
   shared part; each game's `State` the rest).
+- `FinishedDeal` — a finished deal's final position, as `state.last_deal` gives it.
 - `Layout`, `Zone`, `Opponent`, `EntryDict` — the view description a game's `layout()`
   returns for the table and the pictures.
 - `Bot`, `BotClass` — a computer player and how it is made.
@@ -101,6 +102,97 @@ class Layout(TypedDict):
     prompt: NotRequired[str]
 
 
+@dataclass(frozen=True)
+class FinishedDeal:
+    """A finished deal's final position, the same shape in every game: `state.last_deal`.
+
+    When a deal's last move is applied the engine scores it and, unless the match is over,
+    deals the next one at once, so the state no longer shows how the deal ended; this
+    record keeps it, as the all-seeing narrator saw it after the last move.
+
+    - `number` — the deal's number as texts write it, from 1 ("deal 1"; in Kínaskák the
+      round, 1–8); `index` — its row in `state.score_sheet` (`number - 1`).
+    - `dealer` — the seat that dealt it.
+    - `hands` — per seat, the cards still held at the end (empty where every card is
+      played, as in Kasína and Kozel; Kínaskák's hands scored as penalties; Lomber's after a
+      concession, an early end of a nolo or a deal that all passed).
+    - `taken` — per team (`state.teams`), the cards it won: Kasína's piles as counted (the
+      leftover `table` cards included in `taken[table_to]`), Kozel's trick piles (face-down
+      discards included), Lomber's tricks; empty in Kínaskák, which takes no tricks.
+    - `tricks` — per team, the tricks won (Kozel, Lomber); `None` in a game without tricks.
+    - `table` — the face-up cards left lying when the last move was made: Kasína's table
+      cards at the hand's end, Kínaskák's discard pile (bottom first); empty in Kozel and
+      Lomber.  `table_to` — the seat that got them (Kasína's last capturer), else `None`.
+    - `details` — the game's own facts, by name (each game's `State` docstring lists them):
+      Kasína's `sweeps`; Kozel's `trump_card`, `face_down` and `last_trick`; Lomber's
+      `contract`, `declarer`, `trump`, `talon`, `discards` and `played`; Kínaskák's
+      `melds`, `went_out` and `stock`.
+    - `row` — the deal's row of the score sheet (`state.score_sheet[index]`).
+
+    `str(record)` is a short text of it in English.  Read-only: a record is never changed,
+    and the next finished deal gives a new one.
+    """
+
+    number: int
+    index: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    taken: tuple[tuple[Card, ...], ...]
+    tricks: tuple[int, ...] | None
+    table: tuple[Card, ...]
+    table_to: int | None
+    details: Mapping[str, Any]
+    row: ScoreRow
+
+    def __str__(self) -> str:
+        teams = "seat" if len(self.taken) == len(self.hands) else "team"
+        lines = [f"Deal {self.number} (score sheet row {self.index}), dealt by seat {self.dealer}"]
+        lines += [f"  seat {s} holds: {_shown(h)}" for s, h in enumerate(self.hands)]
+        for t, won in enumerate(self.taken if any(self.taken) or self.tricks else ()):
+            tricks = "" if self.tricks is None else f" in {self.tricks[t]} trick{'s' * (self.tricks[t] != 1)}"
+            lines.append(f"  {teams} {t} took{tricks}: {_shown(won)}")
+        if self.table:
+            to = "" if self.table_to is None else f" (taken by seat {self.table_to})"
+            lines.append(f"  left on the table{to}: {_shown(self.table)}")
+        lines += [f"  {key}: {_shown(value)}" for key, value in self.details.items()]
+        lines.append(f"  score sheet row: {_shown(self.row)}")
+        return "\n".join(lines)
+
+    def as_json(self) -> dict[str, Any]:
+        """The record as JSON-ready values: cards as their canonical strings ("AS", "10D"),
+        tuples as lists, named tuples (a Kínaskák meld) as dicts."""
+        return {f: _plain(getattr(self, f)) for f in (
+            "number", "index", "dealer", "hands", "taken", "tricks", "table", "table_to", "details", "row")}
+
+
+def _shown(value: Any) -> str:
+    """A value of a `FinishedDeal` in short words: cards as symbols, a row of cards spaced."""
+    if isinstance(value, Card):
+        return value.symbol
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k}: {_shown(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a named tuple
+        return f"{type(value).__name__}(" + ", ".join(
+            f"{k}={_shown(v)}" for k, v in zip(value._fields, value)) + ")"
+    if isinstance(value, (tuple, list)):
+        if value and all(isinstance(v, Card) for v in value):
+            return " ".join(v.symbol for v in value)
+        return "(" + ", ".join(map(_shown, value)) + ")" if value else "-"
+    return str(value)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return {k: _plain(v) for k, v in zip(value._fields, value)}
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return value
+
+
 class State(Protocol):
     """An immutable game position.  `apply` returns a new one; nothing changes this one."""
 
@@ -122,6 +214,10 @@ class State(Protocol):
     @property
     def deals_done(self) -> int: ...
     @property
+    def deal_number(self) -> int: ...
+    @property
+    def last_deal(self) -> FinishedDeal | None: ...
+    @property
     def is_over(self) -> bool: ...
     @property
     def winner(self) -> int | None: ...
@@ -135,6 +231,7 @@ class State(Protocol):
     def rules(self) -> Any: ...
 
     def legal_actions(self) -> list[Any]: ...
+    def check(self, action: Any) -> Any: ...
     def apply(self, action: Any) -> State: ...
     def observation(self, seat: int) -> dict[str, Any]: ...
     def observation_digest(self, seat: int) -> str: ...

@@ -4,6 +4,8 @@ the table of a game's variant options.
 - `cards_row(cards)` / `labelled(cards, labels)` — rows of card pictures (with captions);
 - `html_table(head, rows)` — a small bordered table; `ROW` — a flex row for a line of HTML;
 - `play_out(state, moves)` — the position after moves written in the notation;
+- `play_deal(state, bots)` — the deal in progress played to its end by bots, with its
+  final position (`state.last_deal`); `finished_deals(state)` — every finished deal's;
 - `positions(state)` — every position of a game with the move made from it;
 - `Question` / `quiz(questions, name)` / `check_quiz(questions)` — radio-button questions
   with a Check button, and the check that only the right answer says "Rétt"; a quiz that is
@@ -18,7 +20,7 @@ with no ids and no dates, so stored notebook outputs are reproduced exactly.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import Any, NamedTuple, TypeVar, cast
 
@@ -27,7 +29,7 @@ from IPython.display import HTML
 
 from cardlearn.cards import Card, parse_cards
 from cardlearn.draw import card_html
-from cardlearn.protocol import State
+from cardlearn.protocol import Bot, FinishedDeal, State
 
 AState = TypeVar("AState", bound=State)
 
@@ -71,6 +73,50 @@ def play_out(state: AState, moves: str) -> AState:
     for move in moves.split(","):
         state = cast(AState, state.apply(move.strip()))  # a game's apply gives its own State
     return state
+
+
+def play_deal(state: AState, bots: Bot | Sequence[Bot] | Mapping[int, Bot]) -> tuple[AState, FinishedDeal]:
+    """The deal in progress played to its end, each move chosen by the seat's bot: `bots`
+    is one bot for every seat, a list with one per seat, or a dict seat -> bot.  Gives the
+    position after the deal (the next deal is already dealt unless the match is over) and
+    the finished deal's final position, `state.last_deal`.  The loop it runs::
+
+        start = state.deals_done
+        while state.deals_done == start:
+            seat = state.to_move
+            state = state.apply(bots[seat].choose(state, seat))
+    """
+    if state.is_over:
+        raise ValueError("the match is over: no deal is left to play")
+
+    def bot_for(seat: int) -> Bot:
+        if isinstance(bots, Mapping):
+            return bots[seat]
+        return bots[seat] if isinstance(bots, Sequence) else bots
+
+    start = state.deals_done
+    while state.deals_done == start:
+        seat = state.to_move
+        assert seat is not None  # every match ends at the end of a deal, counted in deals_done
+        state = cast(AState, state.apply(bot_for(seat).choose(state, seat)))
+    end = state.last_deal
+    assert end is not None and end.index == start  # the deal just played
+    return state, end
+
+
+def finished_deals(state: AState) -> list[FinishedDeal]:
+    """Every finished deal of the match up to `state`, first to last, each as `last_deal`
+    gave it when it ended (the match is replayed from `state.start()`): the end of deal 1
+    after a whole match, say, is `finished_deals(state)[0]`."""
+    ends: list[FinishedDeal] = []
+    now = state.start()
+    for move in state.history:
+        now = now.apply(move)
+        if now.deals_done > len(ends):
+            end = now.last_deal
+            assert end is not None and end.index == len(ends)  # one finished deal at a time
+            ends.append(end)
+    return ends
 
 
 def positions(state: AState) -> list[tuple[AState, Any]]:

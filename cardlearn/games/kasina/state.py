@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from cardlearn.cards import Card, cards_text, parse_cards
 from cardlearn.core import (
+    DEAL_END,
     GameState,
     IllegalMove,
     SaveReader,
@@ -18,6 +19,7 @@ from cardlearn.core import (
     stacked_deck,
     start_options,
 )
+from cardlearn.protocol import FinishedDeal, ScoreRow
 
 from .rules import (
     DECK,
@@ -79,7 +81,11 @@ Hands = tuple[tuple[Card, ...], tuple[Card, ...]]
 
 @dataclass(frozen=True)
 class State(GameState):
-    """One moment of a match; immutable (`apply` returns a new state)."""
+    """One moment of a match; immutable (`apply` returns a new state).
+
+    `last_deal` (the latest finished hand) has `table` the cards left on the table after
+    the last card, `table_to` the last capturer who took them, and `details["sweeps"]`
+    the hand's sweeps per seat."""
 
     SCORE_SIGN: ClassVar[int] = INFO.score_sign
 
@@ -138,6 +144,22 @@ class State(GameState):
         return [dict(row) for row in self.sheet]
 
     def observation(self, seat: int) -> dict[str, Any]:
+        """Exactly what `seat` may see, JSON-serialisable (cards as strings like "AS"):
+
+        - `seat`, `to_move` — this seat; the seat to play (None once the match is over);
+        - `hand` — this seat's cards; `opponent_hand_size` — how many the other holds;
+        - `table` — the face-up cards on the table; `stock_size` — cards left to deal;
+        - `pile_sizes` — per seat, the cards in its pile (*stokkur*) of taken cards;
+        - `dealer` — who dealt this hand (the other seat plays first);
+        - `scores` — per seat, the match points so far; `winner` — the seat that won, or None;
+        - `sweeps` — per seat, the sweeps (*svipur*, the table taken bare) this hand;
+        - `last_capturer` — who took cards last this hand (gets the leftovers), or None;
+        - `hand_no` — this hand's number from 0 (the first hand is 0; `state.deal_number`
+          counts from 1); `hand_start` — where this hand begins in `history`;
+        - `history` — every move of the match, as text (every Kasína play is face up);
+        - `score_sheet` — one row per finished hand, each category per seat, and "total";
+        - `rules` — the variant options in force, as a dict.
+        """
         return {
             "seat": seat,
             "to_move": self.to_move,
@@ -172,7 +194,8 @@ class State(GameState):
         """This position with the cards a seat cannot see placed anew (`determinize`): both
         hands, the stock, and the seed of later hands' shuffles.  Such a position has no
         recorded start (`start()` refuses; a save of it is a snapshot)."""
-        return self._evolve_with({"hands": hands, "stock": stock, "seed": seed, "origin": None})
+        return self._evolve_with({"hands": hands, "stock": stock, "seed": seed, "origin": None,
+                                  DEAL_END: None})
 
     # -- GameState hooks ---------------------------------------------------------------
     def _legal(self) -> tuple[Action, ...]:
@@ -255,20 +278,34 @@ class State(GameState):
         table = table_order(got["t"]) if first else self.table
         return self._evolve(stock=tuple(stock), hands=hands, table=table)
 
-    def _end_hand(self) -> State:
+    def _counted_piles(self) -> Hands:
+        """The piles as a finished hand counts them: the last capturer takes what is left."""
+        if self.last_capturer is None:
+            return self.piles
         piles = list(self.piles)
-        if self.last_capturer is not None:  # the last capturer takes what is left
-            piles[self.last_capturer] += tuple(sorted(self.table))
+        piles[self.last_capturer] += tuple(sorted(self.table))
+        return piles[0], piles[1]
+
+    def _end_hand(self) -> State:
+        piles = self._counted_piles()
         row = hand_score(piles, self.sweeps, self.last_capturer, self.rules)
         winner = match_winner(self.totals, row, self.dealer, self.rules)
         totals = tuple(t + r for t, r in zip(self.totals, row["total"]))
         ended = self._evolve(
-            table=(), piles=tuple(piles), totals=totals, winner=winner,
-            sheet=(*self.sheet, tuple(row.items())))
+            table=(), piles=piles, totals=totals, winner=winner,
+            sheet=(*self.sheet, tuple(row.items())), **self._ending_deal())
         if winner is not None:
             return ended
         return ended._start_hand(self.hand_no + 1, 1 - self.dealer,
                                  shuffled(DECK, self.seed, self.hand_no + 1))
+
+    def _finished_deal(self, row: ScoreRow) -> FinishedDeal:
+        # The last card is played and not yet counted: the leftover table cards still lie
+        # there, and `details` has the hand's sweeps.
+        return FinishedDeal(
+            number=self.hand_no + 1, index=self.deals_done, dealer=self.dealer, hands=self.hands,
+            taken=self._counted_piles(), tricks=None, table=self.table, table_to=self.last_capturer,
+            details={"sweeps": self.sweeps}, row=row)
 
     def _start_hand(self, hand_no: int, dealer: int, deck: tuple[Card, ...]) -> State:
         return self._evolve(

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from cardlearn.cards import JOKER, Card, cards_text, without
 from cardlearn.core import (
+    DEAL_END,
     GameState,
     IllegalMove,
     SaveReader,
@@ -27,6 +28,7 @@ from cardlearn.core import (
     stacked_deck,
     start_options,
 )
+from cardlearn.protocol import FinishedDeal, ScoreRow
 
 from .melds import meld_specs
 from .rules import (
@@ -380,7 +382,12 @@ def _meld_moves(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozen
 
 @dataclass(frozen=True)
 class State(GameState):
-    """One moment of a match; immutable (`apply` returns a new state)."""
+    """One moment of a match; immutable (`apply` returns a new state).
+
+    `last_deal` (the latest finished round) has `hands` the cards each seat was left with
+    (its penalty), `table` the discard pile, and `details`: `melds` (per owner, its melds
+    as `Meld`s), `went_out` (the seat, or None), `stock` (the cards left in it) and
+    `fines` (per seat, excess-buy penalties)."""
 
     SCORE_SIGN: ClassVar[int] = INFO.score_sign  # penalty points: fewer is better
 
@@ -437,6 +444,7 @@ class State(GameState):
 
     @property
     def turn_limit(self) -> int:
+        """Turns after which a round ends even if nobody has gone out (a safety bound)."""
         return self.rules.max_turns_per_round or 60 * self.n
 
     @property
@@ -479,7 +487,8 @@ class State(GameState):
         `hidden.determinize`): these hands and stock, a new seed for future shuffles and
         lots, and no recorded start.  The melds on the table are the same objects, so
         their facts (`_table_facts`) carry over, as after a move."""
-        return self._evolve_with({"hands": hands, "stock": stock, "seed": seed, "origin": None})
+        return self._evolve_with({"hands": hands, "stock": stock, "seed": seed, "origin": None,
+                                  DEAL_END: None})
 
     # -- the public API ---------------------------------------------------------------
     @property
@@ -495,10 +504,13 @@ class State(GameState):
 
     @property
     def contract(self) -> Any:
+        """This round's contract (*samningur*): `runs` and `sets` to lay down."""
         return CONTRACTS[self.round_no - 1]
 
     @property
     def winner(self) -> int | None:
+        """The seat with the fewest penalty points after round 8, or None (while the match
+        runs, or a tie that `rules.tie_break` leaves)."""
         if self.step != "over":
             return None
         best = min(self.totals)
@@ -514,12 +526,38 @@ class State(GameState):
                  "penalty": pen, "total": pen} for r, runs, sets, out, pen in self.sheet]
 
     def meld_at(self, where: tuple[int, int]) -> Meld | None:
+        """The meld `where` = (owner, index) names, as a move writes it ("2-0"), or None."""
         owner, i = where
         if 0 <= owner < self.n and 0 <= i < len(self.melds[owner]):
             return self.melds[owner][i]
         return None
 
     def observation(self, seat: int) -> dict[str, Any]:
+        """Exactly what `seat` may see, JSON-serialisable (cards as strings like "AS"):
+
+        - `seat`, `to_move`, `phase` — this seat; who decides now; as `state.phase`;
+        - `hand` — this seat's cards; `hand_sizes` — per seat, how many each holds;
+        - `round`, `contract` — the round, 1–8 (`state.deal_number`); its contract as
+          `{"runs": r, "sets": s}`;
+        - `player`, `dealer` — whose turn it is (not `to_move` while a buy is asked); who dealt;
+        - `discard_top` — the top card of the discard pile, or None when the pile is empty
+          (after the top card was taken or bought); `discard_live` — whether it may still be
+          taken or bought; `discarder` — who laid it (None for the upcard);
+          `discard_pile` — the whole pile, bottom first;
+        - `stock_size` — cards left in the stock; `reshuffles_used` — stock rebuilds this round;
+        - `melds` — every meld on the table, then those of a lay-down under way: `owner`,
+          `kind` ("run" or "set"), `key` (the run's suit or the set's rank), `low` (a run's
+          lowest place), `cards`, `binds` (per card, what a joker stands for, else None) and
+          `pending` (part of an unfinished lay-down);
+        - `laid_down`, `buys_used` — per seat: has it laid down its contract; buys so far;
+        - `buy_requests` — seats that have asked to buy in the open buy window;
+        - `went_out`, `final_turns_left` — who went out (or None); seats still owed a last turn;
+        - `turns` — turns finished this round;
+        - `known` — per seat, the cards everyone saw go into that hand (a taken or bought
+          discard, a stolen joker) and still there;
+        - `taken` — the card the player in turn took from the discard pile this turn, or None;
+        - `scores` — per seat, penalty points so far.
+        """
         if type(seat) is not int or not 0 <= seat < self.n:
             raise ValueError(f"seat is 0 to {self.n - 1}, not {seat!r}")
         c = self.contract
@@ -940,6 +978,7 @@ class State(GameState):
             self._draw_for_player(c)
 
     def _end_round(self, c: dict[str, Any]) -> None:
+        c.update(self._evolve_with(c)._ending_deal())  # the round's last position, for `last_deal`
         get, n = c.get, self.n
         round_no, hands = get("round_no", self.round_no), get("hands", self.hands)
         pen = hand_penalties(hands, get("fines", self.fines))
@@ -953,6 +992,14 @@ class State(GameState):
             return
         deck = shuffled(_sorted_deck(n, self.rules), self.seed, round_no + 1)
         self._deal(c, round_no + 1, (get("dealer", self.dealer) + 1) % n, deck)
+
+    def _finished_deal(self, row: ScoreRow) -> FinishedDeal:
+        # The round is over and not yet scored: the hands still hold their penalty cards.
+        return FinishedDeal(
+            number=self.round_no, index=self.deals_done, dealer=self.dealer, hands=self.hands,
+            taken=((),) * self.n, tricks=None, table=self.discard, table_to=None,
+            details={"melds": self.melds, "went_out": self.went_out, "stock": self.stock,
+                     "fines": self.fines}, row=row)
 
     def _deal(self, c: dict[str, Any], round_no: int, dealer: int, deck: Sequence[Card]) -> None:
         """Thirteen cards each, one at a time clockwise from the dealer's left; the next

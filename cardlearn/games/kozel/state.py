@@ -20,6 +20,7 @@ from cardlearn.core import (
     stacked_deck,
     start_options,
 )
+from cardlearn.protocol import FinishedDeal, ScoreRow
 
 from .rules import (
     DECK,
@@ -121,7 +122,11 @@ class State(GameState):
     `hidden` the face-down ones, as (who discarded, card); `known` the cards each seat is
     publicly known to hold (the trump indicator it drew, face-up cards given back by a
     claim) until it plays them face up, or plays any cards face down (then nobody can be
-    sure the known ones are still in the hand)."""
+    sure the known ones are still in the hand).
+
+    `last_deal` (the latest finished deal) has `taken` each team's whole pile, face-down
+    cards included, and `details`: `trump_card`, `face_down` (per team, (seat, card) for
+    each card played face down) and `last_trick` (as the field)."""
 
     SCORE_SIGN = INFO.score_sign  # loss points: fewer is better
 
@@ -181,6 +186,7 @@ class State(GameState):
     # -- the public API --------------------------------------------------------------------
     @property
     def trump(self) -> str:
+        """The trump suit's letter ("S", "H", "D", "C"): the suit of `trump_card`."""
         suit = self.trump_card.suit
         assert suit is not None  # a Kozel deck has no joker
         return suit
@@ -249,6 +255,37 @@ class State(GameState):
         return next(p[0] for p in reversed(self.plays) if p[1] != "discard")
 
     def observation(self, seat: int) -> dict[str, Any]:
+        """Exactly what `seat` may see, JSON-serialisable (cards as strings like "AS"):
+
+        - `seat`, `to_move`, `phase` — this seat; who decides now; "lead", "respond",
+          "claim" or "over" (as `state.phase`);
+        - `hand` — this seat's cards; `hand_sizes` — per seat, how many each holds;
+        - `trump`, `trump_card` — the trump suit's letter and the card turned to show it;
+          `trump_card_position` — where that card lies in the stock (0 the top; None once
+          someone has drawn it: then `known` says who holds it);
+        - `trick` — the trick on the table, one dict per play: `seat`, `kind` ("lead",
+          "beat" or "discard"), `count`, and `cards` (left out for another seat's
+          face-down discard);
+        - `stock_size` — cards left to draw;
+        - `points` — per team, the card points of the face-up cards in its pile (face-down
+          ones count only when the deal is scored); `tricks` — per team, tricks this deal;
+          `piles` — per team, those face-up cards; `hidden` — per team, `[seat, card]` for
+          each face-down card (the card None unless this seat discarded it);
+        - `scores` — per team, loss points so far; `eggs_count` — eggs deals in the match;
+          `egg_streak` — eggs deals in a row just before now;
+        - `deal_no` — this deal's number from 0 (`state.deal_number` counts from 1);
+          `dealer`, `leader` — who dealt; who leads this trick; `original_leader` — who led
+          it before a claim (four of a suit) took the lead; `interrupted` — has this trick
+          been claimed; `passed` — seats that let the chance to claim go by;
+        - `last_trick` — the latest finished trick, `[seat, kind, cards, count]` per play
+          (cards empty for a hidden discard);
+        - `known` — per seat, the cards everyone knows it holds (the trump card it drew,
+          cards a claim gave back);
+        - `score_sheet` — one row per finished deal; `winner` — the winning team, or None;
+        - `rules` — the variant options in force, as a dict.
+
+        With `discards_visible="all"` every face-down card is shown to every seat.
+        """
         seat = check_seat(seat)
         see_all = self.rules.discards_visible == "all"
 
@@ -294,6 +331,7 @@ class State(GameState):
         }
 
     def score_sheet_json(self) -> list[dict[str, Any]]:
+        """`score_sheet` with lists for tuples, as a save and the observation write it."""
         return [{k: (list(v) if isinstance(v, tuple) else v) for k, v in zip(ROW_KEYS, row)}
                 for row in self.sheet]
 
@@ -480,7 +518,7 @@ class State(GameState):
         ended = self._evolve(
             totals=totals, sheet=(*self.sheet, row), eggs_count=self.eggs_count + eggs,
             egg_streak=self.egg_streak + 1 if eggs else 0,
-            winner=1 - losers[0] if losers else None)
+            winner=1 - losers[0] if losers else None, **self._ending_deal())
         if losers:
             return ended
         if eggs and self.rules.eggs_same_dealer:
@@ -491,6 +529,16 @@ class State(GameState):
             dealer = (self.dealer + 1) % 4
         deal_no = self.deal_no + 1
         return ended._deal(deal_no, dealer, last_winner, shuffled(DECK, self.seed, deal_no), stacked=False)
+
+    def _finished_deal(self, row: ScoreRow) -> FinishedDeal:
+        # The last trick is gathered and the deal not yet counted: each team's pile holds
+        # its face-up cards, `hidden` its face-down ones (turned up for the count).
+        taken = tuple(sorted_cards((*up, *(c for _, c in down))) for up, down in zip(self.piles, self.hidden))
+        return FinishedDeal(
+            number=self.deal_no + 1, index=self.deals_done, dealer=self.dealer, hands=self.hands,
+            taken=taken, tricks=self.tricks, table=(), table_to=None,
+            details={"trump_card": self.trump_card, "face_down": self.hidden, "last_trick": self.last_trick},
+            row=row)
 
     def _deal(self, deal_no: int, dealer: int, leader: int, deck: tuple[Card, ...], *,
               stacked: bool) -> State:

@@ -22,6 +22,7 @@ from cardlearn.core import (
     stacked_deck,
     start_options,
 )
+from cardlearn.protocol import FinishedDeal, ScoreRow
 
 from .rules import (
     BASTI,
@@ -190,7 +191,12 @@ class Row(NamedTuple):
 class State(GameState):
     """One moment of a match; immutable (`apply` returns a new state).  `steps` is what is
     left of this deal's script, its head the step now due ("auction", "convert", "trump",
-    "ex0"/"ex1"/"ex2" an exchange by that seat, "concede", "totus", "play", "over")."""
+    "ex0"/"ex1"/"ex2" an exchange by that seat, "concede", "totus", "play", "over").
+
+    `last_deal` (the latest finished deal) has `taken` the cards of each seat's tricks and
+    `details`: `contract`, `declarer`, `trump` (None after all passed), `talon` (the cards
+    nobody bought), `discards` (per seat, its laid-away cards) and `played` (each trick
+    as (leader, cards))."""
 
     SCORE_SIGN = INFO.score_sign
 
@@ -227,6 +233,8 @@ class State(GameState):
 
     @property
     def step(self) -> str:
+        """The step now due within `phase`: "auction", "convert", "trump", "ex0"/"ex1"/"ex2"
+        (that seat's exchange), "concede", "totus", "play" or "over"."""
         return self.steps[0]
 
     @property
@@ -250,6 +258,7 @@ class State(GameState):
 
     @property
     def forehand(self) -> int:
+        """The forehand (*forhönd*): the seat after the dealer, who speaks and leads first."""
         return (self.dealer + 1) % 3
 
     # -- the public API ------------------------------------------------------------------
@@ -266,6 +275,7 @@ class State(GameState):
 
     @derived
     def winner(self) -> int | None:
+        """The seat with the most at the end of the match, or None (while it runs, or a tie)."""
         if self.steps[0] != "over":
             return None
         best = max(self.totals)
@@ -308,6 +318,32 @@ class State(GameState):
         return {s: cards for s, cards in shown.items() if cards}
 
     def observation(self, seat: int) -> dict[str, Any]:
+        """Exactly what `seat` may see, JSON-serialisable (cards as strings like "AS"):
+
+        - `seat`, `to_move`, `phase`, `step` — this seat; who decides now; as `state.phase`
+          and `state.step`;
+        - `hand` — this seat's cards; `hand_sizes` — per seat, how many each holds;
+        - `deal_no` — this deal's number from 0 (`state.deal_number` counts from 1);
+          `dealer` — who dealt;
+        - `bids` — every call so far as `[seat, call]`, passes and holds included;
+        - `contract`, `declarer`, `trump` — the contract won, its declarer (*sagnhafi*) and
+          the trump suit's letter (None until they are known);
+        - `talon_size` — cards left in the talon (*stokkur*);
+        - `turned`, `turned_on_talon` — the túrnir card turned to name trumps (or None);
+          whether it still lies on the talon;
+        - `leader`, `trick` — who led the trick on the table; its cards so far;
+        - `played` — this deal's finished tricks, `[leader, cards]` each; `tricks` — per
+          seat, tricks won; `last_trick` — the latest whole trick, `[leader, cards]`, kept
+          into the next deal (None before the first);
+        - `bought`, `discarding` — per seat, cards drawn from the talon; cards the seat now
+          exchanging has laid away and not yet replaced (counts only: nobody sees another's
+          discards or drawn cards); `discards` — this seat's own laid-away cards;
+        - `exposed` — {"seat": cards} everyone has seen in a hand: the túrnir card with
+          whoever drew it, grand-túrnir's black aces, the hrein-yfir hand after the lead;
+        - `totus` — has the declarer announced tótus (all nine tricks);
+        - `scores` — per seat, the payments so far; `score_sheet` — one row per finished deal;
+        - `rules` — the variant options in force, as a dict.
+        """
         if seat not in (0, 1, 2):
             raise IndexError(f"Lomber has seats 0, 1 and 2, not {seat!r}")
         return {
@@ -544,13 +580,26 @@ class State(GameState):
 
     def _record(self, row: Row) -> State:
         (a, b, c), (x, y, z) = self.totals, row.payments
-        changes: dict[str, Any] = {"totals": (a + x, b + y, c + z), "sheet": (*self.sheet, row)}
+        changes: dict[str, Any] = {"totals": (a + x, b + y, c + z), "sheet": (*self.sheet, row),
+                                   **self._ending_deal()}
         if len(self.sheet) + 1 == self.rules.match_deals:
             changes["steps"] = ("over",)
             return self._evolve_with(changes)
         deal_no = self.deal_no + 1
         changes.update(_deal_changes(deal_no, (self.dealer + 1) % 3, shuffled(DECK, self.seed, deal_no)))
         return self._evolve_with(changes)
+
+    def _finished_deal(self, row: ScoreRow) -> FinishedDeal:
+        # The deal is over (its last trick, a concession, or all passed) and not yet paid.
+        won: list[list[Card]] = [[], [], []]
+        for lead, cards in self.played:
+            won[(lead + trick_winner(cards, self.contract, self.trump)) % 3] += cards
+        return FinishedDeal(
+            number=self.deal_no + 1, index=self.deals_done, dealer=self.dealer, hands=self.hands,
+            taken=tuple(tuple(w) for w in won), tricks=self.tricks, table=(), table_to=None,
+            details={"contract": self.contract, "declarer": self.declarer, "trump": self.trump,
+                     "talon": self.talon, "discards": self.discards, "played": self.played},
+            row=row)
 
     # -- saving --------------------------------------------------------------------------
     def _fields(self) -> dict[str, Any]:
