@@ -408,6 +408,9 @@ def test_numbers_in_words():
     assert handouts.number_word(2, "is", "k", "þf") == "tvo" and handouts.number_word(3, "is", "f") == "þrjár"
     assert handouts.number_word(4, "en") == "four" and handouts.number_word(40, "is") == "40"
     assert handouts.minus(-1) == "−1" and handouts.minus(2) == "+2" and handouts.minus(0) == "0"
+    assert [handouts.count_is(n, "punktur", "punktar") for n in (1, 11, 21, 28, 61)] == [
+        "1 punktur", "11 punktar", "21 punktur", "28 punktar", "61 punktur"]
+    assert "61 punktur eða fleiri: vinnur" in handouts.plain_text(handouts.handout("kozel", "is"))
 
 
 @pytest.mark.slow

@@ -42,8 +42,8 @@ if TYPE_CHECKING:  # matplotlib itself is imported only when a handout is drawn
 DRAWN_WITH = "3.11.2"
 
 __all__ = [
-    "LANGS", "CardRow", "Example", "Handout", "Section", "check_defaults", "draw", "games", "handout",
-    "main", "minus", "number_word", "plain_text", "symbol", "write", "write_all",
+    "LANGS", "CardRow", "Example", "Handout", "Section", "check_defaults", "count_is", "draw", "games",
+    "handout", "main", "minus", "number_word", "plain_text", "symbol", "write", "write_all",
 ]
 
 LANGS = ("is", "en")
@@ -143,6 +143,12 @@ def _row_words(row: CardRow) -> list[str]:
 
 def _columns(points: Points) -> tuple[int | str, ...]:
     return points if isinstance(points, tuple) else (points,)
+
+
+def count_is(n: int, one: str, many: str) -> str:
+    """"61 punktur", "28 punktar": Icelandic takes the singular after a number ending in 1
+    (but not 11)."""
+    return f"{n} {one if n % 10 == 1 and n % 100 != 11 else many}"
 
 
 def symbol(card: Card, lang: str) -> str:

@@ -144,13 +144,13 @@ def example(lang: str) -> Example:
                 f"stokkur. Jóna á fyrsta leik, með {hand}. Hún vill ekki {up}, enginn kaupir það og "
                 f"hún dregur {drawn} úr stokknum. Svo leggur hún niður samninginn og kastar:")
         note = (f"Ef umferðinni lyki núna fengi Jóna {play['penalty']} refsistig fyrir spilin sem "
-                "eftir eru. Nú má hún bæta við raðir og þrennur á borðinu í næstu leikjum.")
+                "eftir eru. Héðan í frá má hún bæta spilum við allar raðir og þrennur á borðinu.")
         return Example("Dæmi: að leggja niður", text, tuple(rows), note)
     text = (f"Round 1 ({play['contract_en']}), {number_word(PLAYERS, 'en')} players, a stacked deck. "
             f"Jóna moves first holding {hand}. She leaves {up} on the discard pile, nobody buys it "
             f"and she draws {drawn}. Then she lays down the contract and discards:")
     note = (f"If the round ended now, Jóna would score {play['penalty']} penalty points for the cards "
-            "left. From her next turn she may lay off onto any meld on the table.")
+            "left. From now on she may lay off onto any meld on the table.")
     return Example("Example: laying down", text, tuple(rows), note)
 
 
@@ -203,8 +203,9 @@ def _is_sections(f: dict[str, Any]) -> tuple[Section, ...]:
                 "segir fyrir hvaða spil hann stendur. Í hverri röð og þrennu er minnst eitt ekta spil.",
                 covers=("Melds",)),
         Section("Samningar",
-                f"Hver umferð, 1–{f['rounds']}, hefur sinn samning (sjá töfluna). Fyrsta lögn "
-                "leikmanns í umferð er nákvæmlega samningurinn; eftir það bætir hann aðeins við.",
+                f"Hver umferð, 1–{f['rounds']}, hefur sinn samning (sjá töfluna). Það sem leikmaður "
+                "leggur fyrst niður í umferð er nákvæmlega samningurinn; eftir það bætir hann aðeins "
+                "spilum við.",
                 covers=("Contracts",)),
         Section("Að eiga leik",
                 f"Í 1.–{f['final'] - 1}. umferð: taktu efsta spil kastbunkans eða dragðu úr stokknum "
@@ -232,9 +233,9 @@ def _is_sections(f: dict[str, Any]) -> tuple[Section, ...]:
                 covers=("Going out", "Round 8")),
         Section("Refsistig og sigur",
                 "Sá sem lokar (eða tæmir höndina í lokahringnum) fær 0; hinir fá refsistig fyrir "
-                "hvert spil á hendi. Klárist stokkurinn er kastbunkinn (nema efsta spilið) stokkaður "
-                "í nýjan, einu sinni í umferð; klárist hann aftur lýkur umferðinni og allir fá "
-                f"refsistig fyrir höndina, og eins eftir {f['turns']} leiki á hvern leikmann. Eftir "
+                "hvert spil á hendi. Klárist stokkurinn er kastbunkinn (nema efsta spilið) stokkaður og "
+                "verður nýr stokkur, einu sinni í umferð; klárist hann aftur lýkur umferðinni og allir "
+                f"fá refsistig fyrir höndina, og eins eftir {f['turns']} leiki á hvern leikmann. Eftir "
                 f"{f['rounds']} umferðir vinnur sá sem fæst hefur refsistigin; jafnir deila sigri.",
                 covers=("Penalty points", "The stock rule", "Winning"),
                 cards=penalty_row("Undir spilunum: refsistig þeirra (2–8: 5).")),
@@ -289,7 +290,8 @@ def _en_sections(f: dict[str, Any]) -> tuple[Section, ...]:
                 "Whoever goes out (or empties the hand in the last lap) scores 0; the others score "
                 "penalty points for each card in hand. An empty stock is rebuilt from the discards "
                 "(all but the top) once a round; when it runs out again the round ends and everyone "
-                f"scores their hand, as after {f['turns']} turns per player. After {f['rounds']} rounds "
+                f"scores their hand; so does any round after {f['turns']} turns per player. After "
+                f"{f['rounds']} rounds "
                 "the lowest total wins; equal lowest totals share the win.",
                 covers=("Penalty points", "The stock rule", "Winning"),
                 cards=penalty_row("Under each card: its penalty points (2–8: 5).")),

@@ -21,7 +21,7 @@ from typing import Any
 from cardlearn.cards import SUIT_NAMES, Card, parse_cards
 from cardlearn.games import kozel
 from cardlearn.games.kozel.rules import pairings
-from cardlearn.handouts import CardRow, Example, Handout, Section, check_defaults, number_word
+from cardlearn.handouts import CardRow, Example, Handout, Section, check_defaults, count_is, number_word
 
 # The `kozel.Rules` defaults the words below describe (the numbers are read, not assumed).
 DESCRIBES: dict[str, Any] = {
@@ -131,7 +131,7 @@ def example(lang: str) -> Example:
             note = (f"leggur {number_word(len(cards), 'is')} á grúfu (enginn annar sér þau)" if is_
                     else f"lays {number_word(len(cards), 'en')} face down (nobody else sees them)")
         if seat == winner:
-            note += (f" — sló síðast og tekur slaginn: {points} punktar" if is_
+            note += (f" — sló síðast og tekur slaginn: {count_is(points, 'punktur', 'punktar')}" if is_
                      else f" — beat last, takes the trick: {points} points")
         shown: Sequence[Card | None] = cards if how != "discard" else [None] * len(cards)
         rows.append(CardRow((f"{seats[seat]}:", *shown), note=note, height=EXAMPLE_CARD))
@@ -141,7 +141,8 @@ def example(lang: str) -> Example:
                       for s in sorted(EXAMPLE_HANDS, key=lambda s: (s - plays[0][0]) % 4))
     if is_:
         text = f"Tromp er {suit} og {leader} á út. Hendurnar (raðaður stokkur): {hands}."
-        note = (f"Spilin á grúfu fylgja slagnum: {team} fá {points} punkta. {seats[winner]} dregur "
+        note = (f"Spilin á grúfu fylgja slagnum: {team} fá {count_is(points, 'punkt', 'punkta')}. "
+                f"{seats[winner]} dregur "
                 "fyrstur og spilar næst út.")
         return Example("Dæmi: einn slagur", text, tuple(rows), note)
     text = f"Trumps are {suit} and {leader} leads. The hands (a stacked deck): {hands}."
@@ -161,10 +162,10 @@ def _count_is(n: int) -> str:
 def scoring(f: dict[str, Any], lang: str) -> tuple[tuple[str, int | str], ...]:
     loss = f["loss"]
     if lang == "is":
-        return ((f"{f['win']} punktar eða fleiri: vinnur", loss["win"]),
+        return ((f"{count_is(f['win'], 'punktur', 'punktar')} eða fleiri: vinnur", loss["win"]),
                 (f"{f['half']} gegn {f['half']}: egg", loss["eggs"]),
                 (f"{f['boundary']}–{f['half'] - 1} punktar", loss["mild"]),
-                (f"{f['boundary'] - 1} punktar eða færri, með slag", loss["bad"]),
+                (f"{count_is(f['boundary'] - 1, 'punktur', 'punktar')} eða færri, með slag", loss["bad"]),
                 ("Enginn slagur", loss["none"]))
     return ((f"{f['win']} card points or more: wins", loss["win"]),
             (f"{f['half']}–{f['half']}: eggs (egg)", loss["eggs"]),
@@ -179,7 +180,7 @@ def handout(lang: str) -> Handout:
         return Handout("kozel", "is", "Geit (Kozel)", _is_subtitle(f), _is_sections(f), example("is"),
                        "Tapstig liðs í lok spils", scoring(f, "is"),
                        f"Liðið sem fyrst nær {f['limit']} tapstigum er geitin og tapar leiknum; "
-                       f"hafi eitthvert spilið farið {f['half']} gegn {f['half']} eru þeir „geiturnar "
+                       f"hafi eitthvert spilið farið {f['half']} gegn {f['half']} heitir það „geiturnar "
                        "með eggin“.",
                        "Sjálfgefnu reglurnar í cardlearn (kozel.Rules()). Afbrigði og saga leiksins: "
                        "notebooks/02-kozel.ipynb.", split=SPLIT)
@@ -234,7 +235,7 @@ def _is_sections(f: dict[str, Any]) -> tuple[Section, ...]:
                 "spilum hans, líka þeim sem lágu á grúfu; hafi enginn slegið tekur sá sem spilaði út.",
                 covers=("A trick",)),
         Section("Fjögur í lit",
-                f"Sá sem á {f['hand_is']} spil í sama lit og hefur ekki enn lagt í slaginn má krefjast "
+                f"Sá sem á {f['hand_is']} spil í sama lit og hefur ekki enn lagt spil í slaginn má krefjast "
                 "útspils (eða sleppa því): öll spil á borðinu fara aftur til eigenda sinna og hann "
                 "spilar út sínum fjórum. Ein krafa í hverjum slag, líka eftir útspil fjögurra spila. "
                 "Geti fleiri krafist er sá spurður fyrst sem næstur situr upphaflega útspilaranum, "

@@ -291,7 +291,8 @@ def _is_sections(f: dict[str, Any]) -> tuple[Section, ...]:
                 covers=("Trumps and buying",)),
         Section("Úrslit",
                 "Í trompsögn vinnur sagnhafinn ef hann fær fleiri slagi en hvor hinna; fái annar hinna "
-                "fleiri er það krúkk; annars remis (greitt sem tap). Í nóló vinnur hann með engan slag.",
+                "fleiri er það krúkk; annars remis (greitt sem tap). Í nóló vinnur hann ef hann fær "
+                "engan slag.",
                 covers=("Outcome", "Payment")),
     )
 
