@@ -351,6 +351,12 @@ def test_lomber_numbers_are_the_engines(lang):
     for (_, cells), contract in zip(page.scoring, lomber.CONTRACTS.values()):
         assert isinstance(cells, tuple) and cells[0] == str(contract.pay[0])
     assert page.scoring[0][1] == ("1", "1", "2", "1")
+    kupp = dict(page.scoring)["4 kúpp"]  # a lost kúpp costs more with each trick: "2+" and the note
+    assert kupp == ("2", "2+", "–", "–")
+    # what each defender gets when the kúpp declarer takes one trick, and two
+    assert [lomber.deal_payments("kupp", 0, (t, 9 - t, 0), lomber.Rules())[1][1] for t in (1, 2)] == [2, 3]
+    assert ("Kúpp tapað: 2, og 1 fyrir hvern slag" if lang == "is" else "Kúpp lost: 2, and 1 more") in \
+        handouts.plain_text(page)
     black, red = page.sections[1].card_rows
     assert black.items == lomber.rules.trump_order("C") and red.items == lomber.rules.trump_order("H")
     assert len(black.items) == 11 and len(red.items) == 12
