@@ -192,7 +192,8 @@ def check_defaults(game: str, rules: object, describes: dict[str, Any]) -> None:
     """Refuse to draw a page whose words describe other defaults than the engine's: each
     content module lists the `Rules` fields its words take for granted (the numbers are
     read from the engine, but a changed rule would make the prose wrong)."""
-    differ = {k: v for k, v in describes.items() if getattr(rules, k) != v}
+    differ = {k: getattr(rules, k, "(no such option)") for k, v in describes.items()
+              if getattr(rules, k, "(no such option)") != v}
     if differ:
         raise ValueError(f"the {game} handout describes other defaults than {game}.Rules(): {differ}")
 

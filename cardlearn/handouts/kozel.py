@@ -25,7 +25,7 @@ from cardlearn.handouts import CardRow, Example, Handout, Section, check_default
 
 # The `kozel.Rules` defaults the words below describe (the numbers are read, not assumed).
 DESCRIBES: dict[str, Any] = {
-    "trump_reveal": "middle_return", "must_beat_if_able": False, "allow_partial_beat": False,
+    "trump_reveal": "middle_return", "must_beat_if_able": False,
     "pairing": "free", "four_suit_interrupt": "after_plays", "four_suit_priority": "clockwise",
     "eggs_rule": "none", "next_dealer": "clockwise", "allow_beat_partner": True,
     "beat_target": "current_winner", "first_lead": "dealer_left", "discards_visible": "none",
