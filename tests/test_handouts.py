@@ -1,6 +1,7 @@
 """The printable rules handouts (`cardlearn.handouts`): the committed files in `handouts/` are
 exactly what the package draws, one A4 page each, and each page states every rule of the
-notebook's "Rules at a glance" with the engine's numbers."""
+notebook's "Rules at a glance" with the engine's numbers and a worked example the engine
+computed."""
 
 from __future__ import annotations
 
@@ -16,14 +17,22 @@ import pytest
 
 from cardlearn import handouts
 from cardlearn.cards import Card, parse_cards
-from cardlearn.games import kasina
+from cardlearn.games import kasina, kinaskak, kozel, lomber
+from cardlearn.games.kinaskak.view import contract_words
 from cardlearn.handouts import kasina as kasina_page
+from cardlearn.handouts import kinaskak as kinaskak_page
+from cardlearn.handouts import kozel as kozel_page
+from cardlearn.handouts import lomber as lomber_page
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMITTED = ROOT / "handouts"
 COMMAND = "python -m cardlearn.handouts handouts"
 GLANCE = "## Reglur í hnotskurn / Rules at a glance"
-NOTEBOOKS = {"kasina": ROOT / "notebooks" / "01-kasina.ipynb"}
+GAMES = ("kasina", "kinaskak", "kozel", "lomber")
+NOTEBOOKS = {game: ROOT / "notebooks" / f"0{n}-{game}.ipynb"
+             for n, game in ((1, "kasina"), (2, "kozel"), (3, "kinaskak"), (4, "lomber"))}
+# Glance items about the Python API, not the rules: a printed page has no use for them.
+NOT_ON_PAGE = {"kinaskak": {"Steps", "Notation"}, "lomber": {"Notation"}}
 A4 = (595.28, 841.89)  # points
 
 
@@ -108,8 +117,13 @@ def test_the_command_names_its_usage_and_refuses_an_unknown_game(tmp_path, capsy
     assert list(tmp_path.iterdir()) == []
 
 
+def test_every_game_has_a_handout():
+    assert handouts.games() == GAMES
+
+
 def test_importing_the_handouts_does_not_load_matplotlib():
-    code = "import sys, cardlearn.handouts.kasina; print('matplotlib' in sys.modules)"
+    code = ("import sys, cardlearn.handouts.kasina, cardlearn.handouts.kozel, cardlearn.handouts.kinaskak, "
+            "cardlearn.handouts.lomber; print('matplotlib' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
@@ -117,13 +131,17 @@ def test_importing_the_handouts_does_not_load_matplotlib():
 # ---------------------------------------------------------------------------------------
 # The content: every rule at a glance, with the engine's numbers
 
-def glance_bullets(notebook: Path) -> dict[str, str]:
-    """The notebook's rules at a glance: each bullet's bold name → its text."""
+def glance_bullets(notebook: Path, game: str = "") -> dict[str, str]:
+    """The notebook's rules at a glance: each bullet's bold name → its text (without the
+    items about the Python API, `NOT_ON_PAGE`)."""
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
     text = next("".join(c["source"]) for c in cells
                 if c["cell_type"] == "markdown" and "".join(c["source"]).startswith(GLANCE))
-    bullets = re.split(r"^- \*\*(.+?)\.\*\*", text, flags=re.M)
-    return {name: body for name, body in zip(bullets[1::2], bullets[2::2])}
+    text = text.split("\nThe same facts")[0]  # the bullets end where the engine's check begins
+    # "- **Deal.** …", "- **Contracts**, rounds 1–8: …", "- **Buying** (*kaupa*). …"
+    bullets = re.split(r"^- \*\*(.+?)\.?\*\*", text, flags=re.M)
+    return {name: body for name, body in zip(bullets[1::2], bullets[2::2])
+            if name not in NOT_ON_PAGE.get(game, ())}
 
 
 @pytest.mark.parametrize("game", sorted(NOTEBOOKS))
@@ -135,12 +153,14 @@ def test_the_notebook_has_rules_at_a_glance(game):
 @pytest.mark.parametrize("game", sorted(NOTEBOOKS))
 def test_handout_states_every_rule_at_a_glance(game, lang):
     page = handouts.handout(game, lang)
-    bullets = glance_bullets(NOTEBOOKS[game])
+    bullets = glance_bullets(NOTEBOOKS[game], game)
     covered = [name for section in page.sections for name in section.covers]
     assert sorted(covered) == sorted(bullets), "each rule at a glance is stated by exactly one section"
     text = handouts.plain_text(page)
     for name, body in bullets.items():
         prose = re.sub(r"`[^`]*`", "", body)  # the move notation is not printed on the page
+        # nor are the engine's 0-based seat numbers: the pages name seats by place
+        prose = re.sub(r"\bseats? \d+(?: and \d+)?", "", prose)
         for number in set(re.findall(r"\d+", prose)):
             assert re.search(rf"(?<!\d){number}(?!\d)", text), f"{lang}: {name!r} says {number}"
         for term in re.findall(r"(?<!\*)\*([^*\n]+)\*(?!\*)", prose):  # Icelandic terms in italics
@@ -155,10 +175,11 @@ def test_the_coverage_check_can_fail():
 
 
 @pytest.mark.parametrize("lang", handouts.LANGS)
-def test_cards_are_written_with_suit_symbols_not_codes(lang):
-    text = handouts.plain_text(handouts.handout("kasina", lang))
-    assert not re.search(r"\b(10|[2-9JQKA])[SHDC]\b", text)
-    assert "2♠" in text and "10♦" in text
+@pytest.mark.parametrize("game", GAMES)
+def test_cards_are_written_with_suit_symbols_not_codes(game, lang):
+    text = handouts.plain_text(handouts.handout(game, lang))
+    assert not re.search(r"\b(10|[2-9JQKA])[SHDC]\b|\bJK\b", text)
+    assert re.search(r"(10|[2-9JQKA])[♠♥♦♣]", text)
 
 
 @pytest.mark.parametrize("lang", handouts.LANGS)
@@ -230,5 +251,178 @@ def test_kasina_groups_split_a_capture_into_its_parts():
 def test_a_page_that_does_not_fit_is_refused():
     page = handouts.handout("kasina", "en")
     longer = dataclasses.replace(page, sections=page.sections + page.sections[-2:])
+    with pytest.raises(ValueError, match="off the page"):
+        handouts.draw(longer)
+
+
+# ---------------------------------------------------------------------------------------
+# The other three games: their numbers are the engine's, their examples the engine's play
+
+def test_handouts_refuse_defaults_their_words_do_not_describe(monkeypatch):
+    for module, rules in ((kozel, kozel.Rules(eggs_rule="double_next")),
+                          (kinaskak, kinaskak.Rules(buy_priority="seat_order")),
+                          (lomber, lomber.Rules(enable_totus=True))):
+        with monkeypatch.context() as m:
+            m.setattr(module, "Rules", lambda rules=rules: rules)
+            name = module.__name__.rsplit(".", 1)[1]
+            with pytest.raises(ValueError, match="describes other defaults"):
+                handouts.handout(name, "en")
+
+
+@pytest.mark.parametrize("lang", handouts.LANGS)
+def test_kozel_numbers_are_the_engines(lang):
+    page = handouts.handout("kozel", lang)
+    table = kozel.Rules().loss_table
+    engine = [kozel.loss_points(p, t, table) for p, t in ((61, 1), (60, 1), (31, 1), (30, 1), (0, 0))]
+    assert [p for _, p in page.scoring] == engine
+    assert [p for _, p in page.scoring] == [0, 0, 2, 4, 6]
+    order = page.sections[0].card_rows[0]
+    assert [c.rank for c in order.items if isinstance(c, Card)] == list(kozel.RANK_ORDER)
+    assert order.captions == tuple(str(kozel.CARD_POINTS[r]) for r in kozel.RANK_ORDER)
+    text = handouts.plain_text(page)
+    assert "120" in text and "61" in text and "31–59" in text and "12" in page.subtitle
+
+
+def test_kozel_page_follows_the_engine_when_it_changes(monkeypatch):
+    rules = kozel.Rules(loss_table=(25, 3, 5, 7), match_limit=10)
+    monkeypatch.setattr(kozel, "Rules", lambda: rules)
+    page = handouts.handout("kozel", "is")
+    assert [p for _, p in page.scoring] == [0, 0, 3, 5, 7]
+    assert "25–59" in handouts.plain_text(page) and "10 tapstig" in page.subtitle
+
+
+@pytest.mark.parametrize("lang", handouts.LANGS)
+def test_kozel_example_is_the_engines_trick(lang):
+    example = handouts.handout("kozel", lang).example
+    played = [[c for c in row.items if isinstance(c, Card) or c is None] for row in example.rows]
+    moves = [m.split(":")[-1].split("+") for m in kozel_page.EXAMPLE_MOVES]
+    for shown, move in zip(played, moves):  # face-down cards are drawn as backs
+        assert shown == [None] * len(move) or sorted(map(str, shown)) == sorted(move)
+    # the trick's points counted apart from the engine's pile: every card played, face down too
+    points = kozel.card_points(parse_cards(" ".join(c for m in moves for c in m)))
+    assert points == 28 and f"{points}" in example.rows[-1].note
+    winner = "Suður" if lang == "is" else "South"  # the last to beat: seat 0
+    assert example.rows[-1].items[0] == f"{winner}:" and winner in example.note
+    assert all("tekur" not in row.note and "takes" not in row.note for row in example.rows[:-1])
+
+
+@pytest.mark.parametrize("lang", handouts.LANGS)
+def test_kinaskak_numbers_are_the_engines(lang):
+    page = handouts.handout("kinaskak", lang)
+    assert page.scoring[0][0] == ("1. umferð" if lang == "is" else "Round 1")
+    assert [p for _, p in page.scoring] == [contract_words(n, lang) for n in range(1, 9)]
+    penalties = page.sections[-1].card_rows[0]
+    cards = [c for c in penalties.items if isinstance(c, Card)]
+    assert penalties.captions == tuple(str(kinaskak.card_penalty(c)) for c in cards)
+    assert penalties.captions == ("20", "15", "10", "10", "10", "10", "10", "5", "5")
+    text = handouts.plain_text(page)
+    for number in ("108", "162", "13 + 1 = 14", "60"):
+        assert number in text
+
+
+def test_kinaskak_page_follows_the_engine_when_it_changes(monkeypatch):
+    rules = kinaskak.Rules(max_buys=2, max_turns_per_round=None)
+    monkeypatch.setattr(kinaskak, "Rules", lambda: rules)
+    text = handouts.plain_text(handouts.handout("kinaskak", "is"))
+    assert "Mest tvisvar á mann" in text and "þrisvar" not in text
+
+
+@pytest.mark.parametrize("lang", handouts.LANGS)
+def test_kinaskak_example_is_the_engines_lay_down(lang):
+    example = handouts.handout("kinaskak", lang).example
+    run, group, discard, left = example.rows
+    assert [str(c) for c in run.items[1:]] == ["5H", "JK", "7H", "8H"] and "6♥" in run.note
+    assert sorted(str(c) for c in group.items[1:]) == ["9C", "9D", "9S"]
+    assert [str(c) for c in discard.items[1:]] == ["KC"]
+    hand = (*parse_cards(kinaskak_page.EXAMPLE_HAND), Card.parse(kinaskak_page.EXAMPLE_DRAWN))
+    gone = [c for row in (run, group, discard) for c in row.items[1:]]
+    rest = sorted(hand, key=lambda c: c.key)
+    for card in gone:
+        rest.remove(card)
+    assert sorted(left.items[1:], key=lambda c: c.key) == rest  # type: ignore[union-attr]
+    assert f"{kinaskak.penalty(rest)}" in example.note and kinaskak.penalty(rest) == 45
+
+
+@pytest.mark.parametrize("lang", handouts.LANGS)
+def test_lomber_numbers_are_the_engines(lang):
+    page = handouts.handout("lomber", lang)
+    levels = [str(c.level) for c in lomber.CONTRACTS.values()]
+    assert [what.split(" ")[0] for what, _ in page.scoring] == levels
+    for (_, cells), contract in zip(page.scoring, lomber.CONTRACTS.values()):
+        assert isinstance(cells, tuple) and cells[0] == str(contract.pay[0])
+    assert page.scoring[0][1] == ("1", "1", "2", "1")
+    kupp = dict(page.scoring)["4 kúpp"]  # a lost kúpp costs more with each trick: "2+" and the note
+    assert kupp == ("2", "2+", "–", "–")
+    # what each defender gets when the kúpp declarer takes one trick, and two
+    assert [lomber.deal_payments("kupp", 0, (t, 9 - t, 0), lomber.Rules())[1][1] for t in (1, 2)] == [2, 3]
+    assert ("Kúpp tapað: 2, og 1 fyrir hvern slag" if lang == "is" else "Kúpp lost: 2, and 1 more") in \
+        handouts.plain_text(page)
+    black, red = page.sections[1].card_rows
+    assert black.items == lomber.rules.trump_order("C") and red.items == lomber.rules.trump_order("H")
+    assert len(black.items) == 11 and len(red.items) == 12
+    assert "12" in page.subtitle and "40" in handouts.plain_text(page)
+
+
+def test_lomber_page_follows_the_engine_when_it_changes(monkeypatch):
+    rules = lomber.Rules(match_deals=9)
+    monkeypatch.setattr(lomber, "Rules", lambda: rules)
+    page = handouts.handout("lomber", "is")
+    assert "9 gjafir" in page.subtitle and "12 gjafir" not in handouts.plain_text(page)
+
+
+@pytest.mark.parametrize("lang", handouts.LANGS)
+def test_lomber_example_is_the_engines_trick(lang):
+    example = handouts.handout("lomber", lang).example
+    lead, middle, rear = (row.items[1] for row in example.rows)
+    assert [str(lead), str(middle), str(rear)] == list(lomber_page.EXAMPLE_TRICK)
+    hands = [parse_cards(h) for h in lomber_page.EXAMPLE_HANDS]
+    # the legal plays counted by the rule function, apart from the state the page played
+    assert len(lomber.legal_plays(hands[1], [lead], "spil", "H")) == 9
+    assert len(lomber.legal_plays(hands[2], [lead, middle], "spil", "H")) == 2
+    assert "(9 " in example.rows[1].note and "(2 " in example.rows[2].note
+    assert lomber.trick_winner([lead, middle, rear], "spil", "H") == 2
+    assert ("á slaginn" if lang == "is" else "wins the trick") in example.rows[2].note
+    assert "+2 / −1 / −1" in example.note
+
+
+# The Icelandic review's items on the handouts: the phrases it named are gone, its
+# suggestions are used.
+REVIEWED = {
+    "kasina": ({"sú umferð", "leggst saman", "eins og 5♠", "Sortirnar", "spilað út öllum", "á hinn autt",
+                "í borð,", "upp í loft í borð"},
+               {"samanlagt eru jafnhá", "(sama gildi)", "Litirnir", "leggja niður spil",
+                "upp í loft á borðið"}),
+    "kozel": ({"minna en 61", "Stig "}, {"tapstig", "egg", "Fjögur í lit"}),
+    "kinaskak": ({"sömu tegundar", "rommý", "í lagningu", "hugsuð"},
+                 {"þrjú eins spil", "markmið", "refsistig"}),
+    "lomber": ({"gefur spilið", "gefið (", "sæti "},
+               {"leggja sig", "leggur sig", "krúkk", "spöddu", "basta"}),
+}
+
+
+@pytest.mark.parametrize("game", sorted(REVIEWED))
+def test_icelandic_review_items_are_fixed(game):
+    text = handouts.plain_text(handouts.handout(game, "is"))
+    gone, used = REVIEWED[game]
+    assert not [phrase for phrase in gone if phrase in text]
+    assert not [phrase for phrase in used if phrase not in text]
+
+
+def test_numbers_in_words():
+    assert [handouts.number_word(n, "is", "n") for n in (1, 2, 4, 5, 13)] == ["eitt", "tvö", "fjögur", "fimm",
+                                                                               "þrettán"]
+    assert handouts.number_word(2, "is", "k", "þf") == "tvo" and handouts.number_word(3, "is", "f") == "þrjár"
+    assert handouts.number_word(4, "en") == "four" and handouts.number_word(40, "is") == "40"
+    assert handouts.minus(-1) == "−1" and handouts.minus(2) == "+2" and handouts.minus(0) == "0"
+    assert [handouts.count_is(n, "punktur", "punktar") for n in (1, 11, 21, 28, 61)] == [
+        "1 punktur", "11 punktar", "21 punktur", "28 punktar", "61 punktur"]
+    assert "61 punktur eða fleiri: vinnur" in handouts.plain_text(handouts.handout("kozel", "is"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["kozel", "kinaskak", "lomber"])
+def test_a_longer_page_is_refused_for_every_game(game):
+    page = handouts.handout(game, "is")
+    longer = dataclasses.replace(page, sections=page.sections + page.sections[-3:])
     with pytest.raises(ValueError, match="off the page"):
         handouts.draw(longer)

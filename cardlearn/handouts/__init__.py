@@ -7,8 +7,11 @@ language, one A4 portrait page a teacher can print, written as PDF and as SVG:
 A content module holds the game's page as data and nothing else: a function
 `handout(lang) -> Handout` that fills in a title, the whole default game in short
 `Section`s, a worked `Example` drawn with cards and a scoring table — taking every number
-the engine knows (card values, points, deal sizes, the target) from the engine.  All the
-drawing is here, so adding a game is adding its content module.
+the engine knows (card values, points, deal sizes, contracts, the target) from the engine,
+and computing the example with the engine (a stacked deck played through `new_game`, or the
+rule functions on the cards shown).  All the drawing is here, and so are the checks every
+content module makes (`check_defaults`, `minus`), so every page has the same shape and adding
+a game is adding its content module.
 
 The page is drawn with matplotlib (imported only when drawing): text in the DejaVu Sans
 fonts that ship with matplotlib (so the suit symbols ♠♥♦♣ are there and no system font is
@@ -29,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardlearn.cards import SUIT_SYMBOLS, Card
-from cardlearn.draw import BLACK, SUIT_COLOURS
+from cardlearn.draw import BACK, BLACK, GOLD, SUIT_COLOURS
 
 if TYPE_CHECKING:  # matplotlib itself is imported only when a handout is drawn
     from matplotlib.typing import RcKeyType
@@ -39,8 +42,8 @@ if TYPE_CHECKING:  # matplotlib itself is imported only when a handout is drawn
 DRAWN_WITH = "3.11.2"
 
 __all__ = [
-    "LANGS", "CardRow", "Example", "Handout", "Section", "draw", "games", "handout", "main",
-    "plain_text", "write", "write_all",
+    "LANGS", "CardRow", "Example", "Handout", "Section", "check_defaults", "count_is", "draw", "games",
+    "handout", "main", "minus", "number_word", "plain_text", "symbol", "write", "write_all",
 ]
 
 LANGS = ("is", "en")
@@ -52,11 +55,16 @@ LANGS = ("is", "en")
 @dataclass(frozen=True)
 class CardRow:
     """A line of card pictures and short words, drawn left to right, then a `note`
-    wrapped in the room left on the right.  `captions` go under the cards, one per card."""
+    wrapped in the room left on the right.  `captions` go under the cards, one per card;
+    `None` among the items is a card's back (a card laid face down)."""
 
-    items: tuple[Card | str, ...]
+    items: tuple[Card | str | None, ...]
     captions: tuple[str, ...] = ()
     note: str = ""
+    height: float = 0.0  # the cards' height in mm (0: the page's usual size for the place)
+
+
+Points = int | str | tuple[int | str, ...]
 
 
 @dataclass(frozen=True)
@@ -64,12 +72,16 @@ class Section:
     """One rule of the game: a heading and its text.  Paragraphs are separated by
     newlines; a paragraph starting with "• " is a bullet.  `covers` names the items of
     the notebook's "Rules at a glance" that this section states (checked by the tests);
-    `cards` is an optional picture under the text."""
+    `cards` is an optional picture under the text: a row of cards, or several rows."""
 
     heading: str
     text: str
     covers: tuple[str, ...] = ()
-    cards: CardRow | None = None
+    cards: CardRow | tuple[CardRow, ...] | None = None
+
+    @property
+    def card_rows(self) -> tuple[CardRow, ...]:
+        return () if self.cards is None else self.cards if isinstance(self.cards, tuple) else (self.cards,)
 
 
 @dataclass(frozen=True)
@@ -93,10 +105,13 @@ class Handout:
     sections: tuple[Section, ...]
     example: Example
     scoring_heading: str
-    scoring: tuple[tuple[str, int | str], ...]  # (what scores, points)
+    scoring: tuple[tuple[str, Points], ...]  # (what scores, points: one column or several)
     scoring_note: str
     footer: str
     title_cards: tuple[Card, ...] = field(default=())  # drawn beside the title
+    scoring_columns: tuple[str, ...] = ()  # heads of the points columns (none: no head row)
+    split: float = 0.56  # the example's share of the width at the foot of the page
+    body: float = 10.0  # the text's size in points (a page with many rules sets it smaller)
 
     def __post_init__(self) -> None:
         if self.lang not in LANGS:
@@ -107,22 +122,80 @@ def plain_text(page: Handout) -> str:
     """Every word printed on the page, in reading order (for tests and for searching)."""
     parts = [page.title, page.subtitle]
     for section in page.sections:
-        parts += [section.heading, section.text, *_row_words(section.cards)]
+        parts += [section.heading, section.text]
+        for row in section.card_rows:
+            parts += _row_words(row)
     example = page.example
     parts += [example.heading, example.text]
     for row in example.rows:
         parts += _row_words(row)
     parts += [example.note, page.scoring_heading]
-    parts += [f"{what} {points}" for what, points in page.scoring]
+    parts += [" ".join(page.scoring_columns)]
+    parts += [" ".join((what, *map(str, _columns(points)))) for what, points in page.scoring]
     parts += [page.scoring_note, page.footer]
     return "\n".join(p for p in parts if p)
 
 
-def _row_words(row: CardRow | None) -> list[str]:
-    if row is None:
-        return []
-    words = [item.symbol if isinstance(item, Card) else item for item in row.items]
+def _row_words(row: CardRow) -> list[str]:
+    words = [item.symbol if isinstance(item, Card) else item or "▮" for item in row.items]
     return [" ".join(words), *row.captions, row.note]
+
+
+def _columns(points: Points) -> tuple[int | str, ...]:
+    return points if isinstance(points, tuple) else (points,)
+
+
+def count_is(n: int, one: str, many: str) -> str:
+    """"61 punktur", "28 punktar": Icelandic takes the singular after a number ending in 1
+    (but not 11)."""
+    return f"{n} {one if n % 10 == 1 and n % 100 != 11 else many}"
+
+
+def symbol(card: Card, lang: str) -> str:
+    """A card as running text prints it: "5♥", and a joker as the word (the page's font has
+    no joker glyph)."""
+    return ("jóker" if lang == "is" else "joker") if card.is_joker else card.symbol
+
+
+def minus(number: int) -> str:
+    """A signed number as printed: a real minus sign, not a hyphen (−2, +2, 0)."""
+    return f"−{-number}" if number < 0 else (f"+{number}" if number > 0 else "0")
+
+
+# Numbers in words, for running text (a sentence does not start with a digit, and the review
+# asks for "fjögur spil", not "4 spil", where a count is small).  Icelandic one to four
+# decline: by gender (masculine *slagur*, feminine *umferð*, neuter *spil*) and case; five
+# and up do not.
+_EN_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+             "eleven", "twelve", "thirteen")
+_IS_WORDS = ("", "", "", "", "", "fimm", "sex", "sjö", "átta", "níu", "tíu", "ellefu", "tólf", "þrettán")
+_IS_LOW = {  # (gender, case) -> one, two, three, four
+    ("n", "nf"): ("eitt", "tvö", "þrjú", "fjögur"), ("n", "þgf"): ("einu", "tveimur", "þremur", "fjórum"),
+    ("f", "nf"): ("ein", "tvær", "þrjár", "fjórar"), ("f", "þgf"): ("einni", "tveimur", "þremur", "fjórum"),
+    ("k", "nf"): ("einn", "tveir", "þrír", "fjórir"), ("k", "þgf"): ("einum", "tveimur", "þremur", "fjórum"),
+    ("n", "þf"): ("eitt", "tvö", "þrjú", "fjögur"), ("f", "þf"): ("eina", "tvær", "þrjár", "fjórar"),
+    ("k", "þf"): ("einn", "tvo", "þrjá", "fjóra"),
+}
+
+
+def number_word(n: int, lang: str, gender: str = "n", case: str = "nf") -> str:
+    """`n` in words ("fjögur", "four"), or in digits beyond thirteen.  Icelandic: `gender`
+    "k", "f" or "n" and `case` "nf", "þf" or "þgf"."""
+    if lang == "en":
+        return _EN_WORDS[n] if 0 <= n < len(_EN_WORDS) else str(n)
+    if 1 <= n <= 4:
+        return _IS_LOW[(gender, case)][n - 1]
+    return _IS_WORDS[n] if 5 <= n < len(_IS_WORDS) else str(n)
+
+
+def check_defaults(game: str, rules: object, describes: dict[str, Any]) -> None:
+    """Refuse to draw a page whose words describe other defaults than the engine's: each
+    content module lists the `Rules` fields its words take for granted (the numbers are
+    read from the engine, but a changed rule would make the prose wrong)."""
+    differ = {k: getattr(rules, k, "(no such option)") for k, v in describes.items()
+              if getattr(rules, k, "(no such option)") != v}
+    if differ:
+        raise ValueError(f"the {game} handout describes other defaults than {game}.Rules(): {differ}")
 
 
 # ---------------------------------------------------------------------------------------
@@ -154,7 +227,8 @@ GAP = 3.0
 BODY, SMALL, HEAD, TITLE, FOOTER = 10.0, 8.5, 10.5, 24.0, 7.5  # font sizes
 LEADING = 1.3  # line height, as a multiple of the font size
 GREY, RULE, PANEL, CREAM = "#555555", "#bbbbbb", "#f3f1ea", "#fff8e7"
-ACCENT = "#1f4e8c"  # the card backs' blue (cardlearn.draw.BACK)
+ACCENT = BACK  # the card backs' blue
+SECTION_CARD, EXAMPLE_CARD = 14.0, 13.5  # cards' usual heights (mm) under a section, in the example
 
 
 def _font(size: float, bold: bool = False) -> Any:  # -> matplotlib.font_manager.FontProperties
@@ -254,9 +328,19 @@ class _Page:
         w = h * 0.7
         self.box(x, y, w, h, fill="white", edge="#777777", lw=0.7, rounding=h * 0.07, z=2)
         rank, suit_letter = card.rank, card.suit
-        assert rank is not None and suit_letter is not None, "a handout draws no jokers"
-        colour, suit = SUIT_COLOURS[suit_letter], SUIT_SYMBOLS[suit_letter]
         corner = h * 0.19 / PT  # the corner rank's size in points
+        if rank is None or suit_letter is None:  # a joker: a gold star over the word, stars in the corners
+            word = h * 0.13 / PT
+            word *= min(1.0, w * 0.8 / self.width("JOKER", word, True))
+            self.ax.text(x + w / 2, y + h * 0.47, "★", fontproperties=_font(h * 0.42 / PT), color=GOLD,
+                         ha="center", va="center_baseline", zorder=3, parse_math=False)
+            self.ax.text(x + w / 2, y + h * 0.8, "JOKER", fontproperties=_font(word, True), color=ACCENT,
+                         ha="center", va="baseline", zorder=3, parse_math=False)
+            for cx, cy, turn in ((x + w * 0.16, y + h * 0.17, 0), (x + w * 0.84, y + h * 0.83, 180)):
+                self.ax.text(cx, cy, "★", fontproperties=_font(corner * 0.7), color=GOLD, ha="center",
+                             va="center_baseline", rotation=turn, zorder=3, parse_math=False)
+            return w
+        colour, suit = SUIT_COLOURS[suit_letter], SUIT_SYMBOLS[suit_letter]
         for cx, cy, turn in ((x + w * 0.16, y + h * 0.2, 0), (x + w * 0.84, y + h * 0.8, 180)):
             sign = 1 if turn == 0 else -1
             self.ax.text(cx, cy, rank, fontproperties=_font(corner * (0.85 if rank == "10" else 1), True),
@@ -275,22 +359,31 @@ class _Page:
                          ha="center", va="center_baseline", zorder=3, parse_math=False)
         return w
 
+    def back(self, x: float, y: float, h: float) -> float:
+        """A card's back, `h` mm tall (a card laid face down); returns its width."""
+        w = h * 0.7
+        self.box(x, y, w, h, fill=BACK, edge="#777777", lw=0.7, rounding=h * 0.07, z=2)
+        self.box(x + w * 0.12, y + h * 0.09, w * 0.76, h * 0.82, fill="none", edge=GOLD, lw=0.6,
+                 rounding=h * 0.04, z=2.5)
+        return w
+
     def card_row(self, x: float, top: float, width: float, row: CardRow, h: float,
-                 size: float = BODY) -> float:
-        """Draw `row` from (x, top) within `width`; return the y just below it."""
+                 size: float = BODY, label_w: float = 0.0) -> float:
+        """Draw `row` from (x, top) within `width`; return the y just below it.  A leading
+        label takes at least `label_w` mm, so that the cards of several rows line up."""
+        h = row.height or h
         cx = x
         cards = 0
-        for item in row.items:
-            if isinstance(item, Card):
-                w = self.card(cx, top, item, h)
+        for n, item in enumerate(row.items):
+            if isinstance(item, Card) or item is None:
+                w = self.card(cx, top, item, h) if item is not None else self.back(cx, top, h)
                 if cards < len(row.captions):
                     self.text(cx + w / 2, top + h + size * 1.05 * PT, row.captions[cards], size, ha="center")
                 cards += 1
                 cx += w + h * 0.1
             else:
-                cx += 0.6
-                self.text(cx, top + h / 2 + size * 0.35 * PT, item, size)
-                cx += self.width(item, size) + 1.6
+                self.text(cx + 0.6, top + h / 2 + size * 0.35 * PT, item, size)
+                cx += max(self.width(item, size), label_w if n == 0 else 0) + 2.2
         if cx - h * 0.1 > x + width + 0.01:
             raise ValueError(f"{self.name}: a row of cards is wider than its column")
         bottom = top + h + (size * 1.5 * PT if row.captions else 0)
@@ -319,7 +412,7 @@ def _draw(page: Handout) -> Any:
     p = _Page(f"the {page.game}-{page.lang} handout")
     left, right = MARGIN, PAGE_W - MARGIN
     y = _draw_title(p, page, left, right)
-    y = _draw_sections(p, page.sections, left, right, y)
+    y = _draw_sections(p, page.sections, left, right, y, page.body)
     y = _draw_bottom(p, page, left, right, y + 2.0)
     p.check_fits(y, PAGE_H - MARGIN - FOOTER * 2 * PT)  # room for the footer
     footer = p.wrap(page.footer, right - left, FOOTER)
@@ -343,54 +436,82 @@ def _draw_title(p: _Page, page: Handout, left: float, right: float) -> float:
     return y + 2.5
 
 
-def _draw_sections(p: _Page, sections: Sequence[Section], left: float, right: float, y: float) -> float:
+def _draw_sections(p: _Page, sections: Sequence[Section], left: float, right: float, y: float,
+                   size: float = BODY) -> float:
     body_x = left + HEAD_W + GAP
     for n, section in enumerate(sections):
         if n:
             p.line(left, right, y - 1.3)
         heading_end = p.paragraphs(left, y, HEAD_W, section.heading, HEAD, bold=True, colour=ACCENT)
-        end = p.paragraphs(body_x, y, right - body_x, section.text)
-        if section.cards is not None:
-            end = p.card_row(body_x, end + 0.8, right - body_x, section.cards, 14.0, SMALL)
-        y = max(heading_end, end) + 2.4
+        end = p.paragraphs(body_x, y, right - body_x, section.text, size)
+        for row in section.card_rows:
+            end = p.card_row(body_x, end + 0.8, right - body_x, row, SECTION_CARD, SMALL)
+        y = max(heading_end, end) + 2.4 * size / BODY
     return y
 
 
 def _draw_bottom(p: _Page, page: Handout, left: float, right: float, top: float) -> float:
     """The worked example (left) and the scoring table (right), each on a panel."""
-    split = left + (right - left) * 0.56
+    split = left + (right - left) * page.split
     pad = 3.0
     # the example
     x, w = left + pad, split - GAP / 2 - left - 2 * pad
     example = page.example
     y = p.paragraphs(x, top + pad, w, example.heading, HEAD + 1, bold=True, colour=ACCENT) + 0.5
-    y = p.paragraphs(x, y, w, example.text)
+    size = page.body
+    y = p.paragraphs(x, y, w, example.text, size)
+    labels = [row.items[0] for row in example.rows if row.items and isinstance(row.items[0], str)]
+    label_w = max(p.width(label, size) for label in labels) if len(labels) == len(example.rows) else 0
     for row in example.rows:
-        y = p.card_row(x, y + 1.0, w, row, 13.5) + 0.4
+        y = p.card_row(x, y + 1.0, w, row, EXAMPLE_CARD, size, label_w=label_w) + 0.4
     if example.note:
-        y = p.paragraphs(x, y + 1.2, w, example.note)
+        y = p.paragraphs(x, y + 1.2, w, example.note, size)
     example_bottom = y + pad
     # the scoring table
     x2 = split + GAP / 2 + pad
     w2 = right - x2 - pad
     y = p.paragraphs(x2, top + pad, w2, page.scoring_heading, HEAD + 1, bold=True, colour=ACCENT) + 0.5
-    step = BODY * 1.75 * PT
-    points_w = max(p.width(str(points), BODY, True) for _, points in page.scoring)
-    for n, (what, points) in enumerate(page.scoring):
-        if n % 2 == 0:
-            p.box(x2 - 1.0, y, w2 + 2.0, step, fill="white", rounding=0.8, z=1)
-        lines = p.wrap(what, w2 - points_w - 3.0, BODY)
-        if len(lines) > 1:
-            raise ValueError(f"{p.name}: the scoring line {what!r} is too long for its column")
-        baseline = y + step / 2 + BODY * 0.35 * PT
-        p.text(x2, baseline, what, BODY)
-        p.text(x2 + w2, baseline, str(points), BODY, bold=True, ha="right")
-        y += step
+    y = _draw_scoring(p, page, x2, w2, y, page.body)
     y = p.paragraphs(x2, y + 1.5, w2, page.scoring_note, SMALL)
     bottom = max(example_bottom, y + pad)
     p.box(left, top, split - GAP / 2 - left, bottom - top, fill=PANEL, z=0)
     p.box(split + GAP / 2, top, right - split - GAP / 2, bottom - top, fill=PANEL, z=0)
     return bottom
+
+
+def _draw_scoring(p: _Page, page: Handout, x: float, w: float, top: float, size: float = BODY) -> float:
+    """The scoring table: a line per row, its points right-aligned in one column or more
+    (under `scoring_columns`' heads, if any); returns the y below it."""
+    step = size * 1.75 * PT
+    rows = [(what, tuple(map(str, _columns(points)))) for what, points in page.scoring]
+    count = max(len(cells) for _, cells in rows)
+    heads = page.scoring_columns
+    if (heads and len(heads) != count) or any(len(cells) != count for _, cells in rows):
+        raise ValueError(f"{p.name}: every scoring row needs {count} points, one under each head")
+    # each column as wide as its widest entry (heads in the small size), right-aligned
+    widths = [max([p.width(cells[i], size, True) for _, cells in rows]
+                  + ([p.width(heads[i], SMALL, True)] if heads else [])) for i in range(count)]
+    rights: list[float] = []
+    edge = x + w
+    for width in reversed(widths):
+        rights.insert(0, edge)
+        edge -= width + 2.5
+    y = top
+    if heads:
+        for head, right in zip(heads, rights):
+            p.text(right, y + SMALL * 0.9 * PT, head, SMALL, bold=True, colour=GREY, ha="right")
+        y += SMALL * 1.3 * PT
+    for n, (what, cells) in enumerate(rows):
+        if n % 2 == 0:
+            p.box(x - 1.0, y, w + 2.0, step, fill="white", rounding=0.8, z=1)
+        if len(p.wrap(what, edge - x - 0.5, size)) > 1:
+            raise ValueError(f"{p.name}: the scoring line {what!r} is too long for its column")
+        baseline = y + step / 2 + size * 0.35 * PT
+        p.text(x, baseline, what, size)
+        for cell, right in zip(cells, rights):
+            p.text(right, baseline, cell, size, bold=True, ha="right")
+        y += step
+    return y
 
 
 # ---------------------------------------------------------------------------------------

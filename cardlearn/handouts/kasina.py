@@ -16,7 +16,7 @@ from typing import Any
 
 from cardlearn.cards import RANKS, SUITS, Card, parse_cards
 from cardlearn.games import kasina
-from cardlearn.handouts import CardRow, Example, Handout, Section
+from cardlearn.handouts import CardRow, Example, Handout, Section, check_defaults
 
 # The `kasina.Rules` defaults the words below describe (the numbers are read, not assumed).
 DESCRIBES: dict[str, Any] = {
@@ -47,9 +47,7 @@ SCORING_WORDS = {
 def facts() -> dict[str, Any]:
     """The numbers the page prints, each read from the engine."""
     rules = kasina.Rules()
-    differ = {k: v for k, v in DESCRIBES.items() if getattr(rules, k) != v}
-    if differ:
-        raise ValueError(f"the Kasína handout describes other defaults than kasina.Rules(): {differ}")
+    check_defaults("kasina", rules, DESCRIBES)
     first = kasina.deal_pattern(first=True, size=rules.hand_size)
     sizes = kasina.deal_sizes(rules)
     if len(set(sizes)) != 1 or len({len(p) for p in first}) != 1:
@@ -108,7 +106,7 @@ def example(lang: str) -> Example:
     """Every choice `EXAMPLE_CARD` has on `EXAMPLE_TABLE`, as computed by the engine."""
     card, table = EXAMPLE_CARD, EXAMPLE_TABLE
     options = kasina.capture_options(card, table)
-    words = {"is": ("tekur", "{taken} eins og {card}", " og ", " — borðið autt: svippur!"),
+    words = {"is": ("tekur", "{taken} (sama gildi)", " og ", " — borðið autt: svippur!"),
              "en": ("takes", "{taken} by rank", " and ", " — the table is empty: a svippur!")}[lang]
     rows = [CardRow(("Í borði:" if lang == "is" else "Table:", *table))]
     for taken in options:
@@ -174,7 +172,7 @@ def _is_sections(f: dict[str, Any]) -> tuple[Section, ...]:
     return (
         Section("Leikmenn og spil",
                 f"{f['players']} leikmenn og einn venjulegur spilastokkur, {f['deck']} spil, "
-                f"{'án jókera' if not f['jokers'] else 'með jókerum'}. Sortirnar (♠ ♥ ♦ ♣) skipta "
+                f"{'án jókera' if not f['jokers'] else 'með jókerum'}. Litirnir (♠ ♥ ♦ ♣) skipta "
                 "engu máli þegar tekið er.",
                 covers=("Players and cards",)),
         Section("Gildi spilanna",
@@ -185,26 +183,26 @@ def _is_sections(f: dict[str, Any]) -> tuple[Section, ...]:
                 covers=("Values",), cards=values_row()),
         Section("Gjöfin",
                 f"Gjafarinn gefur hinum {f['packet']} spil, sjálfum sér {f['packet']} og leggur "
-                f"{f['packet']} upp í loft í borð, og svo aftur eins: hvor leikmaður hefur {f['hand']} spil "
-                f"á hendi og {f['table']} liggja í borði. Afgangurinn er stokkurinn. Þegar báðir hafa "
-                f"spilað út öllum spilum sínum gefur gjafarinn hvorum {f['hand']} spil til viðbótar úr "
-                f"stokknum, {f['packet']} í senn, en aldrei í borð, jafnvel þótt það sé autt. "
-                f"{f['deals']} gjafir klára stokkinn; sú umferð heitir eitt spil.\n"
+                f"{f['packet']} upp í loft á borðið, og svo aftur eins: hvor leikmaður hefur {f['hand']} "
+                f"spil á hendi og {f['table']} liggja í borði. Afgangurinn er stokkurinn. Þegar báðir "
+                f"hafa spilað öllum spilum sínum gefur gjafarinn hvorum {f['hand']} spil til viðbótar úr "
+                f"stokknum, {f['packet']} í senn, en aldrei á borðið, jafnvel þótt það sé autt. "
+                f"Stokkurinn dugir í {f['deals']} gjafir, og allt það heitir eitt spil.\n"
                 "Sá sem gaf ekki byrjar; síðan eiga leikmenn leik til skiptis.",
                 covers=("Deal",)),
         Section("Að eiga leik",
                 "Þú spilar einu spili af hendi og annaðhvort tekur með því eða leggur það niður:\n"
                 "• Taka: spilið tekur spil í borði sem eru eins (sexa tekur sexu) og hvern flokk "
-                "borðspila sem leggst saman í gildi þess — marga flokka í einu, en ekkert spil "
+                "spila í borði sem samanlagt eru jafnhá því — marga flokka í einu, en ekkert spil "
                 "tvisvar. Spilið þitt og það sem þú tekur fer á grúfu í bunkann þinn. Ekki er skylt "
                 "að taka allt sem hægt er.\n"
-                "• Leggja niður: spilið fer upp í loft í borð. Það má aðeins ef ekkert spil á hendi "
-                "þinni getur tekið: skylt er að taka ef hægt er.",
+                "• Leggja niður spil: spilið fer upp í loft á borðið. Það má aðeins ef ekkert spil á "
+                "hendi þinni getur tekið: skylt er að taka ef hægt er.",
                 covers=("A turn",)),
         Section("Svippur",
                 f"Slagur sem hreinsar borðið er svippur og gefur {f['points']['sweeps']} stig, líka "
-                "þótt hann sé tekinn með allra síðasta spilinu. Eftir svipp á hinn autt borð og verður "
-                "að leggja niður.",
+                "þótt hann sé tekinn með allra síðasta spilinu. Eftir svipp er borðið autt og hinn "
+                "verður að leggja niður spil.",
                 covers=("Svippur",)),
         Section("Lok spils",
                 "Þegar stokkurinn og hendur beggja eru tómar fær sá sem tók síðast spilin sem "
