@@ -22,9 +22,9 @@
 - `answers(questions)` — the quiz's answers with their reasons, for a copy that was not run;
 - `deal_packets(hand_size, first)` — a deal's packets in words.
 
-The generic pieces (`cards_row`, `labelled`, `positions`, `Question`, `Quiz`,
-`question_box`, the options table) live in `cardlearn.lessons.common` and are
-offered here under the same names.  Everything is built on the public API of
+The generic pieces (`cards_row`, `labelled`, `positions`, `play_deal`, `finished_deals`,
+`Question`, `Quiz`, `question_box`, the options table) live in `cardlearn.lessons.common`
+and are offered here under the same names.  Everything is built on the public API of
 `cardlearn.games.kasina` and on `cardlearn.draw`; pictures are HTML strings (wrapped in
 `IPython.display.HTML` where a notebook shows them) with no ids and no dates, so stored
 notebook outputs are reproduced exactly.
