@@ -10,7 +10,8 @@ the table of a game's variant options.
 - `Question` / `quiz(questions, name)` / `check_quiz(questions)` — radio-button questions
   with a Check button, and the check that only the right answer says "Rétt"; a quiz that is
   not run (an HTML export, a notebook opened without a kernel) shows `quiz_html(questions)`:
-  every question with its pictures and options, and never its answer;
+  every question with its pictures and options, never its answer, and a note that the
+  answers are in the closed box *Svör / Answers* below it;
 - `options_table(rules_class, notes)` — every field of a game's `Rules`: default and meaning.
 
 Pictures are HTML strings (wrapped in `IPython.display.HTML` where a notebook shows them)
@@ -143,16 +144,19 @@ class Question(NamedTuple):
 
 def quiz_html(questions: Sequence[Question]) -> str:
     """The questions as static HTML, numbered from 1: each prompt (with its card pictures)
-    and its options as empty circles.  The answer and the reason stay out: a reader of a
-    copy that was not run sees the questions, and meets the answers only by running the
-    notebook and pressing Check."""
+    and its options as empty circles.  The answer and the reason stay out of it: a reader
+    of a copy that was not run sees the questions here, and finds the answers with their
+    reasons in the closed box *Svör / Answers* that the notebook shows below the quiz
+    (`reading.answers`), to open after trying them."""
     items = []
     for n, q in enumerate(questions, 1):
         options = "".join(f"<li>○ {escape(str(o))}</li>" for o in q.options)
         items.append(f"<div style='margin-top:10px'><b>{n}.</b> {q.prompt}"
                      f"<ul style='list-style:none;margin:4px 0;padding-left:12px'>{options}</ul></div>")
-    note = ("<div style='font-size:12px;opacity:.8'>Run the notebook to pick an answer and press "
-            "<b>Athuga / Check</b>; the answers appear only then.</div>")
+    note = ("<div style='font-size:12px;opacity:.8'>Keyrðu minnisbókina til að velja svar og ýta á "
+            "<b>Athuga</b>; svörin, með rökum, eru í lokaða kassanum <i>Svör / Answers</i> hér fyrir "
+            "neðan. / Run the notebook to pick an answer and press <b>Check</b>; the answers, with "
+            "their reasons, are in the closed box <i>Svör / Answers</i> below.</div>")
     return f"<div>{''.join(items)}{note}</div>"
 
 

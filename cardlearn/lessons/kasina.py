@@ -7,7 +7,8 @@
 - `stacked(seat0, table, seat1)` / `position(...)` — a game whose first deal gives these cards;
 - `positions(state)` — every position of a match with the move made from it;
 - `hand_end(state, hand_no)` / `hand_end_picture(end)` — a finished hand: its last card,
-  both piles and its row of the score sheet, drawn;
+  both piles and its row of the score sheet, drawn (`end` may be `state.last_deal`, the
+  engine's record of the hand just finished);
 - `hand_dealers(state)` — who dealt each hand;
 - `match_sheet(state)` — the score sheet of a match, hand by hand, with running totals;
 - `bot_match(seats, seed)` — a whole match between two computer players;
@@ -21,9 +22,9 @@
 - `answers(questions)` — the quiz's answers with their reasons, for a copy that was not run;
 - `deal_packets(hand_size, first)` — a deal's packets in words.
 
-The generic pieces (`cards_row`, `labelled`, `positions`, `Question`, `Quiz`,
-`question_box`, the options table) live in `cardlearn.lessons.common` and are
-offered here under the same names.  Everything is built on the public API of
+The generic pieces (`cards_row`, `labelled`, `positions`, `play_deal`, `finished_deals`,
+`Question`, `Quiz`, `question_box`, the options table) live in `cardlearn.lessons.common`
+and are offered here under the same names.  Everything is built on the public API of
 `cardlearn.games.kasina` and on `cardlearn.draw`; pictures are HTML strings (wrapped in
 `IPython.display.HTML` where a notebook shows them) with no ids and no dates, so stored
 notebook outputs are reproduced exactly.
@@ -33,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from html import escape
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from IPython.display import HTML
 
@@ -45,10 +46,13 @@ from cardlearn.lessons.common import (  # noqa: F401 -- shared pieces, offered h
     Question,
     Quiz,
     cards_row,
+    finished_deals,
     labelled,
+    play_deal,
     positions,
     question_box,
 )
+from cardlearn.protocol import FinishedDeal
 
 SEAT_NAMES = {"n": "seat 0", "d": "seat 1", "t": "table"}  # with seat 1 dealing (the default)
 _ROW = common.ROW
@@ -134,27 +138,30 @@ class HandEnd(NamedTuple):
 
 
 def hand_end(state: kasina.State, hand_no: int = 0) -> HandEnd:
-    """Hand `hand_no` of the match `state` (which must be past it), rebuilt from the moves:
-    after the last card the engine scores the hand and deals the next one at once, so the
-    piles are gathered again here to be drawn next to the score-sheet row."""
+    """Hand `hand_no` of the match `state` (which must be past it): the piles, svippar,
+    last taker and leftovers as the engine kept them when the hand ended (its
+    `FinishedDeal`, `finished_deals(state)[hand_no]`), with the position before the last
+    card and that card, found by replaying the hand's moves."""
     sheet = state.score_sheet
     if not 0 <= hand_no < len(sheet):
         raise ValueError(f"hand {hand_no + 1} is not finished in this match ({len(sheet)} finished)")
-    moves = [(before, move) for before, move in positions(state) if before.hand_no == hand_no]
-    piles: tuple[list[Card], list[Card]] = ([], [])
-    sweeps, last = [0, 0], None
-    for before, move in moves:
-        if move.captured:
-            seat = before.to_move
-            assert seat is not None  # a move was made from this position
-            piles[seat].extend([move.card, *sorted(move.captured)])
-            sweeps[seat] += kasina.is_sweep(before, move)
-            last = seat
-    leftovers = tuple(c for c in standard_deck() if c not in piles[0] and c not in piles[1])
-    if last is not None:
-        piles[last].extend(leftovers)
-    return HandEnd(hand_no, *moves[-1], (tuple(piles[0]), tuple(piles[1])), (sweeps[0], sweeps[1]),
-                   last, leftovers, sheet[hand_no])
+    record = common.finished_deals(state)[hand_no]
+    last_position, last_move = [(b, m) for b, m in positions(state) if b.hand_no == hand_no][-1]
+    sweeps = record.details["sweeps"]
+    return HandEnd(hand_no, last_position, last_move, (record.taken[0], record.taken[1]),
+                   (sweeps[0], sweeps[1]), record.table_to, record.table, record.row)
+
+
+_Hand = tuple[int, tuple[tuple[Card, ...], ...], tuple[int, ...], int | None, tuple[Card, ...],
+              dict[str, tuple[int, int]]]
+
+
+def _as_hand_end(end: HandEnd | FinishedDeal) -> _Hand:
+    """(hand_no, piles, sweeps, last taker, leftovers, row) of either form of a finished hand."""
+    if isinstance(end, FinishedDeal):
+        return (end.index, end.taken, tuple(end.details["sweeps"]), end.table_to, end.table,
+                cast(dict[str, tuple[int, int]], end.row))
+    return end.hand_no, end.piles, end.sweeps, end.last_trick, end.leftovers, end.row
 
 
 def _counts(pile: Sequence[Card]) -> str:
@@ -184,23 +191,28 @@ def score_row_html(row: dict[str, tuple[int, int]]) -> str:
     return _table(head, lines)
 
 
-def hand_end_picture(end: HandEnd) -> HTML:
+def hand_end_picture(end: HandEnd | FinishedDeal) -> HTML:
     """The end of a hand: each seat's pile drawn with what it holds, who took the leftover
-    table cards, and the hand's row of the score sheet."""
+    table cards, and the hand's row of the score sheet.  `end` is `hand_end(...)` or the
+    engine's own record of the hand, `state.last_deal`."""
+    hand_no, piles, all_sweeps, last_trick, leftovers, row = _as_hand_end(end)
     parts = []
     for seat in (0, 1):
-        sweeps = end.sweeps[seat]
-        notes = [_counts(end.piles[seat]), f"{sweeps} {'svippur' if sweeps == 1 else 'svippar'}"]
-        if end.last_trick == seat:
+        sweeps = all_sweeps[seat]
+        notes = [_counts(piles[seat]), f"{sweeps} {'svippur' if sweeps == 1 else 'svippar'}"]
+        if last_trick == seat:
             notes.append("the last trick")
         parts.append(f"<div><b>Seat {seat}'s pile</b> — {escape(', '.join(notes))}</div>"
-                     + _pile_html(end.piles[seat]))
-    if end.last_trick is not None:
-        left = "".join(card_html(c, height=40) for c in end.leftovers) or "(none)"
-        parts.append(_ROW.format(f"Left on the table after the last card, taken by seat {end.last_trick} "
+                     + _pile_html(piles[seat]))
+    if last_trick is not None:
+        left = "".join(card_html(c, height=40) for c in leftovers) or "(none)"
+        parts.append(_ROW.format(f"Left on the table after the last card, taken by seat {last_trick} "
                                  f"with the last trick: {left}"))
-    parts.append(f"<div style='margin-top:8px'><b>Score sheet, hand {end.hand_no + 1}</b></div>"
-                 + score_row_html(end.row))
+    elif leftovers:
+        left = "".join(card_html(c, height=40) for c in leftovers)
+        parts.append(_ROW.format(f"Left on the table, nobody's (nobody took anything): {left}"))
+    parts.append(f"<div style='margin-top:8px'><b>Score sheet, hand {hand_no + 1}</b></div>"
+                 + score_row_html(row))
     return HTML("".join(parts))
 
 

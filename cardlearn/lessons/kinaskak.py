@@ -12,7 +12,8 @@
 - `table_picture(state)` — every hand face up, every meld with its jokers' bindings;
 - `bot_match(levels, seed)` / `bot_round(seed)` — computer players at work;
 - `round_end(state, round_no)` / `round_end_picture(end)` — a finished round: everyone's
-  melds and leftover hands, and its row of the score sheet;
+  melds and leftover hands, and its row of the score sheet (`end` may be `state.last_deal`,
+  the engine's record of the round just finished; `record_melds(end)` gives its melds);
 - `round_events(state, round_no)` — the lay-downs, buys, steals and going out of a round;
 - `match_sheet(state)` — the score sheet of a match, round by round, with running totals;
 - `questions(...)` / `quiz(questions)` — the five questions, answers computed by the engine;
@@ -38,7 +39,7 @@ from typing import Any, NamedTuple
 from IPython.display import HTML
 
 from cardlearn.bots import Bot, RandomBot
-from cardlearn.cards import Card, parse_cards, without
+from cardlearn.cards import Card, parse_cards
 from cardlearn.draw import card_html
 from cardlearn.games import kinaskak
 from cardlearn.games.kinaskak.view import contract_words
@@ -47,12 +48,14 @@ from cardlearn.lessons.common import (  # noqa: F401 -- shared pieces, offered h
     Question,
     cards_row,
     check_quiz,
+    finished_deals,
     html_table,
     labelled,
+    play_deal,
     play_out,
     positions,
 )
-from cardlearn.protocol import State
+from cardlearn.protocol import FinishedDeal, State
 
 # ---------------------------------------------------------------------------------------
 # Cards and the deal
@@ -354,46 +357,32 @@ class RoundEnd(NamedTuple):
     row: dict[str, Any]                  # the engine's score-sheet row for this round
 
 
-def _after_last(before: kinaskak.State, move: Any) -> tuple[list[tuple[Card, ...]], list[dict[str, Any]]]:
-    """The hands and melds just after the round's last move, which the engine never shows
-    (it scores the round and deals the next one at once)."""
-    hands = [tuple(h) for h in before.hands]
-    melds = [dict(m) for m in before.observation(0)["melds"]]
-    p = before.to_move
-    assert p is not None  # the round's last move was made from this position
-    if move.verb in ("discard", "off", "run", "set"):
-        hands[p] = without(hands[p], move.cards)
-    if move.verb in ("run", "set"):
-        binds = [None if not c.is_joker else str(b) for c, b in zip(move.cards, move.binds)] \
-            if move.verb == "run" else [None if not c.is_joker else next(x.rank for x in move.cards
-                                                                      if not x.is_joker) for c in move.cards]
-        melds.append({"owner": p, "kind": move.verb, "cards": [str(c) for c in move.cards], "binds": binds,
-                      "pending": False})
-        for m in melds:
-            m["pending"] = False
-    if move.verb == "off":
-        owner, i = move.meld
-        target = [m for m in melds if m["owner"] == owner and not m["pending"]][i]
-        card = move.cards[0]
-        bind = None
-        if card.is_joker:
-            bind = target["key"] if target["kind"] == "set" else "?"
-        if move.end == "low":
-            target["cards"], target["binds"] = [str(card), *target["cards"]], [bind, *target["binds"]]
-        else:
-            target["cards"], target["binds"] = [*target["cards"], str(card)], [*target["binds"], bind]
-    return hands, melds
+def record_melds(end: FinishedDeal, rules: kinaskak.Rules | None = None) -> tuple[dict[str, Any], ...]:
+    """The melds of a finished round's record (`state.last_deal.details["melds"]`, per
+    owner) in the observation's form: `owner`, `kind`, `key`, `low`, `cards` and `binds`
+    (what each joker stands for).  `rules` are the match's, for a run that wraps round
+    the ace (`run_wrap`); None means the default rules."""
+    wrap = (rules or kinaskak.Rules()).run_wrap
+    return tuple({"owner": m.owner, "kind": m.kind, "key": m.key, "low": m.low,
+                  "cards": [str(c) for c in m.cards],
+                  "binds": [str(m.stands_for(i, wrap)) if c.is_joker else None
+                            for i, c in enumerate(m.cards)],
+                  "pending": False}
+                 for owned in end.details["melds"] for m in owned)
 
 
 def round_end(state: kinaskak.State, round_no: int = 1) -> RoundEnd:
-    """Round `round_no` of the match `state` (which must be past it), rebuilt from its moves."""
+    """Round `round_no` of the match `state` (which must be past it): the hands and melds
+    as the engine kept them when the round ended (its `FinishedDeal`,
+    `finished_deals(state)[round_no - 1]`), with the position before the round's last
+    move and that move, found by replaying the round."""
     sheet = state.score_sheet
     if not 1 <= round_no <= len(sheet):
         raise ValueError(f"round {round_no} is not finished in this match ({len(sheet)} finished)")
-    moves = round_moves(state, round_no)
-    before, move = moves[-1]
-    hands, melds = _after_last(before, move)
-    return RoundEnd(round_no, before.dealer, before, move, tuple(hands), tuple(melds), sheet[round_no - 1])
+    record = common.finished_deals(state)[round_no - 1]
+    before, move = round_moves(state, round_no)[-1]
+    return RoundEnd(round_no, record.dealer, before, move, record.hands, record_melds(record, state.rules),
+                    record.row)
 
 
 def score_row_html(row: dict[str, Any]) -> str:
@@ -413,14 +402,25 @@ def score_row_html(row: dict[str, Any]) -> str:
     return top + html_table(["", head("penalty"), head("total")], lines)
 
 
-def round_end_picture(end: RoundEnd, height: float = 44) -> HTML:
+def round_end_picture(end: RoundEnd | FinishedDeal, height: float = 44,
+                      rules: kinaskak.Rules | None = None) -> HTML:
     """The end of a round: every seat's melds (jokers with their bindings) and the cards
-    left in its hand, each captioned with its penalty points, then the score-sheet row."""
-    by_owner = _melds_by_owner(end.melds, len(end.hands))
-    words = escape(contract_words(end.round_no, "en"))
-    parts = [f"<div><b>Round {end.round_no}</b> ({words}), dealt by seat "
-             f"{end.dealer}. The last move: seat {end.last_position.to_move} "
-             f"{escape(kinaskak.describe(end.last_position, end.last_move, 'en'))}.</div>"]
+    left in its hand, each captioned with its penalty points, then the score-sheet row.
+    `end` is `round_end(...)` (the heading then tells the round's last move) or the
+    engine's own record of the round, `state.last_deal` (the heading tells who went out;
+    `rules` are the match's, see `record_melds`)."""
+    if isinstance(end, FinishedDeal):
+        round_no, melds = end.number, record_melds(end, rules)
+        out = end.details["went_out"]
+        last = ("Nobody went out: everyone scores the cards in hand." if out is None else
+                f"Seat {out} went out first; the others had one more turn each.")
+    else:
+        round_no, melds = end.round_no, end.melds
+        last = (f"The last move: seat {end.last_position.to_move} "
+                f"{escape(kinaskak.describe(end.last_position, end.last_move, 'en'))}.")
+    by_owner = _melds_by_owner(melds, len(end.hands))
+    words = escape(contract_words(round_no, "en"))
+    parts = [f"<div><b>Round {round_no}</b> ({words}), dealt by seat {end.dealer}. {last}</div>"]
     for s, hand in enumerate(end.hands):
         shown = [f"<div><i>{escape(m['kind'])} {s}-{i}</i>{_meld_html(m, height)}</div>"
                  for i, m in enumerate(by_owner[s])]
@@ -435,7 +435,7 @@ def round_end_picture(end: RoundEnd, height: float = 44) -> HTML:
                      + ("".join(shown) or "<div><i>(no melds: never laid down)</i></div>")
                      + '<div style="border-left:2px solid #999;padding-left:8px">'
                        f"<i>{escape(title)}</i>{left}</div></div>")
-    parts.append(f"<div style='margin-top:10px'><b>Score sheet (stigablað), round {end.round_no}</b></div>"
+    parts.append(f"<div style='margin-top:10px'><b>Score sheet (stigablað), round {round_no}</b></div>"
                  + score_row_html(end.row))
     return HTML("".join(parts))
 

@@ -10,6 +10,8 @@
   how; a face-down card is drawn as a back (unless `viewer` played it);
 - `deal_end(state, deal_no)` / `deal_end_picture(end)` — a finished deal: every trick with
   its winner, each team's card points and tricks, and the deal's row of the score sheet;
+  `deal_end_picture(state.last_deal)` draws the engine's own record of the deal just
+  finished instead: each team's pile and the last trick;
 - `match_sheet(state)` — the score sheet of a match, deal by deal, with running sums;
 - `bot_match(levels, seed, dealer)` — a whole match between computer players;
 - `questions()` / `quiz(questions)` / `check_quiz(questions)` — the notebook's six questions
@@ -42,12 +44,15 @@ from cardlearn.cards import Card, parse_cards
 from cardlearn.draw import card_html
 from cardlearn.games import kozel
 from cardlearn.lessons import common, reading
-from cardlearn.lessons.common import (  # the shared pieces, offered here too
+from cardlearn.lessons.common import (  # noqa: F401 -- the shared pieces, offered here too
     Question,
     cards_row,
+    finished_deals,
     labelled,
+    play_deal,
     positions,
 )
+from cardlearn.protocol import FinishedDeal
 
 TEAM_LETTERS = ("A", "B")
 HOW = {"lead": "led", "beat": "beats", "discard": "face down"}  # how a card came to the trick
@@ -318,34 +323,89 @@ def score_row_html(row: dict[str, Any]) -> str:
     return common.html_table(head, lines)
 
 
-def verdict(end: DealEnd) -> str:
+def _counted(end: DealEnd | FinishedDeal) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Each team's card points and tricks: counted again from the tricks (`DealEnd`), or as
+    the engine's record wrote them in the deal's row (`state.last_deal`)."""
+    if isinstance(end, FinishedDeal):
+        return tuple(end.row["points"]), tuple(end.row["tricks"])
+    return end.points, end.trick_counts
+
+
+def verdict(end: DealEnd | FinishedDeal) -> str:
     """The deal's result in one sentence, from its card points and tricks."""
-    a, b = end.points
+    points, trick_counts = _counted(end)
+    a, b = points
     if a == b:
         return "60–60: eggs (egg)! Nobody gets loss points this deal."
     loser = 0 if a < b else 1
-    pts, tricks = end.points[loser], end.trick_counts[loser]
+    pts, tricks = points[loser], trick_counts[loser]
     why = (f"{pts} card points (31–59)" if pts >= 31 else
            f"only {pts} card points (30 or fewer) but {_tricks(tricks)}"
            if tricks else "not a single trick")
-    return (f"{_cap(team_name(1 - loser))} has {end.points[1 - loser]} card points (61 or more) "
+    return (f"{_cap(team_name(1 - loser))} has {points[1 - loser]} card points (61 or more) "
             f"and wins the deal; {team_name(loser)} took {why}: "
             f"{kozel.loss_points(pts, tricks)} loss points.")
 
 
-def deal_end_picture(end: DealEnd, height: float = 44) -> HTML:
-    """The end of a deal: every trick in order with who played what (face-down cards,
-    turned up for the count, drawn pale), who took it and its points; then each team's
-    total, the result and the deal's row of the score sheet."""
-    trump = end.trump_card.symbol
-    parts = [f"<div><b>Deal {end.deal_no + 1}</b> — seat {end.dealer} dealt; the trump card was {trump}, so "
+def _team_pile_html(pile: Sequence[Card], face_down: Sequence[Card], height: float) -> str:
+    """A team's won cards, sorted, those that were played face down drawn pale (turned up
+    now for the count)."""
+    down = list(face_down)
+    cells = []
+    for card in sorted(pile):
+        pale = card in down
+        if pale:
+            down.remove(card)
+        dim = "opacity:.55;" if pale else ""
+        cells.append(f'<span style="{dim}">{card_html(card, height=height)}</span>')
+    return f'<div style="display:flex;flex-wrap:wrap;gap:2px;margin:2px 0 8px 0">{"".join(cells)}</div>'
+
+
+def _record_picture(end: FinishedDeal, height: float) -> list[str]:
+    """The body of `deal_end_picture` for the engine's record: each team's pile, then the
+    last trick as the table saw it (a face-down card as a back)."""
+    parts = []
+    for team in (0, 1):
+        down = [card for _, card in end.details["face_down"][team]]
+        points, tricks = end.row["points"][team], end.tricks[team] if end.tricks else 0
+        parts.append(f"<div><b>{escape(_cap(team_name(team)))}</b> took {_tricks(tricks)}: "
+                     f"{points} card points</div>" + _team_pile_html(end.taken[team], down, height))
+    last = end.details["last_trick"]
+    if last:
+        plays = "".join(_play_html(seat, how, [*cards] if how != "discard" else [None] * count, height,
+                                   pale=how == "discard")
+                        for seat, how, cards, count in last)
+        winner = next(seat for seat, how, _, _ in reversed(last) if how != "discard")
+        parts.append(common.ROW.format(
+            f'<div style="width:140px;font-size:12px"><b>The last trick</b><br>to seat {winner}, '
+            f"team {TEAM_LETTERS[kozel.team_of(winner)]}: it leads the next deal</div>"
+            f'<div style="display:flex;flex-wrap:wrap;gap:12px">{plays}</div>'))
+    return parts
+
+
+def deal_end_picture(end: DealEnd | FinishedDeal, height: float = 44) -> HTML:
+    """The end of a deal, then each team's total, the result and the deal's row of the
+    score sheet.  From `deal_end(...)`: every trick in order with who played what
+    (face-down cards, turned up for the count, drawn pale), who took it and its points.
+    From the engine's record, `state.last_deal`: each team's pile of won cards (the
+    face-down ones pale) and the last trick."""
+    record = isinstance(end, FinishedDeal)
+    number = end.number if isinstance(end, FinishedDeal) else end.deal_no + 1
+    trump_card: Card = end.details["trump_card"] if isinstance(end, FinishedDeal) else end.trump_card
+    trump = trump_card.symbol
+    parts = [f"<div><b>Deal {number}</b> — seat {end.dealer} dealt; the trump card was {trump}, so "
              f"{trump[-1]} was trump. Pale cards were played face down.</div>"]
-    parts += [_trick_html(n, trick, height) for n, trick in enumerate(end.tricks, 1)]
-    totals = _cap("; ".join(f"{team_name(t)}: {end.points[t]} card points in {_tricks(end.trick_counts[t])}"
-                            for t in (0, 1)))
-    parts.append(f"<div style='margin-top:8px'>{escape(totals)}.</div>")
+    if isinstance(end, FinishedDeal):
+        parts += _record_picture(end, height)
+    else:
+        parts += [_trick_html(n, trick, height) for n, trick in enumerate(end.tricks, 1)]
+    points, trick_counts = _counted(end)
+    if not record:
+        totals = _cap("; ".join(f"{team_name(t)}: {points[t]} card points in {_tricks(trick_counts[t])}"
+                                for t in (0, 1)))
+        parts.append(f"<div style='margin-top:8px'>{escape(totals)}.</div>")
     parts.append(f"<div>{escape(verdict(end))}</div>")
-    parts.append(f"<div style='margin-top:8px'><b>Score sheet, deal {end.deal_no + 1}</b></div>"
+    parts.append(f"<div style='margin-top:8px'><b>Score sheet, deal {number}</b></div>"
                  + score_row_html(end.row))
     return HTML("".join(parts))
 

@@ -15,7 +15,8 @@
 - `deal_start(state, deal_no)`, `played_deals(state)` — where a deal began; the deals played out;
 - `deal_log(state, deal_no)` — every move of a finished deal, in words;
 - `deal_end(state, deal_no)` / `deal_end_picture(end)` — a finished deal: its nine tricks
-  and its row of the score sheet, drawn;
+  and its row of the score sheet, drawn (`end` may be `state.last_deal`, the engine's record
+  of the deal just finished; `record_end(record)` reads it as a `DealEnd`);
 - `match_sheet(state)` — the score sheet of a match, deal by deal, with running totals;
 - `bot_match(levels, seed)` / `mini_tournament(matches, seed)` — computer players at work;
 - `questions()` / `quiz(questions)` / `check_quiz(questions)` — the notebook's quiz, every
@@ -47,13 +48,16 @@ from cardlearn.draw import FONT, TABLE_GREEN, card_html
 from cardlearn.games import lomber
 from cardlearn.games.lomber import OUTCOME_NAMES, display_order
 from cardlearn.lessons import common, reading
-from cardlearn.lessons.common import (
+from cardlearn.lessons.common import (  # noqa: F401 -- shared pieces, offered here too
     Question,
     cards_row,
+    finished_deals,
     labelled,
+    play_deal,
     play_out,
     positions,
 )
+from cardlearn.protocol import FinishedDeal
 
 ROLES = ("forehand", "middlehand", "rearhand")  # F = dealer + 1, M = dealer + 2, R = the dealer
 ROLES_IS = {"forehand": "forhönd", "middlehand": "millihönd", "rearhand": "bakhönd"}
@@ -390,21 +394,23 @@ class DealEnd(NamedTuple):
     row: dict[str, Any]                           # the engine's score-sheet row for this deal
 
 
+def record_end(end: FinishedDeal) -> DealEnd:
+    """The engine's record of a finished deal (`state.last_deal`) as a `DealEnd`: each
+    trick of `details["played"]` with the seat that won it (`lomber.trick_winner`)."""
+    contract, trump = end.details["contract"], end.details["trump"]
+    tricks = tuple((leader, tuple(cards), (leader + lomber.trick_winner(cards, contract, trump)) % 3)
+                   for leader, cards in end.details["played"])
+    return DealEnd(end.index, end.dealer, contract, end.details["declarer"], trump, tricks, end.row)
+
+
 def deal_end(state: lomber.State, deal_no: int = 0) -> DealEnd:
-    """Deal `deal_no` of the match `state` (which must be past it), rebuilt from its
-    moves: after the last card the engine pays and deals the next one at once."""
+    """Deal `deal_no` of the match `state` (which must be past it), from the record the
+    engine kept when it ended (`finished_deals(state)[deal_no]`): after the last card
+    the engine pays and deals the next one at once."""
     sheet = state.score_sheet
     if not 0 <= deal_no < len(sheet):
         raise ValueError(f"deal {deal_no + 1} is not finished in this match ({len(sheet)} finished)")
-    moves = deal_moves(state, deal_no)
-    last, move = moves[-1]
-    tricks = []
-    if move.kind == "card":
-        for leader, cards in (*last.played, (last.leader, (*last.trick, move.arg))):
-            won = (leader + lomber.trick_winner(cards, last.contract, last.trump)) % 3
-            tricks.append((leader, tuple(cards), won))
-    return DealEnd(deal_no, last.dealer, last.contract, last.declarer, last.trump, tuple(tricks),
-                   sheet[deal_no])
+    return record_end(common.finished_deals(state)[deal_no])
 
 
 def score_row_html(row: dict[str, Any], dealer: int | None = None) -> str:
@@ -427,9 +433,14 @@ def score_row_html(row: dict[str, Any], dealer: int | None = None) -> str:
     return top + common.html_table(["", head("tricks"), head("payments")], lines)
 
 
-def deal_end_picture(end: DealEnd) -> HTML:
-    """The nine tricks of a deal, each card captioned with who played it and the winner
-    marked, then the deal's row of the score sheet."""
+def deal_end_picture(end: DealEnd | FinishedDeal) -> HTML:
+    """The tricks of a deal (nine, unless it ended early), each card captioned with who
+    played it and the winner marked, then the deal's row of the score sheet.  `end` is
+    `deal_end(...)` or the engine's own record, `state.last_deal`; from the record the
+    cards still held at the end (after a concession, say) are drawn too."""
+    held = end.hands if isinstance(end, FinishedDeal) else ()
+    if isinstance(end, FinishedDeal):
+        end = record_end(end)
     what = f"{name(end.contract)} by seat {end.declarer}" + (
         f", {SUIT_EN[end.trump]} trumps" if end.trump else "")
     parts = [f"<div><b>Deal {end.deal_no + 1}</b> — {escape(what)}</div>"]
@@ -442,6 +453,8 @@ def deal_end_picture(end: DealEnd) -> HTML:
                      + _captioned(cards, caps, height=48) + "</div>")
     parts.append('<div style="display:flex;flex-wrap:wrap;gap:6px;margin:4px 0 10px 0">'
                  + "".join(cells) + "</div>")
+    parts += [common.ROW.format(f"<b>seat {s}</b> still holds: {common.cards_row(hand, height=40)}")
+              for s, hand in enumerate(held) if hand]
     parts.append(score_row_html(end.row, end.dealer))
     return HTML("".join(parts))
 
