@@ -339,7 +339,7 @@ def test_layout_shows_melds_with_joker_notes():
     zones = {z["name"]: z for z in view["zones"]}
     run = zones["meld-0-0"]
     assert run["owner"] == 0 and run["target"] is True
-    assert run["cards"][1] == {"card": "JK", "seat": 0, "note": "= 4♥"}
+    assert run["cards"][1] == {"card": "JK", "note": "= 4♥"}  # the zone, not the card, names the owner
     assert zones["stock"]["backs"] == len(state.stock)
     assert zones["discard"]["cards"] == [str(c) for c in state.discard]
     assert view["title"].startswith("Kinaskak") and "1 run + 1 set" in view["title"]

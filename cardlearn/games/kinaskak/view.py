@@ -149,6 +149,7 @@ _W = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardle
            "sets": "{n} þrenna", "sets_pl": "{n} þrennur", "stock": "Stokkur", "discard_pile": "Kastbunki",
            "dealer": "gjafari", "laid": "búin(n) að leggja niður", "buys": "kaup {n}/{m}",
            "pending": "ófrágengin", "kind_run": "röð", "kind_set": "þrenna",
+           "kind_set_acc": "þrennu", "kind_set_dat": "þrennu",
            "why_take": "{card} {helps}", "why_draw": "afþakkar {card} ({helps}): hinir mega kaupa það, "
                                                      "og þú dregur óþekkt spil úr stokknum",
            "why_buy": "færð {card} og spil úr stokknum en kastar engu, svo að spilunum á hendi "
@@ -262,7 +263,7 @@ def _default_who(lang: str) -> Namer:
     return lambda s: _W[lang]["seat"].format(n=s)
 
 
-def meld_name(state: State, where: tuple[int, int], lang: str, who: Namer, case: str = "",
+def meld_name(state: State, where: tuple[int, int], lang: str, who: Namer | None, case: str = "",
               mover: int | None = None, actor: int | None = None) -> str:
     """A meld by its owner, as a pupil says it: "röðin þín", "þrenna Tölvu 2", "2. röð
     Tölvu 1" when its owner has more than one of that kind; `case` "_acc" or "_dat" for
@@ -273,6 +274,8 @@ def meld_name(state: State, where: tuple[int, int], lang: str, who: Namer, case:
     owner, i = where
     meld = state.meld_at(where)
     kind = meld.kind if meld is not None else "set"
+    if who is None:  # no names (a notebook): the notation's "run 0-1", which a typed move uses
+        return f"{w.get(f'kind_{kind}{case}', w[f'kind_{kind}'])} {owner}-{i}"
     name = who(owner)
     # the pupil's melds are "þín" to the pupil; a seat's own, in its own move, "sín"
     yours = owner == mover if mover is not None else is_you(name, lang)
@@ -296,7 +299,7 @@ def _predicate(state: State, action: Action | str, lang: str = "is", viewer: int
     table (a stock card, drawn or bought, is never named), so `viewer` changes nothing.  A
     `draw` leaves the live discard: to the others to buy, when a buy window opens."""
     a, w = _parse(action), _W[lang]
-    names = namer or _default_who(lang)
+    names = namer
     top = state.discard[-1].symbol if state.discard else "-"
     if a.verb == "take":
         return form(w, "take", who).format(card=top)
@@ -419,7 +422,7 @@ def _entries(meld: Meld, wrap: bool, lang: str) -> list[Entry]:
             stands = meld.stands_for(i, wrap)
             # a run's joker is a card ("= 5♦"), a set's a rank, named in words ("= gosi")
             note = stands.symbol if isinstance(stands, Card) else RANK_NAMES[lang].get(stands, stands)
-            out.append(EntryDict(card="JK", seat=meld.owner, note=f"= {note}"))
+            out.append(EntryDict(card="JK", note=f"= {note}"))  # the zone names the owner
         else:
             out.append(str(c))
     return out
@@ -433,7 +436,7 @@ def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] 
     names = who or _default_who(lang)
     for owner, ms in enumerate(state.melds):
         for i, m in enumerate(ms):
-            label = capital(meld_name(state, (owner, i), lang, names))
+            label = capital(meld_name(state, (owner, i), lang, who))
             zones.append(Zone(name=meld_zone(owner, i), label=label, owner=owner, target=True,
                               cards=_entries(m, wrap, lang)))
     for j, m in enumerate(state.pending):

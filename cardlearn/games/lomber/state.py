@@ -78,8 +78,8 @@ class Action(NamedTuple):
         return f"Action({self.kind!r}, {str(self.arg) if self.arg is not None else None!r})"
 
 
-UNREADABLE = ("cannot read the move {text}: Lomber has no 8, 9, 10 or joker; cards are written "
-              "like 'AS', '7H', bids like 'spil' or 'pass', other moves like 'trump H', "
+UNREADABLE = ("cannot read the move {text}: cards are written like 'AS', '7H' (a Lomber deck has "
+              "no 8, 9 or 10), bids like 'spil' or 'pass', other moves like 'trump H', "
               "'discard 5H', 'done', 'play'")
 
 

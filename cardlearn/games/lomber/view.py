@@ -61,7 +61,7 @@ _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RU
            "exchange_closed": "no exchange now: the seats the contract allows buy from the talon, "
                               "each in turn, after the auction and before the first lead (the exchange)",
            "exchange_max": "you may exchange at most {n} cards now (the talon and the rules limit it)",
-           "exchange_min": "you must discard at least {n} card(s) before you draw (the exchange)",
+           "exchange_min": "you must lay away at least {n} before you draw (the exchange)",
            "exposed_card": "{card} has been shown to the table and stays in your hand",
            "no_concede": "the declarer may not concede in {contract} (the exchange)",
            "not_in_hand": "{card} is not in your hand",
