@@ -3,10 +3,21 @@ finding, each stated from the rule files (docs/rules/<game>.md) rather than from
 
 from __future__ import annotations
 
-from cardlearn.cards import parse_cards
-from cardlearn.games import lomber
-from cardlearn.games.lomber.rules import concession_pay
+from collections import Counter
 
+import pytest
+from test_kinaskak_cases import draw_unbought, play
+from test_kinaskak_cases import game as kinaskak_game
+
+from cardlearn import IllegalMove
+from cardlearn.cards import parse_cards
+from cardlearn.games import kinaskak, lomber
+from cardlearn.games.kinaskak.state import layoff_ends, steal_slot
+from cardlearn.games.kinaskak.view import JOKER_LOW
+from cardlearn.games.lomber.rules import concession_pay
+from cardlearn.table import snapshot
+from cardlearn.table.choices import Choices
+from cardlearn.table.model import TableModel
 
 # ---------------------------------------------------------------------------------------
 # Lomber: a conceded grand-túrnir under grand_turnir_spade_bonus (docs/rules/lomber.md §2.9,
@@ -44,3 +55,72 @@ def test_lomber_concession_costs_a_lost_game():
     for contract in ("spil", "betra_spil", "turnir", "grand_turnir"):
         assert concession_pay(contract) == lomber.CONTRACTS[contract].pay[1]
     assert concession_pay("grand_turnir", "spadasolo") == 3
+
+
+# ---------------------------------------------------------------------------------------
+# Kínaskák: every binding of a run's end jokers (docs/rules/kinaskak.md §B2.2, §B4.4)
+
+def _two_end_jokers():
+    return draw_unbought(kinaskak_game({0: "JK JK 5H 6H 8C 8D 8S 2C 3D 10S JC QD KS"}, stock="9S"))
+
+
+def test_kinaskak_end_jokers_may_be_split_between_the_ends():
+    state = _two_end_jokers()
+    runs = [str(a) for a in state.legal_actions() if a.verb == "run" and "H" in str(a)]
+    assert runs == ["run 5H 6H JK=7H JK=8H", "run JK=4H 5H 6H JK=7H", "run JK=3H JK=4H 5H 6H"]
+    laid = play(state, "run JK=4H 5H 6H JK=7H", "set 8C 8D 8S")
+    meld = laid.melds[0][0]
+    assert (meld.low, meld.cards) == (4, parse_cards("JK 5H 6H JK"))
+    assert laid.observation(1)["melds"][0]["binds"] == ["4H", None, None, "7H"]
+    # the binding decides the lay-offs (3H below, 8H above) and the steals (4H, 7H)
+    fits = {str(c): layoff_ends(meld, c, laid.rules) for c in parse_cards("2H 3H 4H 7H 8H 9H")}
+    assert fits == {"2H": (), "3H": ("low",), "4H": (), "7H": (), "8H": ("high",), "9H": ()}
+    assert [steal_slot(meld, c, False) for c in parse_cards("3H 4H 7H 8H")] == [None, 0, 3, None]
+
+
+def test_kinaskak_every_binding_is_a_choice_at_the_table():
+    """The cards alone lay the highest placing; with the zone "joker-low" the lower ones,
+    which the table offers as a button each (several moves fit the selection exactly)."""
+    state = _two_end_jokers()
+    cards = Counter(("hand", c) for c in parse_cards("5H 6H JK JK"))
+    choices = Choices(kinaskak, state)
+    assert [str(a) for a in choices.exact(cards)] == ["run 5H 6H JK=7H JK=8H"]
+    low = cards + Counter([(JOKER_LOW, None)])
+    assert [str(a) for a in choices.exact(low)] == ["run JK=4H 5H 6H JK=7H", "run JK=3H JK=4H 5H 6H"]
+
+
+def test_kinaskak_the_table_shows_a_button_per_lower_binding():
+    state = _two_end_jokers()
+    m = TableModel(kinaskak, state, seats={0: "human", 1: "random", 2: "random", 3: "random"})
+    hand = m.entries("hand")
+    for card in ("5H", "6H", "JK"):
+        m.click("hand", hand.index(card))
+    m.click("hand", len(hand) - 1 - hand[::-1].index("JK"))  # the other joker
+    m.click(JOKER_LOW, None)
+    snap = snapshot.take(m)
+    assert not snap.confirm  # two moves fit: one button each, in words
+    assert [str(b.action) for b in snap.buttons] == ["run JK=4H 5H 6H JK=7H", "run JK=3H JK=4H 5H 6H"]
+    assert [b.label for b in snap.buttons] == [kinaskak.describe(state, b.action, "is", viewer=0)
+                                               for b in snap.buttons]
+    m.act(snap.buttons[0].action)
+    assert m.state.melds[0][0].low == 4  # (the set, the only move left, made for the player)
+
+
+# ---------------------------------------------------------------------------------------
+# Kínaskák: a run's cards in any order, as a set's (docs/rules/kinaskak.md, "Actions")
+
+def test_kinaskak_run_cards_in_any_order():
+    state = draw_unbought(kinaskak_game({0: "9C 10C JC QC 8C 8D 8S JK JK 5H 6H 10S KS"}, stock="9S"))
+    for written, laid in (("run QC JC 10C 9C", "run 9C 10C JC QC"), ("run JC 9C QC 10C", "run 9C 10C JC QC"),
+                          ("run 6H JK=7H 5H JK=4H", "run JK=4H 5H 6H JK=7H"),
+                          ("run JK=8H JK=7H 6H 5H", "run 5H 6H JK=7H JK=8H")):
+        after = state.apply(written)
+        assert str(after.history[-1]) == laid  # as the legal move is written, in place order
+        assert after.pending[0] == state.apply(laid).pending[0]
+    for written, rule in (("run KC QC JC 10C", "not_in_hand"),
+                          ("run QC 10C 9C 8C", "not_a_run"),  # still no run, in any order
+                          ("run QC JC 9C 10S", "not_a_run"),
+                          ("run JK=7H 6H 5H JK=3H", "run_placing")):  # a joker stands for a card missing
+        with pytest.raises(IllegalMove) as err:
+            state.apply(written)
+        assert err.value.rule == rule
