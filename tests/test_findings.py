@@ -3,6 +3,8 @@ finding, each stated from the rule files (docs/rules/<game>.md) rather than from
 
 from __future__ import annotations
 
+import json
+import random
 from collections import Counter
 
 import pytest
@@ -11,7 +13,7 @@ from test_kinaskak_cases import game as kinaskak_game
 
 from cardlearn import IllegalMove
 from cardlearn.cards import parse_cards
-from cardlearn.games import kinaskak, lomber
+from cardlearn.games import GAMES, kasina, kinaskak, lomber
 from cardlearn.games.kinaskak.state import layoff_ends, steal_slot
 from cardlearn.games.kinaskak.view import JOKER_LOW
 from cardlearn.games.lomber.rules import concession_pay
@@ -124,3 +126,49 @@ def test_kinaskak_run_cards_in_any_order():
         with pytest.raises(IllegalMove) as err:
             state.apply(written)
         assert err.value.rule == rule
+
+
+# ---------------------------------------------------------------------------------------
+# Saves: JSON true/false is no whole number (bool is an int subclass in Python: True == 1)
+
+def _int_leaves(value, path=()):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _int_leaves(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _int_leaves(v, (*path, i))
+    elif type(value) is int:
+        yield path
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_saves_refuse_a_bool_for_a_number(name):
+    """Every whole number of a save, replayed (from its origin) or read as a snapshot (a
+    determinized position), turned into `true` or `false`: the save is refused."""
+    game = GAMES[name]
+    rng = random.Random(1)
+    state = game.new_game(seed=3)
+    for _ in range(25):
+        state = state.apply(rng.choice(state.legal_actions()))
+    for saved in (state, game.determinize(state, state.to_move, random.Random(5))):
+        text = saved.to_json()
+        paths = [p for p in _int_leaves(json.loads(text)) if p[0] != "rules"]
+        assert ("dealer",) in paths or ("origin", 1) in paths
+        for path in paths:
+            for flag in (True, False):
+                data = json.loads(text)
+                inner = data
+                for step in path[:-1]:
+                    inner = inner[step]
+                inner[path[-1]] = flag
+                with pytest.raises(ValueError):
+                    game.State.from_json(json.dumps(data))
+
+
+def test_kasina_dealer_true_is_refused_by_name():
+    state = kasina.new_game(seed=3, dealer=1)
+    data = json.loads(state.to_json())
+    data["dealer"] = True
+    with pytest.raises(ValueError, match="'dealer' must be a whole number, not true"):
+        kasina.State.from_json(json.dumps(data))
