@@ -3,6 +3,7 @@ finding, each stated from the rule files (docs/rules/<game>.md) rather than from
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -13,7 +14,9 @@ from test_kinaskak_cases import game as kinaskak_game
 
 from cardlearn import IllegalMove
 from cardlearn.cards import parse_cards
-from cardlearn.games import GAMES, kasina, kinaskak, lomber
+from cardlearn.core import rules_from_dict
+from cardlearn.games import GAMES, kasina, kinaskak, kozel, lomber
+from cardlearn.games.kasina import rules as kasina_rules
 from cardlearn.games.kinaskak.state import layoff_ends, steal_slot
 from cardlearn.games.kinaskak.view import JOKER_LOW
 from cardlearn.games.lomber.rules import concession_pay
@@ -172,3 +175,84 @@ def test_kasina_dealer_true_is_refused_by_name():
     data["dealer"] = True
     with pytest.raises(ValueError, match="'dealer' must be a whole number, not true"):
         kasina.State.from_json(json.dumps(data))
+
+
+# ---------------------------------------------------------------------------------------
+# Kozel: no `allow_partial_beat` (docs/rules/kozel.md §3 row A4): no source gives a partial
+# beat a meaning, so the option that could only be False is gone
+
+def test_kozel_has_no_partial_beat_option():
+    assert "allow_partial_beat" not in {f.name for f in dataclasses.fields(kozel.Rules)}
+    with pytest.raises(ValueError, match="unknown rule option"):
+        rules_from_dict(kozel.Rules, {"allow_partial_beat": True})
+
+
+def test_kozel_saves_that_name_the_dropped_option_as_false_still_load():
+    state = kozel.new_game(seed=4)
+    for _ in range(6):
+        state = state.apply(state.legal_actions()[0])
+    for snapshot_of in (state, kozel.determinize(state, 0, random.Random(2))):
+        data = json.loads(snapshot_of.to_json())
+        data["rules"] = {**data["rules"], "allow_partial_beat": False}
+        loaded = kozel.State.from_json(json.dumps(data))
+        assert loaded.to_json() == snapshot_of.to_json()
+        data["rules"]["allow_partial_beat"] = True
+        with pytest.raises(ValueError, match="unknown rule option"):
+            kozel.State.from_json(json.dumps(data))
+
+
+# ---------------------------------------------------------------------------------------
+# Kasína: the capture search grows with the captures, not with the ways to split them, and
+# a move is checked without listing every legal move (docs/rules/kasina.md §A2.4)
+
+def test_kasina_one_capture_is_checked_as_the_search_lists_them():
+    """`is_capture` (one capture, judged by the counts of its values) against the list of
+    every capture (`capture_masks`), on random tables, every card value and option."""
+    rng = random.Random(20)
+    for _ in range(150):
+        table = kasina_rules.table_order(rng.sample(kasina_rules.DECK, rng.randint(0, 12)))
+        values = kasina_rules.table_values(table)
+        for value in range(2, 15):
+            for ace in (False, True) if value == 14 else (False,):
+                for maximal in (False, True):
+                    every = kasina_rules.capture_masks(value, values, ace, maximal)
+                    for taken in [*every, *(tuple(sorted(rng.sample(range(len(values)), k)))
+                                            for k in range(1, len(values) + 1))]:
+                        assert kasina_rules.is_capture(value, values, taken, ace, maximal) == (taken in every)
+
+
+@pytest.mark.parametrize("rules", [kasina.Rules(), kasina.Rules(trail_rule="free"),
+                                   kasina.Rules(trail_rule="card_cannot_capture", must_capture_maximal=True),
+                                   kasina.Rules(ace_values="finnish", must_capture_maximal=True)])
+def test_kasina_a_move_is_checked_as_legal_actions_would(rules):
+    """`apply` judges a move by the rules directly; it must take exactly the legal moves."""
+    rng = random.Random(3)
+    state = kasina.new_game(seed=8, rules=rules)
+    for _ in range(150):
+        if state.is_over:
+            break
+        legal = set(state.legal_actions())
+        fresh = dataclasses.replace(state)  # the same position, no legal moves listed yet
+        seat = fresh.to_move
+        tries = list(legal) + [kasina.Action(card, frozenset(rng.sample(fresh.table, k)))
+                               for card in fresh.hands[seat] for k in range(len(fresh.table) + 1)]
+        for action in tries:
+            again = dataclasses.replace(state)
+            try:
+                again.apply(action)
+                made = True
+            except IllegalMove:
+                made = False
+            assert made == (action in legal), action
+        state = state.apply(rng.choice(sorted(legal, key=str)))
+
+
+def test_kasina_a_hand_where_nobody_takes_finishes():
+    """`trail_rule="free"`: both players lay every card down; the table grows to 52 cards,
+    where the legal captures are far too many to list, and the hand still ends."""
+    state = kasina.new_game(seed=5, rules=kasina.Rules(trail_rule="free"))
+    while state.hand_no == 0:
+        hand = state.hands[state.to_move]
+        state = state.apply(f"{hand[0]}")
+    row = state.score_sheet[0]
+    assert row["total"] == (0, 0) and row["last_trick"] == (0, 0)
