@@ -192,6 +192,19 @@ def save_json(game: str, payload: dict[str, Any]) -> str:
     return json.dumps({"game": game, "format": 1, **payload}, ensure_ascii=False, sort_keys=True)
 
 
+def same_json(a: Any, b: Any) -> bool:
+    """Are two JSON values the same, types included?  In Python `True == 1` and
+    `False == 0` (bool is an int subclass), so a saved `"dealer": true` would pass for
+    seat 1 under `==`."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b))
+    return bool(a == b)
+
+
 class SaveReader:
     """Reads a saved game, turning every malformed field into a clear `ValueError`."""
 
@@ -202,7 +215,7 @@ class SaveReader:
             raise ValueError(f"saved game is not valid JSON: {err}") from None
         if not isinstance(data, dict) or data.get("game") != game:
             raise ValueError(f"saved game is not a {game} game")
-        if data.get("format") != 1:
+        if not same_json(data.get("format"), 1):
             raise ValueError(f"saved game has unknown format {data.get('format')!r}")
         self.data, self.game = data, game
 
@@ -241,7 +254,10 @@ class SaveReader:
             except ValueError as err:
                 raise ValueError(f"saved game is corrupted: move {n} ({move!r}) is illegal: {err}") from None
         for key, value in json.loads(state.to_json()).items():
-            if self.data.get(key) != value:
+            saved = self.data.get(key)
+            if isinstance(saved, bool) and type(value) is int:  # `true == 1` in Python
+                raise ValueError(f"saved game: field {key!r} must be a whole number, not {json.dumps(saved)}")
+            if not same_json(saved, value):
                 raise ValueError(f"saved game is inconsistent: its field {key!r} is not what its moves give")
         return state
 

@@ -153,12 +153,12 @@ def test_b4_4_the_two_declarations_are_clicked_apart():
 
 def test_b4_4_other_bindings_are_refused():
     """A joker stands for the card missing at its place, or at an end for the card just
-    above or below the run: JK=2H JK=4H 5H 6H is refused, and so is splitting two end
-    jokers between the ends (only both above or both below are offered)."""
+    above or below the run: JK=2H JK=4H 5H 6H and JK=5H 5H 6H JK=7H are refused (two end
+    jokers may be split between the ends: tests/test_findings.py)."""
     state = draw_unbought(game({0: "JK JK 5H 6H 8C 8D 8S 2C 3D 10S JC QD KS"}, stock="9S"))
     runs = {str(a) for a in state.legal_actions() if a.verb == "run"}
     assert {"run 5H 6H JK=7H JK=8H", "run JK=3H JK=4H 5H 6H"} <= runs
-    for move in ("run JK=4H 5H 6H JK=7H", "run JK=2H JK=4H 5H 6H"):
+    for move in ("run JK=2H JK=4H 5H 6H", "run JK=5H 5H 6H JK=7H"):
         assert move not in runs
         with pytest.raises(IllegalMove) as err:
             state.apply(move)

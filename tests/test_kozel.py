@@ -170,7 +170,7 @@ def test_egg_rules():
 def test_rules_defaults_and_bad_values():
     assert Rules().loss_table == (31, 2, 4, 6) and Rules().match_limit == 12
     bad = [{"trump_reveal": "bottom"}, {"trump_index_range": "edge"}, {"must_beat_if_able": 1},
-           {"allow_partial_beat": True}, {"pairing": "fixed"}, {"four_suit_interrupt": "before_lead"},
+           {"pairing": "fixed"}, {"four_suit_interrupt": "before_lead"},
            {"four_suit_priority": "left"}, {"eggs_rule": "triple"}, {"eggs_same_dealer": "yes"},
            {"next_dealer": "random"}, {"allow_beat_partner": None}, {"beat_target": "first"},
            {"deal_packet": 3}, {"loss_table": (31, 2, 4)}, {"loss_table": (0, 2, 4, 6)}, {"match_limit": 0},

@@ -43,7 +43,7 @@ OBSERVATION_KEYS = {"seat", "to_move", "hand", "trump", "trump_card", "trump_car
                     "stock_size", "hand_sizes", "points", "tricks", "eggs_count", "scores"}
 RULE_DEFAULTS = {  # section 3, the "Option values (name)" column with its defaults
     "trump_reveal": "middle_return", "trump_index_range": "middle", "must_beat_if_able": False,
-    "allow_partial_beat": False, "pairing": "free", "four_suit_interrupt": "after_plays",
+    "pairing": "free", "four_suit_interrupt": "after_plays",
     "four_suit_priority": "clockwise", "eggs_rule": "none", "eggs_same_dealer": False,
     "next_dealer": "clockwise", "allow_beat_partner": True, "beat_target": "current_winner",
     "deal_packet": 1, "match_limit": 12, "first_lead": "dealer_left", "discards_visible": "none",

@@ -86,7 +86,9 @@ def capture_masks(value: int, table_values: tuple[int, ...], ace_takes_ace: bool
                   maximal: bool) -> tuple[tuple[int, ...], ...]:
     """The sets of table positions a card of `value` may take (§A2.4), smallest first.
     Found with bit masks: subsets adding up to `value` are the groups, and every union
-    of pairwise disjoint groups is a legal capture.
+    of pairwise disjoint groups is a legal capture.  Its work grows with the captures it
+    lists, and on a big table (`trail_rule="free"`, nobody taking) they are hundreds of
+    thousands: a single move is therefore checked without it (`is_capture`).
 
     Cached (a `functools.lru_cache`): the same few tables come up again and again in play
     and in searches; `capture_masks.cache_clear()` empties it (the benchmark times a cold
@@ -114,6 +116,79 @@ def capture_masks(value: int, table_values: tuple[int, ...], ace_takes_ace: bool
     return tuple(tuple(i for i in range(len(table_values)) if m >> i & 1) for m in order)
 
 
+def _by_value(table_values: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The distinct values of a table, and how many cards have each."""
+    values = tuple(sorted(set(table_values)))
+    return values, tuple(list(table_values).count(v) for v in values)
+
+
+@lru_cache(maxsize=1 << 16)
+def capture_groups(value: int, values: tuple[int, ...], counts: tuple[int, ...],
+                   ace_takes_ace: bool) -> tuple[tuple[int, ...], ...]:
+    """The groups (§A2.4) a card of `value` may take from a table holding `counts[j]`
+    cards of value `values[j]`, each group as how many cards of each value it holds:
+    the ways to make `value` as a sum of table values, and for a played ace that takes
+    an ace by rank, one table ace (value 1) alone."""
+    out: list[tuple[int, ...]] = []
+
+    def sums(j: int, left: int, chosen: tuple[int, ...]) -> None:
+        if left == 0:
+            out.append(chosen + (0,) * (len(values) - j))
+            return
+        if j == len(values) or values[j] > left:
+            return
+        for k in range(min(counts[j], left // values[j]), -1, -1):
+            sums(j + 1, left - k * values[j], (*chosen, k))
+
+    sums(0, value, ())
+    if ace_takes_ace and values and values[0] == 1:
+        lone_ace = (1,) + (0,) * (len(values) - 1)
+        if lone_ace not in out:
+            out.append(lone_ace)
+    return tuple(g for g in out if any(g))
+
+
+def _fits_a_group(groups: Iterable[tuple[int, ...]], taken: tuple[int, ...], counts: tuple[int, ...]) -> bool:
+    """Does some whole group lie among the cards that `taken` leaves on the table?"""
+    return any(all(g <= c - t for g, t, c in zip(group, taken, counts)) for group in groups)
+
+
+def is_capture(value: int, table_values: Sequence[int], taken: Iterable[int], ace_takes_ace: bool,
+               maximal: bool) -> bool:
+    """Is taking the table positions `taken` a legal capture for a card of `value`
+    (§A2.4), without listing every capture: can the counts of its values be split into
+    groups (a memoised search over counts), and with `maximal`, is no whole group left?"""
+    values, counts = _by_value(table_values)
+    index = {v: j for j, v in enumerate(values)}
+    want = [0] * len(values)
+    for i in set(taken):
+        want[index[table_values[i]]] += 1
+    target = tuple(want)
+    if not any(target):
+        return False
+    groups = capture_groups(value, values, counts, ace_takes_ace)
+    if maximal and _fits_a_group(groups, target, counts):
+        return False
+    return _splits(target, groups)
+
+
+@lru_cache(maxsize=1 << 16)
+def _splits(taken: tuple[int, ...], groups: tuple[tuple[int, ...], ...]) -> bool:
+    """Can these counts be split into whole groups?  (The first value still held must
+    lie in some group: trying only those groups finds every split once over.)"""
+    if not any(taken):
+        return True
+    first = next(j for j, k in enumerate(taken) if k)
+    return any(g[first] and all(a <= b for a, b in zip(g, taken))
+               and _splits(tuple(b - a for a, b in zip(g, taken)), groups) for g in groups)
+
+
+def can_capture(value: int, table_values: Sequence[int], ace_takes_ace: bool) -> bool:
+    """Can a card of `value` take anything from this table (is there a single group)?"""
+    values, counts = _by_value(table_values)
+    return bool(capture_groups(value, values, counts, ace_takes_ace))
+
+
 _TABLE_VALUE = {c: table_value(c) for c in DECK}
 _TABLE_KEY = {c: (table_value(c), c.sort_key()) for c in DECK}
 
@@ -133,6 +208,21 @@ def masks_for(card: Card, values: tuple[int, ...], rules: Rules) -> tuple[tuple[
     """`capture_masks` for `card` played onto a table of these `values`."""
     ace_takes_ace = card.rank == "A" and rules.ace_values != "finnish"
     return capture_masks(_VALUE[card.rank], values, ace_takes_ace, rules.must_capture_maximal)
+
+
+def may_take(card: Card, table: Sequence[Card], captured: Iterable[Card], rules: Rules) -> bool:
+    """Is taking `captured` (cards of `table`) with `card` a legal capture (§A2.4)?
+    Checked directly, not looked up among every capture (`is_capture`)."""
+    where = {c: i for i, c in enumerate(table)}
+    ace_takes_ace = card.rank == "A" and rules.ace_values != "finnish"
+    return is_capture(_VALUE[card.rank], table_values(table), [where[c] for c in captured],
+                      ace_takes_ace, rules.must_capture_maximal)
+
+
+def takes_something(card: Card, values: tuple[int, ...], rules: Rules) -> bool:
+    """Can `card` take anything from a table of these `values`?"""
+    ace_takes_ace = card.rank == "A" and rules.ace_values != "finnish"
+    return can_capture(_VALUE[card.rank], values, ace_takes_ace)
 
 
 def capture_options(card: Card | str, table: Iterable[Card | str],

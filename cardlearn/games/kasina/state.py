@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from cardlearn.cards import Card, cards_text, parse_cards
@@ -25,14 +25,15 @@ from .rules import (
     DECK,
     INFO,
     Rules,
-    capture_options,
     deal_pattern,
     hand_score,
     is_sweep,
     masks_for,
     match_winner,
+    may_take,
     table_order,
     table_values,
+    takes_something,
 )
 
 _NOTHING: frozenset[Card] = frozenset()
@@ -218,6 +219,31 @@ class State(GameState):
     def _parse_action(self, text: str) -> Action:
         return Action.parse(text)
 
+    def _canonical(self, action: Any) -> Action | None:
+        """The legal action equal to `action`, checked by the rules directly: listing
+        every legal move first (the base class's way) costs as much as the captures
+        there are, and on a big table (`trail_rule="free"`, nobody taking) they are
+        hundreds of thousands."""
+        if "_legal_cache" in self.__dict__ or not isinstance(action, Action):
+            found: Action | None = super()._canonical(action)
+            return found
+        seat = self.to_move
+        assert seat is not None  # apply refuses moves once the match is over
+        card, captured = action
+        hand, table, rules = self.hands[seat], self.table, self.rules
+        if card not in hand or not isinstance(captured, frozenset) or not captured <= set(table):
+            return None
+        if captured:
+            legal = may_take(card, table, captured, rules)
+        elif rules.trail_rule == "free":
+            legal = True
+        else:
+            values = table_values(table)
+            legal = not takes_something(card, values, rules) and (
+                rules.trail_rule == "card_cannot_capture"
+                or not any(takes_something(c, values, rules) for c in hand))
+        return tuple.__new__(Action, (card, captured)) if legal else None
+
     def _why_illegal(self, action: Any) -> tuple[str, dict[str, str]]:
         if not isinstance(action, Action):
             raise IllegalMove(f"{action!r} is not a Kasína move")
@@ -232,9 +258,9 @@ class State(GameState):
             if self.rules.trail_rule == "card_cannot_capture":
                 return "trail_card_can_take", {"card": action.card.symbol}
             return "must_take", {}
-        if self.rules.must_capture_maximal and any(
-                action.captured < o for o in capture_options(action.card, self.table, self.rules)):
-            return "must_take_all", {}
+        if self.rules.must_capture_maximal and may_take(
+                action.card, self.table, action.captured, replace(self.rules, must_capture_maximal=False)):
+            return "must_take_all", {}  # a capture, but it leaves a whole group behind
         taken = " + ".join(c.symbol for c in table_order(action.captured))
         return "cannot_take", {"card": action.card.symbol, "cards": taken}
 

@@ -224,8 +224,9 @@ def _placed_bits(size: int, wrap: bool, ace_both: bool) -> tuple[tuple[int, tupl
 
 def run_specs(hand: tuple[Card, ...], suit: str, size: int, rules: Rules) -> list[MeldSpec]:
     """Runs of exactly `size` cards in `suit` from `hand`, each placed as `end_placings`
-    allows: as high as its natural cards allow, and right after it, when a joker can go
-    at either end, as low (the order keeps the high placing, the common one, first)."""
+    allows: as high as its natural cards allow, and right after it, when jokers can go at
+    the ends, every lower placing down to the lowest (the order keeps the high placing,
+    the common one, first)."""
     wrap, ace_both = rules.run_wrap, rules.run_ace_both_ends
     jokers = _jokers(hand)
     most_j = max_jokers(size, rules.joker_limit)
@@ -271,10 +272,14 @@ def run_specs(hand: tuple[Card, ...], suit: str, size: int, rules: Rules) -> lis
                     continue  # not the highest placing: offered (if lowest) after the highest
                 out.append(MeldSpec("run", suit, low, tuple(window[i] if i in keep else JOKER
                                                             for i in range(size))))
-                below = next(j for j in range(w + 1) if all(c in windows[j][2] for c in naturals))
-                first, cards_low, set_low = windows[below]
-                if below != w and set_low != windows[w][2]:  # the same naturals, jokers at the bottom
-                    held = set(naturals)
+                # the same naturals placed lower, down to the lowest: the end jokers split
+                # between the ends, then all at the bottom (a placing standing for the same
+                # cards as one already offered, as in a cyclic run of every rank, is one)
+                held, offered = set(naturals), [windows[w][2]]
+                for first, cards_low, set_low in reversed(windows[:w]):
+                    if set_low in offered or not all(c in set_low for c in naturals):
+                        continue
+                    offered.append(set_low)
                     placed = tuple(c if c in held else JOKER for c in cards_low)
                     out.append(MeldSpec("run", suit, first, placed))
     return out

@@ -229,19 +229,53 @@ def fit_run(cards: Sequence[Card], rules: Rules = Rules()) -> tuple[str, int] | 
 
 
 def end_placings(cards: Sequence[Card], rules: Rules = Rules()) -> list[tuple[str, int]]:
-    """The placings a player may declare for these cards as one run: the highest, and
-    the lowest too when its jokers stand for other cards (§B4.4: JK 4H 5H 6H may be
-    declared as 3H–6H or 4H–7H).  Between them, with two or more jokers at the ends, lie
-    middle placings (JK=4H 5H 6H JK=7H); the engine does not offer those: each extra
-    declaration is one more move to click apart at the table."""
-    placings = run_placings(cards, rules)
-    if not placings:
-        return []
-    high, low = placings[-1], placings[0]
+    """Every placing a player may declare for these cards as one run, highest first and
+    then down to the lowest (§B4.4: JK 4H 5H 6H may be declared as 3H–6H or 4H–7H; with two
+    or more jokers at the ends they may also be split between the ends: 5H 6H JK JK as
+    JK=4H 5H 6H JK=7H).  A joker's binding decides what may later be laid off on the run
+    and which card steals the joker.  Placings that stand for the same cards (a cyclic run
+    holding every rank, whichever its start) are one declaration: the highest is kept."""
     size, wrap = len(cards), rules.run_wrap
-    if low == high or set(run_cards(*low, size, wrap)) == set(run_cards(*high, size, wrap)):
-        return [high]  # one placing, or a cyclic run that holds every rank whichever its start
-    return [high, low]
+    out: list[tuple[str, int]] = []
+    seen: list[Counter[Card]] = []
+    for placed in reversed(run_placings(cards, rules)):
+        stands = Counter(run_cards(*placed, size, wrap))
+        if stands not in seen:
+            seen.append(stands)
+            out.append(placed)
+    return out
+
+
+def in_place_order(cards: Sequence[Card], binds: Sequence[Card],
+                   rules: Rules = Rules()) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+    """A run written in any order (`cards`, and per card the card it stands for: itself,
+    or a joker's declared card), put in place order, lowest position first: the cards and
+    their bindings as a lay-down of it reads them.  None if the declared cards are no run
+    window.  Written in place order already, it is kept as written (a cyclic run holding
+    every rank reads the same from any start)."""
+    size, wrap = len(cards), rules.run_wrap
+    if len(binds) != size or size < 4 or any(b is JOKER or b.suit is None for b in binds):
+        return None
+    suit = binds[0].suit
+    lows = run_lows(size, wrap, rules.run_ace_both_ends)
+    if suit is None or any(b.suit != suit for b in binds):
+        return None
+    pairs = list(zip(cards, binds))
+    for low in lows:
+        if run_cards(suit, low, size, wrap) == tuple(binds):
+            return tuple(cards), tuple(binds)
+    for low in lows:
+        window = run_cards(suit, low, size, wrap)
+        if Counter(window) != Counter(binds):
+            continue
+        rest, placed = list(pairs), []
+        for want in window:
+            # a natural card before a joker declared as the same card (the A…A run's aces)
+            i = min((j for j, (_, b) in enumerate(rest) if b == want),
+                    key=lambda j: rest[j][0] is JOKER)
+            placed.append(rest.pop(i))
+        return tuple(c for c, _ in placed), tuple(b for _, b in placed)
+    return None
 
 
 def run_placings(cards: Sequence[Card], rules: Rules = Rules()) -> list[tuple[str, int]]:

@@ -42,6 +42,7 @@ from .rules import (
     end_placings,
     fit_run,
     hand_penalties,
+    in_place_order,
     is_set,
     max_jokers,
     rank_at,
@@ -257,7 +258,7 @@ def log_len(log: Log) -> int:
 @lru_cache(maxsize=1 << 12)
 def run_placing(action: Action, rules: Rules) -> tuple[str, int] | None:
     """(suit, low) of the run `action` lays, if its jokers' declared cards are one of the
-    placings the engine offers (`rules.end_placings`: the highest or the lowest)."""
+    placings the engine offers (`rules.end_placings`: every placing of its cards)."""
     size, wrap = len(action.cards), rules.run_wrap
     for placed in end_placings(action.cards, rules):
         if run_cards(placed[0], placed[1], size, wrap) == action.binds:
@@ -711,9 +712,26 @@ class State(GameState):
     def _parse_action(self, text: str) -> Action:
         return Action.parse(text)
 
+    def _in_place_order(self, action: Any) -> Any:
+        """A run written in any order, in place order (as sets are read in card order):
+        `run QC JC 10C 9C` is `run 9C 10C JC QC`.  Other moves, and runs whose declared
+        cards are no run, as they are."""
+        if isinstance(action, Action) and action.verb == "run":
+            placed = in_place_order(action.cards, action.binds, self.rules)
+            if placed is not None:
+                return action._replace(cards=placed[0], binds=placed[1])
+        return action
+
+    def _canonical(self, action: Any) -> Any:
+        found = super()._canonical(action)
+        if found is None and isinstance(action, Action) and action.verb == "run":
+            found = super()._canonical(self._in_place_order(action))
+        return found
+
     def _why_illegal(self, action: Any) -> tuple[str, dict[str, str]]:
         if not isinstance(action, Action):
             raise IllegalMove(f"{action!r} is not a Kínaskák move")
+        action = self._in_place_order(action)
         verb, step, p = action.verb, self.step, self.player
         allowed = {"draw": ("take", "draw"), "buy": ("buy", "pass"), "meld": ("run", "set"),
                    "discard": ("run", "set", "off", "steal", "discard")}[step]

@@ -11,7 +11,7 @@ from cardlearn.grammar import capital, form, genitive, is_you, mid, person, rule
 from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, Token, Zone
 
 from .bots import progress
-from .rules import CONTRACTS, FINAL_ROUND, NAME, card_penalty, fit_run, penalty, run_cards
+from .rules import CONTRACTS, FINAL_ROUND, NAME, card_penalty, fit_run, in_place_order, penalty, run_cards
 from .state import Action, Meld, State, layoff_ends
 
 Namer = Callable[[int], str]
@@ -378,8 +378,10 @@ JOKER_LOW = "joker-low"  # the target zone that declares a joker at the end of a
 
 
 def low_binding(state: State, action: Action) -> bool:
-    """Is `action` a run laid with a joker declared at its low end (`rules.end_placings`):
-    not the highest placing of its cards, the one a player gets by clicking them alone?"""
+    """Is `action` a run laid with a joker declared below it (`rules.end_placings`): any
+    placing but the highest of its cards, the one a player gets by clicking them alone?
+    With two or more jokers at the ends there are several (all below, or split between
+    the ends); they share their tokens, so the table offers a button for each."""
     if action.verb != "run":
         return False
     placed = fit_run(action.cards, state.rules)
@@ -390,11 +392,19 @@ def low_binding(state: State, action: Action) -> bool:
 def action_cards(state: State, action: Action | str) -> tuple[Token, ...]:
     """The tokens of a move: hand cards, the discard top, the stock, a meld zone or the
     card of a meld.  A run's cards alone lay it with a joker at an end as high as it goes;
-    the same cards and the target zone `JOKER_LOW` declare that joker at the low end
-    instead (§B4.4).  A lay-off names its meld zone; when the card fits both ends of a run
-    (a joker, or an ace on a 2–K run), the low end is chosen by clicking the run's first
-    card instead.  A joker steal names the joker in the meld.  Buy and pass are buttons."""
+    the same cards and the target zone `JOKER_LOW` declare a joker at the low end instead
+    (§B4.4): one move when that placing is the only lower one, else the lower placings
+    (jokers split between the ends, or all below) fit those tokens alike and the table's
+    choices show each as a button, its jokers' cards named.  A run written out of place
+    order is read in place order, as `apply` reads it.  A lay-off names its meld zone; when
+    the card fits both ends of a run (a joker, or an ace on a 2–K run), the low end is
+    chosen by clicking the run's first card instead.  A joker steal names the joker in the
+    meld.  Buy and pass are buttons."""
     a = _parse(action)
+    if isinstance(action, str) and a.verb == "run":
+        placed = in_place_order(a.cards, a.binds, state.rules)
+        if placed is not None:
+            a = a._replace(cards=placed[0], binds=placed[1])
     if a.verb == "take":
         return (("discard", state.discard[-1]),)
     if a.verb == "draw":

@@ -54,7 +54,7 @@ class Rules:
     trump_reveal: Literal["middle_return", "top_to_bottom", "middle_to_bottom"] = "middle_return"
     trump_index_range: Literal["middle", "any"] = "middle"
     must_beat_if_able: bool = False
-    allow_partial_beat: bool = False
+    # (no `allow_partial_beat`: a partial beat is no beat in any source, row A4)
     pairing: Literal["free", "declared"] = "free"
     four_suit_interrupt: Literal["after_plays", "off"] = "after_plays"
     four_suit_priority: Literal["clockwise", "counterclockwise"] = "clockwise"
@@ -75,9 +75,6 @@ class Rules:
         check_rule_types(self)
         boundary, *losses = self.loss_table
         checks = [
-            (not self.allow_partial_beat,
-             "allow_partial_beat=True is not supported: the rules give no winner for a partial "
-             "beat, so a face-up play must beat every card (play the rest face down)"),
             (self.deal_packet in (1, 2, 4), "deal_packet is 1, 2 or 4 cards at a time"),
             (1 <= boundary <= 60 and all(0 <= v <= 100 for v in losses),
              "loss_table is (boundary 1-60, then three loss values 0-100)"),

@@ -16,6 +16,11 @@ from .state import Action, Four, Pair, Row, State, new_game
 def load(reader: SaveReader) -> State:
     """The saved game `reader` holds, or a `ValueError` saying what is wrong with it."""
     raw = reader.get("rules", dict)
+    if raw.get("allow_partial_beat", None) is False:
+        # Saves made while `Rules` still had the option (it could only be False, and is
+        # gone: row A4) load as they did; the replay compares the rules without it too.
+        raw = {k: v for k, v in raw.items() if k != "allow_partial_beat"}
+        reader.data["rules"] = raw
     if isinstance(raw.get("loss_table"), list):
         raw = {**raw, "loss_table": tuple(raw["loss_table"])}
     rules = rules_from_dict(Rules, raw)

@@ -320,16 +320,32 @@ def outcome(contract: str, tricks: Sequence[int], declarer: int) -> str:
     return "krukk" if max(others) > d else "remis"
 
 
+def concession_pay(contract: str, pay_as: str | None = None) -> int:
+    """The bits a conceding declarer (*leggja sig*) pays each defender.  In every row of
+    §2.9 that allows a concession it costs what a lost game costs (spil family 1, grand-túrnir
+    2): conceding saves the risk of krúkk, never the stake.  A grand-túrnir paid by another
+    row (`pay_as`, the spaðasóló row under `grand_turnir_spade_bonus`, §3 row 18) has no
+    concession amount of its own there, so it pays that row's loss, 3 (the same rule: the
+    stake of the row that pays the deal, without krúkk)."""
+    own = CONTRACTS[contract].pay[3]
+    if own is None:
+        raise ValueError(f"{contract} cannot be conceded (rule no_concede)")
+    if pay_as is None or pay_as == contract:
+        return own
+    return CONTRACTS[pay_as].pay[1]
+
+
 def deal_payments(contract: str, declarer: int, tricks: Sequence[int], rules: Rules, *,
                   conceded: bool = False, totus: bool = False, pay_as: str | None = None
                   ) -> tuple[str, tuple[int, int, int]]:
     """The outcome and the payments per seat of one deal in rasle scoring: the declarer
     settles with each defender alone, so the row sums to zero.  `pay_as` pays by another
     contract's row (grand-túrnir turning a spade, as spaðasóló, §3 row 18); `totus` is an
-    announced tótus, paid `totus_bonus` more either way (§2.8)."""
-    win, loss, krukk, concede = CONTRACTS[pay_as or contract].pay
+    announced tótus, paid `totus_bonus` more either way (§2.8).  A concession is allowed by
+    the contract itself; its price is `concession_pay` of the row that pays the deal."""
+    win, loss, krukk, _ = CONTRACTS[pay_as or contract].pay
     if conceded:
-        result, each = "conceded", -(concede or 0)
+        result, each = "conceded", -concession_pay(contract, pay_as)
     else:
         result = outcome(contract, tricks, declarer)
         d = tricks[declarer]
