@@ -533,10 +533,6 @@ OPTIONS: dict[str, tuple[str, str]] = {  # Rules field -> (meaning of the defaul
                           "'any': any card of the stock may be shown"),
     "must_beat_if_able": ("False: you may always lay cards face down instead of beating",
                           "True: if you can beat, you must"),
-    "allow_partial_beat": ("False: a face-up answer must beat every card it answers; otherwise "
-                           "lay the cards face down",
-                           "True is refused by the engine (it raises an error): the rules "
-                           "give no winner for a trick beaten only in part"),
     "pairing": ("'free': your beating cards may be paired with the cards to beat in any way "
                 "that works; the engine finds a pairing",
                 "'declared': you write which card beats which, e.g. 'AS>KS+10S>9S'"),

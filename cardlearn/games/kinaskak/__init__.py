@@ -31,8 +31,8 @@ with `False`, longer melds are offered too).  A joker at the end of a run may st
 either end (§B4.4): ``run 4H 5H 6H JK=7H`` and ``run JK=3H 4H 5H 6H`` are both offered.  At
 the table the cards alone lay the high one; the low one is the same cards and the target zone
 "joker-low" (*jóker neðst*) that the layout of the seat laying down shows.  With two or more
-jokers at the ends, the highest and the lowest placing are offered (all of them above, or
-all below), not the ones between.  The last meld commits the lay-down; the melds of an
+jokers at the ends every placing is offered, highest first: all above, some at each end,
+all below.  The last meld commits the lay-down; the melds of an
 unfinished one are public.  A player whose hand empties goes out.
 
 Hidden information: a stock card, drawn or bought, is seen only by its holder and never

@@ -28,8 +28,8 @@ _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RU
         "not_a_run": "{cards} is not a run (röð): four or more cards of one suit in sequence, the ace "
                      "low or high, no wrap-around",
         "run_placing": "{cards}: each joker stands for the card missing at its place; a joker at an end "
-                       "stands for the card just above the run or, declared so, just below it (with "
-                       "two jokers at the ends, both above or both below)",
+                       "stands for the card just above the run or, declared so, just below it; with "
+                       "several jokers at the ends, each end may take some of them",
         "no_new_melds": "you have laid down already: no new melds, only lay-offs",
         "final_round_whole_hand": "in the eighth round you lay down your whole hand at once: "
                                   "two runs and two sets with all 14 cards",
@@ -60,8 +60,8 @@ _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RU
         "not_a_run": "þetta er ekki röð ({cards}): röð er fjögur spil eða fleiri í sama lit, hvert "
                      "á eftir öðru; ásinn má vera neðst eða efst, en röðin fer ekki hringinn",
         "run_placing": "{cards}: jóker stendur fyrir spilið sem vantar á sínum stað; jóker á enda "
-                       "stendur fyrir spilið fyrir ofan röðina eða, ef þú velur það, fyrir neðan hana "
-                       "(tveir jókerar á endum: báðir ofan eða báðir neðan)",
+                       "stendur fyrir spilið fyrir ofan röðina eða, ef þú velur það, fyrir neðan hana; "
+                       "séu fleiri jókerar á endunum máttu skipta þeim á báða enda",
         "no_new_melds": "þú hefur þegar lagt niður: engar nýjar raðir eða þrennur, aðeins má bæta við",
         "final_round_whole_hand": "í áttundu umferð leggurðu öll spilin niður í einu: tvær raðir og "
                                   "tvær þrennur úr öllum 14 spilunum",
