@@ -323,7 +323,7 @@ def deal_result(before: State, after: State, lang: str, who) -> str:
     if row[0] == row[1]:
         return "jafnt" if lang == "is" else "a tie"
     best = 0 if row[0] > row[1] else 1
-    return f"{who(TEAMS[best][0])} +" if lang == "is" else f"{who(TEAMS[best][0])} +"
+    return f"{who(TEAMS[best][0])} +"
 
 
 def explain(state: State, action: Action | str, lang: str = "is") -> str:

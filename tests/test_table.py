@@ -737,7 +737,8 @@ def test_model_hint_order_and_reasons():
     assert thought is not None and hints[0][0] == str(thought.choice)  # the strongest, a search bot
     assert [text for text, _ in hints] == [str(a) for a in m.hint_order(state)]
     assert m.snapshot().hints == tuple(
-        (m.game.describe(state, a, "is", viewer=0, who=m.who), m.reason(state, a)) for a in m.hint_order(state)
+        (m.game.describe(state, a, "is", viewer=0, who=m.who), m.reason(state, a))
+        for a in m.hint_order(state)
     )
     m.act(hints[0][0])
     assert m.snapshot().hints is None  # a hint belongs to one position
@@ -1291,7 +1292,7 @@ def test_demo_mode_plays_every_seat_stops_at_each_deal_and_gives_the_seat_back()
     assert m.state.is_over or m.human_to_move()
     table = new("fake", seed=9)
     one(table, "cardlearn-demo").click()
-    assert table.demo and table.state.to_move != 0 or table.model.paused
+    assert (table.demo and table.state.to_move != 0) or table.model.paused
     assert table.model.paused  # delay 0: it played the first deal at once, then waited
     one(table, "cardlearn-dismiss").click()
     one(table, "cardlearn-demo").click()
@@ -1300,7 +1301,8 @@ def test_demo_mode_plays_every_seat_stops_at_each_deal_and_gives_the_seat_back()
 
 @pytest.mark.parametrize("sign, better", [(1, "higher_better"), (-1, "lower_better")])
 def test_the_scoreboard_names_the_unit_and_which_way_is_better(sign, better):
-    info = dataclasses.replace(fakegame.INFO, score_sign=sign, score_unit={"is": "tapstig", "en": "loss points"})
+    unit = {"is": "tapstig", "en": "loss points"}
+    info = dataclasses.replace(fakegame.INFO, score_sign=sign, score_unit=unit)
     game = types.SimpleNamespace(**{k: getattr(fakegame, k) for k in dir(fakegame) if not k.startswith("__")})
     game.INFO = info
     m = TableModel(game, fakegame.new_game(seed=1))
@@ -1335,7 +1337,8 @@ def test_a_pile_drawn_stacked_shows_its_top_and_opens_on_a_click():
 
     clicks = []
     box = ZoneBox("discard", lambda zone, index: clicks.append((zone, index)))
-    cellz = tuple(CellView("discard", i, c, "", False, i == 2, False) for i, c in enumerate(("2H", "3S", "KD")))
+    cellz = tuple(CellView("discard", i, c, "", False, i == 2, False)
+                  for i, c in enumerate(("2H", "3S", "KD")))
     zone = ZoneView("discard", "kastbunki", None, False, False, False, cellz, 0, "3 spil", stack=True)
     box.show(zone)
     shown = [w for w in walk(box) if isinstance(w, CardButton)]

@@ -72,7 +72,8 @@ def stylesheet() -> str:
 /* The felt and the side column side by side down to a 1024 px projector: hints, log and the
    scoreboard stay in view beside the table instead of below it. */
 {w} .cardlearn-main{{flex-wrap:nowrap;align-items:flex-start;gap:8px;width:100%}}
-@media (max-width: 900px) {{ {w} .cardlearn-main{{flex-wrap:wrap}} {w} .cardlearn-side{{flex:1 1 100% !important}} }}
+@media (max-width: 900px) {{ {w} .cardlearn-main{{flex-wrap:wrap}}
+  {w} .cardlearn-side{{flex:1 1 100% !important}} }}
 {w} .cardlearn-felt{{flex:1 1 auto;min-width:0;background:radial-gradient(ellipse at center,#237a45 0%,
   {TABLE_GREEN} 70%);
   color:#fff;border-radius:16px;padding:6px 10px;border:6px solid #5d3a1a;box-sizing:border-box;
@@ -83,7 +84,13 @@ def stylesheet() -> str:
 {w} .cardlearn-felt.cardlearn-teacher-on{{border:6px dashed #ffd54f}}
 {w} .cardlearn-summary{{width:auto;max-width:100%;font-size:var(--big);gap:16px;align-items:flex-start;
   flex-wrap:wrap;justify-content:center}}
-{w} .cardlearn-summary-words{{flex:1 1 260px;max-width:420px;gap:4px}}
+{w} .cardlearn-summary-words{{flex:1 1 200px;max-width:300px;gap:4px}}
+{w} .cardlearn-summary-table{{flex:0 1 auto;min-width:0}}
+{w} .cardlearn-summary table.cardlearn-sheet-table th{{white-space:normal}}
+{w} .cardlearn-side .cardlearn-last-move{{text-align:left;background:rgba(30,107,60,.12);border-radius:6px;
+  padding:2px 6px}}
+{w} .cardlearn-side .cardlearn-last-move .cardlearn-label{{color:inherit;text-align:left}}
+{w} .cardlearn-side:has(.cardlearn-hints ul) .cardlearn-log{{max-height:24vh}}
 {w} .cardlearn-summary .cardlearn-verdict{{font-weight:bold;font-size:1.1em}}
 {w} .cardlearn-summary button{{font-size:var(--big);height:40px;min-width:140px}}
 {w} .cardlearn-summary table.cardlearn-sheet-table td, {w} .cardlearn-summary table.cardlearn-sheet-table th{{
@@ -109,12 +116,18 @@ def stylesheet() -> str:
 {w} .cardlearn-hints ul{{margin:2px 0;padding-left:1.1em}}
 /* The log keeps its newest line in view: a column laid out from the bottom scrolls from there. */
 {w} .cardlearn-log{{max-height:40vh;overflow-y:auto;display:flex !important;flex-direction:column-reverse}}
-{w} .cardlearn-seat-label{{max-width:calc(var(--cw) * 1.9)}}
+{w} .cardlearn-seat-label{{max-width:calc(var(--cw) * 1.6)}}
+{w} .cardlearn-middle .cardlearn-zones{{gap:2px 6px}}
+{w} .cardlearn-middle .cardlearn-row button.cardlearn-card{{margin:0 1px !important}}
+/* A target with no cards of its own (Kozel's "lay face down") takes a row of its own in the
+   middle, so that the trick and the last trick each keep a row with what stands beside them. */
+{w} .cardlearn-middle .cardlearn-zones > .cardlearn-bare-target{{flex:1 1 100%;align-items:center}}
 {w} .cardlearn-left .cardlearn-backs .cardlearn-card + .cardlearn-card,
 {w} .cardlearn-right .cardlearn-backs .cardlearn-card + .cardlearn-card{{
   margin-left:calc(var(--cw) * -0.82) !important}}
 {w} .cardlearn-top .cardlearn-seat-label{{max-width:none}}
-{w} .cardlearn-label, {w} .cardlearn-seat-label{{color:#fff;font-size:var(--big);text-align:center;line-height:1.25}}
+{w} .cardlearn-label, {w} .cardlearn-seat-label{{color:#fff;font-size:var(--big);text-align:center;
+  line-height:1.25}}
 {w} .cardlearn-label b, {w} .cardlearn-seat-label b{{font-size:var(--big)}}
 {w} .cardlearn-to-move .cardlearn-seat-label b,
   {w} .cardlearn-bottom.cardlearn-to-move .cardlearn-hand-label b{{
@@ -134,8 +147,26 @@ def stylesheet() -> str:
 {w} .cardlearn-packed-more button.cardlearn-card + button.cardlearn-card{{
   margin-left:calc(var(--cw) * -0.64) !important}}
 {w} .cardlearn-packed button.cardlearn-captioned{{text-align:left;padding-left:3px !important}}
-{w} .cardlearn-pile-open{{font-size:16px;height:28px;margin-top:2px}}
+{w} .cardlearn-pile-open{{font-size:16px;height:28px}}
 {w} .cardlearn-pile{{align-items:center}}
+{w} .cardlearn-pile-head{{align-items:center;gap:6px}}
+/* A seat's own cards (melds, cards shown) drawn compact: the top of each card, its index and
+   suit, overlapped; still 70 px wide and clickable. */
+{w} .cardlearn-compact button.cardlearn-card{{height:calc(var(--ch) * 0.55) !important}}
+{w} .cardlearn-compact{{min-height:calc(var(--ch) * 0.55)}}
+{w} .cardlearn-compact button.cardlearn-card.cardlearn-captioned{{
+  height:calc(var(--ch) * 0.55 + 22px) !important;padding-top:calc(var(--ch) * 0.55) !important}}
+{w} .cardlearn-top.cardlearn-crowded{{flex-wrap:nowrap;gap:10px;justify-content:space-around}}
+{w} .cardlearn-top.cardlearn-crowded > .cardlearn-seat{{flex:1 1 0;min-width:0}}
+{w} .cardlearn-top.cardlearn-crowded .cardlearn-backs .cardlearn-card{{
+  height:calc(var(--ch) * 0.45) !important}}
+{w} .cardlearn-top.cardlearn-crowded .cardlearn-zones{{gap:2px 6px}}
+{w} .cardlearn-top.cardlearn-crowded .cardlearn-compact button.cardlearn-card{{
+  height:calc(var(--ch) * 0.42) !important}}
+{w} .cardlearn-top.cardlearn-crowded .cardlearn-compact{{min-height:calc(var(--ch) * 0.42)}}
+{w} .cardlearn-top.cardlearn-crowded .cardlearn-compact button.cardlearn-card + button.cardlearn-card{{
+  margin-left:calc(var(--cw) * -0.74) !important}}
+{w} .cardlearn-zones button.cardlearn-target{{min-height:24px;height:24px;font-size:16px;line-height:20px}}
 {w} button.cardlearn-card{{cursor:pointer;outline-offset:-1px}}
 {w} button.cardlearn-card.cardlearn-unusable{{filter:brightness(.72) grayscale(.6);cursor:help}}
 {w} button.cardlearn-card.mod-info{{outline:3px solid #64b5f6}}
@@ -146,12 +177,18 @@ def stylesheet() -> str:
 {w} .cardlearn-card.cardlearn-last{{box-shadow:0 0 0 4px #ff9800,0 1px 3px rgba(0,0,0,.45) !important}}
 {w} .cardlearn-card.cardlearn-captioned{{height:calc(var(--ch) + 22px) !important;
   padding-top:var(--ch) !important;
-  color:#fff !important;font-size:var(--big);line-height:22px;white-space:nowrap;overflow:hidden;box-shadow:none}}
+  color:#fff !important;font-size:16px;line-height:22px;white-space:nowrap;overflow:hidden;box-shadow:none}}
 {w} .cardlearn-card.cardlearn-teacher-card{{outline:2px dashed #ffd54f}}
 {w} button.cardlearn-target{{border:2px dashed #ffffff;background:rgba(255,255,255,.12);color:#fff;
   min-height:28px;width:auto}}
 {w} button.cardlearn-target.cardlearn-unusable{{opacity:.5}}
-{w} .cardlearn-message{{min-height:1.3em;font-weight:bold;color:#ffe082;text-align:center;font-size:var(--big)}}
+{w} .cardlearn-message{{min-height:1.3em;font-weight:bold;color:#ffe082;text-align:center;
+  font-size:var(--big)}}
+{w} .cardlearn-actions .cardlearn-message{{flex:1 1 100%;min-height:0;text-align:center}}
+{w} .cardlearn-actions .cardlearn-message:empty,
+{w} .cardlearn-actions .cardlearn-message:has(.widget-html-content:empty){{display:none !important}}
+{w} .cardlearn-bottom .cardlearn-zones .cardlearn-compact button.cardlearn-card{{
+  height:calc(var(--ch) * 0.5) !important}}
 {w} .cardlearn-actions{{justify-content:center;flex-wrap:wrap;gap:4px}}
 {w} .cardlearn-actions button{{width:auto;min-width:110px;font-size:var(--big);height:36px}}
 {w} .cardlearn-last-move{{text-align:center;font-size:var(--big)}}
@@ -168,7 +205,8 @@ def stylesheet() -> str:
 {w} table.cardlearn-sheet-table tbody tr:nth-child(even){{background:#f1f6f2}}
 {w} table.cardlearn-sheet-table .cardlearn-total{{font-weight:bold}}
 {w} table.cardlearn-sheet-table tfoot td{{font-weight:bold;background:#fff3c4}}
-{w} .cardlearn-log ol{{margin:2px 0;padding-left:2.2em}}
+{w} .cardlearn-log ol{{margin:2px 0;padding-left:2.6em}}
+{w} .cardlearn-sheet{{overflow-x:auto;max-width:100%}}
 {w} .cardlearn-log li.cardlearn-quiet{{opacity:.6}}
 {w} .cardlearn-divider{{border-top:1px solid #888;margin:4px 0;padding-top:2px;font-weight:bold;
   color:#2e5d3a}}
@@ -218,18 +256,23 @@ def faces_html(cards: Iterable[str], extra: str = "", fan: bool = False) -> str:
 _YES_NO = {"is": ("já", "nei"), "en": ("yes", "no")}
 
 
-def cell(value: Any, lang: str = "is") -> str:
-    """A score-sheet value as text: a flag as yes/no, anything else as written."""
+def cell(value: Any, lang: str = "is", names: Mapping[str, str] | None = None) -> str:
+    """A score-sheet value as text: a flag as yes/no, a mapping as its named parts ("röð 1,
+    þrenna 1", never a dict), anything else as written."""
     if isinstance(value, bool):
         return _YES_NO[lang][0 if value else 1]
+    if isinstance(value, Mapping):
+        named = names or {}
+        return ", ".join(f"{named.get(str(k), str(k).replace('_', ' '))} {cell(v, lang)}"
+                         for k, v in value.items())
     return str(value)
 
 
-def _values(value: Any, width: int, lang: str = "is") -> list[str]:
+def _values(value: Any, width: int, lang: str = "is", names: Mapping[str, str] | None = None) -> list[str]:
     """A sheet entry as one text per side (a tuple per seat/team, or one shared value)."""
     if isinstance(value, (tuple, list)) and len(value) == width:
-        return [cell(v, lang) for v in value]
-    return [cell(value, lang)] + [""] * (width - 1)
+        return [cell(v, lang, names) for v in value]
+    return [cell(value, lang, names)] + [""] * (width - 1)
 
 
 def sheet_html(rows: Sequence[Mapping[str, Any]], names: Mapping[str, str], sides: Sequence[str],
@@ -246,7 +289,7 @@ def sheet_html(rows: Sequence[Mapping[str, Any]], names: Mapping[str, str], side
     body = "".join(
         f"<tr><td>{i}</td>" + "".join(
             f'<td{" class=cardlearn-total" if k == "total" else ""}>{esc(v)}</td>'
-            for k in keys for v in _values(r.get(k, ""), n, lang)) + "</tr>"
+            for k in keys for v in _values(r.get(k, ""), n, lang, names)) + "</tr>"
         for i, r in enumerate(rows, 1))
     span = n * (len(keys) - 1) + 1
     foot = (f'<tfoot><tr><td colspan="{span}">{esc(w["standing"])}</td>'
@@ -263,7 +306,7 @@ def row_html(row: Mapping[str, Any], names: Mapping[str, str], sides: Sequence[s
     body = "".join(
         f'<tr{" class=cardlearn-total" if k == "total" else ""}>'
         f'<td>{esc(names.get(k, str(k).replace("_", " ")))}'
-        f"</td>" + "".join(f"<td>{esc(v)}</td>" for v in _values(value, n, lang)) + "</tr>"
+        f"</td>" + "".join(f"<td>{esc(v)}</td>" for v in _values(value, n, lang, names)) + "</tr>"
         for k, value in row.items())
     return f'<table class="cardlearn-sheet-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 

@@ -362,9 +362,10 @@ def _summary(model: TableModel) -> Summary | None:
 
 def leftovers(model: TableModel, before: State, action: Any) -> list[str]:
     """Loose cards still lying in the open (plain entries of unowned zones, not a trick's
-    seat-marked plays) when the deal's last move was made, less those it used, and with
-    the card it laid there: a move of one hand card and nothing else (a Kasína trail, a
-    Kínaskák discard) lays it on the first open zone of loose cards."""
+    seat-marked plays nor a pile drawn stacked) when the deal's last move was made, less
+    those it used, and with the card it laid there: a move of one hand card and nothing else
+    lays it on the first open zone of cards (a Kasína trail on the table; a Kínaskák discard
+    on its pile, a trick card on the trick: neither listed)."""
     w, game = WORDS[model.lang], model.game
     tokens = game.action_cards(before, action)
     used = Counter((z, str(c)) for z, c in tokens if c is not None)
@@ -374,16 +375,16 @@ def leftovers(model: TableModel, before: State, action: Any) -> list[str]:
     left = []
     for zone in game.layout(before, model.shown_seat(), model.lang)["zones"]:
         entries = zone.get("cards")
-        if zone.get("owner") is None and entries is not None and not zone.get("target") \
-                and not zone.get("stack"):  # a pile's cards are not left "lying": it is named by its count
-            loose = [e for e in entries if not isinstance(e, dict)]
-            if len(loose) < len(entries):
-                continue  # a trick's seat-marked plays: never loose cards
-            cards = Counter((zone["name"], str(c)) for c in (*loose, *laid)) - used
-            laid = []  # laid on the first such zone only
-            if cards:
-                shown = symbols(c for _, c in cards.elements())
-                left.append(w["leftover"].format(zone=zone["label"], cards=shown))
+        if zone.get("owner") is not None or entries is None or zone.get("target"):
+            continue
+        here, laid = laid, []  # the laid card lands on the first open zone of cards only
+        loose = [e for e in entries if not isinstance(e, dict)]
+        if len(loose) < len(entries) or zone.get("stack"):
+            continue  # a trick's seat-marked plays, a pile: never loose cards
+        cards = Counter((zone["name"], str(c)) for c in (*loose, *here)) - used
+        if cards:
+            shown = symbols(c for _, c in cards.elements())
+            left.append(w["leftover"].format(zone=zone["label"], cards=shown))
     return left
 
 
@@ -401,7 +402,8 @@ def _hints(model: TableModel) -> tuple[tuple[str, str], ...] | None:
     if not model.hint_shown:
         return None
     return tuple(
-        (model.game.describe(state, a, model.lang, viewer=state.to_move, who=model.who), model.reason(state, a))
+        (model.game.describe(state, a, model.lang, viewer=state.to_move, who=model.who),
+         model.reason(state, a))
         for a in model.hint_order(state)
     )
 

@@ -166,7 +166,7 @@ class CardRow(widgets.HBox):
         self._buttons: list[CardButton] = []
         self.add_class("cardlearn-row")
 
-    def show(self, cells: Sequence[CellView], stacked: bool = False) -> None:
+    def show(self, cells: Sequence[CellView], stacked: bool = False, compact: bool = False) -> None:
         while len(self._buttons) < len(cells):
             self._buttons.append(CardButton(self.zone, len(self._buttons), self._on_click))
         for button, cell in zip(self._buttons, cells):
@@ -175,10 +175,12 @@ class CardRow(widgets.HBox):
         n = len(cells)
         idle = 4 * sum(1 for c in cells if c.selected or c.usable) <= n  # a trick, a discard pile
         played = any(c.caption for c in cells)  # seat-marked plays (a trick) pack sooner
-        packed = n > PACK_ANY or (idle and (n > PACK_OVER or (played and n > PACK_OVER - 2)))
-        tighter = n > 2 * PACK_ANY or (idle and n > 2 * PACK_OVER)
+        packed = (n > PACK_ANY or (idle and (n > PACK_OVER or (played and n > PACK_OVER - 2)))
+                  or (compact and n > 1))
+        tighter = n > 2 * PACK_ANY or (idle and n > 2 * PACK_OVER) or (compact and n > 3)
         set_classes(self, "cardlearn-row", "cardlearn-packed" if packed else "",
-                    "cardlearn-packed-more" if tighter else "", "cardlearn-stacked" if stacked else "")
+                    "cardlearn-packed-more" if tighter else "", "cardlearn-stacked" if stacked else "",
+                    "cardlearn-compact" if compact else "")
 
 
 class ZoneBox(widgets.VBox):
@@ -197,6 +199,8 @@ class ZoneBox(widgets.VBox):
         self._opener.on_click(lambda _b: self._toggle())
         self._shown: ZoneView | None = None
         self._lang = "is"
+        self._head = widgets.HBox()  # a pile's label and its opener, side by side
+        self._head.add_class("cardlearn-pile-head")
 
     def _toggle(self) -> None:
         self.opened = not self.opened
@@ -218,15 +222,22 @@ class ZoneBox(widgets.VBox):
             opener = (self._opener,) if len(zone.cells) > 1 else ()
             set_classes(self, f"cardlearn-zone-{css_name(zone.name)}", "cardlearn-pile",
                         "cardlearn-pile-opened" if opened else "")
-            self.children = (head, self._row, *opener)
+            self._head.children = (head, *opener)
+            self.children = (self._head, self._row)
             return
+        set_classes(self, f"cardlearn-zone-{css_name(zone.name)}",
+                    "cardlearn-bare-target" if zone.target and zone.cells == () else "")
         if zone.cells is not None:
             self._label.value = f"<b>{esc(zone.label)}</b>"
-            self._row.show(zone.cells)
+            # A seat's own cards (melds, cards shown, tricks won) are drawn compact, overlapped
+            # with each index showing, so that they fit beside the seat for the whole match.
+            self._row.show(zone.cells, compact=zone.owner is not None)
             self.children = (head, self._row)
             return
-        named = "" if zone.target else f"<b>{esc(zone.label)}</b> · "  # a target names itself
-        self._label.value = f"{named}{esc(zone.count)}{look.backs_html(zone.backs, 2)}"
+        if zone.target:  # a target names itself, with the stack's size: one line less
+            self._target.description = f"{zone.label} · {zone.count}"
+        named = "" if zone.target else f"<b>{esc(zone.label)}</b><br>{esc(zone.count)}"  # narrow: two lines
+        self._label.value = f"{named}{look.backs_html(zone.backs, 2)}"
         shown: tuple[widgets.Widget, ...] = (head, self._label) if zone.target else (self._label,)
         self.children = shown
 
@@ -327,7 +338,9 @@ class TableView:
         self._felt = self._box(widgets.GridBox, "cardlearn-felt")
         self._hints, self._log = _html("cardlearn-hints"), _html("cardlearn-log")
         self._sheet = _html("cardlearn-sheet")
-        side = self._box(widgets.VBox, "cardlearn-side", heading, self._hints, self._log, self._sheet)
+        self._heading = heading
+        self._side = side = self._box(widgets.VBox, "cardlearn-side", heading, self._hints, self._log,
+                                      self._sheet)
         self._main = self._box(widgets.HBox, "cardlearn-main", self._felt, side)
         self._seat_boxes: dict[int, SeatBox] = {}
         self._zone_boxes: dict[str, ZoneBox] = {}
@@ -387,6 +400,8 @@ class TableView:
             boxes[seat.place].append(self._seat_box(seat, snap))
         beside = not snap.sides_taken  # the last move beside the middle, with its cards
         self._top.children = tuple(boxes["top"])
+        # Several seats along the top share one row, their hands drawn as a strip of backs.
+        set_classes(self._top, "cardlearn-top", "cardlearn-crowded" if len(boxes["top"]) > 1 else "")
         self._left.children = tuple(boxes["left"])
         self._right.children = (*boxes["right"], *((self._last,) if beside else ()))
         self._zones.children = tuple(self._zone_box(z) for z in snap.zones)
@@ -401,7 +416,7 @@ class TableView:
         self._hand_label.value = (
             f"<b>{esc(snap.hand_title)}</b>"
             + (f" · {esc(snap.hand_info)}" if snap.hand_info else "")
-            + (f"<br>{esc(snap.prompt)}" if snap.prompt else "")
+            + (f" — {esc(snap.prompt)}" if snap.prompt else "")  # one line where it fits
         )
         self._hand.show(snap.hand)
         self._draw_actions(snap)
@@ -415,10 +430,13 @@ class TableView:
                 *((self._own_zones,) if snap.own_zones else ()),
                 self._hand_label,
                 self._hand,
-                self._actions,
-                self._message,
+                self._actions,  # Confirm and the moves' buttons, the message line beside them
             )
-        self._bottom.children = (*mine, *((self._last,) if not beside else ()))
+        self._bottom.children = mine
+        # With the sides taken (Kozel) the last move, in words, heads the side column, under the
+        # scoreboard: below your cards it fell off a 768 px window.
+        self._side.children = (self._heading, *((self._last,) if not beside else ()), self._hints, self._log,
+                               self._sheet)
         set_classes(self._bottom, "cardlearn-bottom", "cardlearn-to-move" if snap.my_turn else "")
         self._felt.children = (self._top, self._left, self._middle, self._right, self._bottom, *over)
         set_classes(self._felt, "cardlearn-felt", "cardlearn-teacher-on" if snap.teacher else "")
@@ -449,7 +467,7 @@ class TableView:
         for button, move in zip(self._action_buttons, snap.buttons):
             button.description = move.label
             button.button_style = "info"
-        self._actions.children = (confirm, *self._action_buttons[: len(snap.buttons)])
+        self._actions.children = (confirm, *self._action_buttons[: len(snap.buttons)], self._message)
 
     def _mover(self, i: int) -> Callable[[], None]:
         """What action button `i` does: the move it shows now."""

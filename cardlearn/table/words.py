@@ -221,7 +221,8 @@ MORE_WORDS: dict[str, dict[str, str]] = {
         "forced_button": "Þú átt aðeins einn leik: {move}. Smelltu á hnappinn.",
         "press_continue": "Smelltu fyrst á „Áfram“: næsta spil er gefið þá.",
         "demo": "Sýnikennsla",
-        "demo_on": "Sýnikennsla: tölvan leikur fyrir öll sæti. Smelltu aftur á „Sýnikennsla“ til að taka við.",
+        "demo_on": "Sýnikennsla: tölvan leikur fyrir öll sæti. "
+                   "Smelltu aftur á „Sýnikennsla“ til að taka við.",
         "demo_status": "Sýnikennsla",
         "undo_what": "Tekur aftur: {move}",
         "undo_more": " (og {n} leiki á eftir)",

@@ -300,23 +300,35 @@ def _entries(meld: Meld, wrap: bool, lang: str) -> list[Entry]:
     return out
 
 
+def _meld_label(melds: tuple[Meld, ...], i: int, kinds: dict[str, str], owner: str) -> str:
+    """A meld by its kind and its owner's name ("röð · Tölva 1"), numbered only where the
+    owner has more than one of that kind ("röð 2 · Þú"); never a seat number or an id."""
+    kind = melds[i].kind
+    same = [j for j, m in enumerate(melds) if m.kind == kind]
+    number = f" {same.index(i) + 1}" if len(same) > 1 else ""
+    return f"{kinds[kind]}{number} · {owner}"
+
+
 def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] | None = None) -> Layout:
     """What `seat` sees: its hand; every meld as a zone by its owner (jokers noted with
     what they stand for); the discard pile face up; the stock as backs."""
     w, wrap = _W[lang], state.rules.run_wrap
     zones: list[Zone] = []
     kinds = {"is": {"run": "röð", "set": "þrenna"}, "en": {"run": "run", "set": "set"}}[lang]
+    name = who if who is not None else (lambda s: w["seat"].format(n=s))
     for owner, ms in enumerate(state.melds):
         for i, m in enumerate(ms):
-            zones.append(Zone(name=meld_zone(owner, i), label=f"{kinds[m.kind]} {owner}-{i}", owner=owner,
-                              target=True, cards=_entries(m, wrap, lang)))
+            zones.append(Zone(name=meld_zone(owner, i), label=_meld_label(ms, i, kinds, name(owner)),
+                              owner=owner, target=True, cards=_entries(m, wrap, lang)))
     for j, m in enumerate(state.pending):
         zones.append(Zone(name=f"pending-{j}", label=f"{kinds[m.kind]} ({w['pending']})", owner=m.owner,
                           target=False, cards=_entries(m, wrap, lang)))
     if state.to_move == seat and any(low_binding(state, a) for a in state.legal_actions()):
         zones.append(Zone(name=JOKER_LOW, label=w["joker_low"], owner=seat, target=True, cards=[]))
+    # The discard pile as a stack (its top card, the only one in play, and a count; the table
+    # opens it on a click): fanned in one row it pushed the hand below a 768 px window.
     zones.append(Zone(name="discard", label=w["discard_pile"], owner=None, target=False,
-                      cards=[str(c) for c in state.discard]))
+                      cards=[str(c) for c in state.discard], stack=True))
     zones.append(Zone(name="stock", label=w["stock"], owner=None, target=True, backs=len(state.stock)))
 
     def info(s: int) -> str:
