@@ -1351,3 +1351,59 @@ def test_a_pile_drawn_stacked_shows_its_top_and_opens_on_a_click():
     assert [b.card for b in walk(box) if isinstance(b, CardButton)] == ["2H", "3S", "KD"]
     opener.click()
     assert [b.card for b in walk(box) if isinstance(b, CardButton)] == ["KD"]
+
+
+# ---------------------------------------------------------------------------------------
+# The games' layouts for a 1024 × 768 projector (second edition)
+
+
+def _play_until(game, seed: int, done, limit: int = 3000):
+    """Random moves from a new match of `game` until `done(before, after)`; the pair."""
+    rng, state = random.Random(seed), game.new_game(seed=seed)
+    for _ in range(limit):
+        after = state.apply(rng.choice(state.legal_actions()))
+        if done(state, after):
+            return state, after
+        state = after if not after.is_over else game.new_game(seed=rng.randrange(10**6))
+    raise AssertionError("never reached")
+
+
+@pytest.mark.slow
+def test_lomber_keeps_the_last_trick_until_the_next_lead_and_shows_the_trump():
+    lomber = GAMES["lomber"]
+    _, after = _play_until(lomber, 3, lambda b, a: len(b.trick) == 2 and not a.trick and not a.is_over
+                           and len(a.played) > len(b.played) and a.to_move is not None)
+    zones = {z["name"]: z for z in lomber.layout(after, 0, "is")["zones"]}
+    leader, cards = after.played[-1]
+    assert zones["last-trick"]["cards"] == [{"card": str(c), "seat": (leader + i) % 3} for i, c in enumerate(cards)]
+    if after.trump:
+        assert {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[after.trump] in zones["trump"]["label"]
+    lead = after.apply(next(a for a in after.legal_actions()))
+    names = [z["name"] for z in lomber.layout(lead, 0, "is")["zones"]]
+    assert "last-trick" not in names  # the next lead: the trick on the table is the new one
+
+
+@pytest.mark.slow
+def test_kozel_face_down_target_only_while_answering_stock_beside_the_trick():
+    kozel = GAMES["kozel"]
+    state = kozel.new_game(seed=2)
+    names = [z["name"] for z in kozel.layout(state, 0, "is")["zones"]]
+    assert names[:2] == ["stock", "trick"] and "discard" not in names  # a lead: nothing to lay face down
+    _, answering = _play_until(kozel, 2, lambda b, a: a.phase == "respond")
+    names = [z["name"] for z in kozel.layout(answering, 0, "is")["zones"]]
+    assert names[:5] == ["stock", "trick", "discard", "trump", "last-trick"]
+
+
+@pytest.mark.slow
+def test_kinaskak_pile_is_a_stack_and_melds_are_named_by_their_owner():
+    kinaskak = GAMES["kinaskak"]
+    _, after = _play_until(kinaskak, 5, lambda b, a: sum(map(len, a.melds)) >= 2 and len(a.discard) > 2)
+    m = TableModel(kinaskak, after, seats={s: "thumb" for s in range(1, after.players)})
+    zones = {z["name"]: z for z in kinaskak.layout(after, 0, "is", who=m.who)["zones"]}
+    assert zones["discard"]["stack"] and zones["discard"]["cards"] == [str(c) for c in after.discard]
+    pile = m.snapshot().zone("discard")
+    assert pile.stack and pile.count == count_cards(len(after.discard), "is")
+    melds = [z for z in zones.values() if z["name"].startswith("meld-")]
+    assert melds
+    for z in melds:
+        assert not re.search(r"\d+-\d+", z["label"]) and m.who(z["owner"]) in z["label"]
