@@ -156,6 +156,7 @@ def stylesheet() -> str:
 {w} .cardlearn-compact{{min-height:calc(var(--ch) * 0.55)}}
 {w} .cardlearn-compact button.cardlearn-card.cardlearn-captioned{{
   height:calc(var(--ch) * 0.55 + 22px) !important;padding-top:calc(var(--ch) * 0.55) !important}}
+{w} .cardlearn-bottom .cardlearn-zones > .widget-vbox{{flex-direction:row;align-items:center;gap:4px}}
 {w} .cardlearn-top.cardlearn-crowded{{flex-wrap:nowrap;gap:10px;justify-content:space-around}}
 {w} .cardlearn-top.cardlearn-crowded > .cardlearn-seat{{flex:1 1 0;min-width:0}}
 {w} .cardlearn-top.cardlearn-crowded .cardlearn-backs .cardlearn-card{{

@@ -405,7 +405,9 @@ class TableView:
         self._left.children = tuple(boxes["left"])
         self._right.children = (*boxes["right"], *((self._last,) if beside else ()))
         self._zones.children = tuple(self._zone_box(z) for z in snap.zones)
-        self._last.value = self._last_html(snap, pictures=beside)
+        # Several seats along the top leave no height for the last move's pictures: its
+        # cards are marked where they lie.
+        self._last.value = self._last_html(snap, pictures=beside and len(boxes["top"]) < 2)
         self._teacher_note.value = esc(w["teacher_on"]) if snap.teacher else ""
         self._middle.children = (*((self._teacher_note,) if snap.teacher else ()), self._zones)
         self._banner.value = self._banner_html(snap)
