@@ -1375,7 +1375,8 @@ def test_lomber_keeps_the_last_trick_until_the_next_lead_and_shows_the_trump():
                            and len(a.played) > len(b.played) and a.to_move is not None)
     zones = {z["name"]: z for z in lomber.layout(after, 0, "is")["zones"]}
     leader, cards = after.played[-1]
-    assert zones["last-trick"]["cards"] == [{"card": str(c), "seat": (leader + i) % 3} for i, c in enumerate(cards)]
+    played = [{"card": str(c), "seat": (leader + i) % 3} for i, c in enumerate(cards)]
+    assert zones["last-trick"]["cards"] == played
     if after.trump:
         assert {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[after.trump] in zones["trump"]["label"]
     lead = after.apply(next(a for a in after.legal_actions()))
