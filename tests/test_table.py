@@ -1408,3 +1408,11 @@ def test_kinaskak_pile_is_a_stack_and_melds_are_named_by_their_owner():
     assert melds
     for z in melds:
         assert not re.search(r"\d+-\d+", z["label"]) and m.who(z["owner"]) in z["label"]
+
+
+def test_confirm_is_not_drawn_where_no_move_takes_a_card():
+    start = fakegame.new_game(seed=7)
+    table = play(dataclasses.replace(start, stage="claim", turn=0), delay=0)
+    assert one(table, "cardlearn-confirm").layout.display == "none"  # claim or pass: buttons only
+    table = new("fake", seed=7)
+    assert one(table, "cardlearn-confirm").layout.display is None

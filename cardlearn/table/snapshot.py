@@ -189,6 +189,7 @@ class Snapshot:
     demo: bool = False  # demo mode: the computer plays every seat
     paused: bool = False  # waiting at a deal's summary for Áfram
     moves: int = 0  # moves made in the match so far
+    confirm_shown: bool = True  # some legal move is made with cards (else Confirm is not drawn)
 
     @property
     def sides_taken(self) -> bool:
@@ -501,4 +502,5 @@ def take(model: TableModel) -> Snapshot:
         demo=model.demo,
         paused=model.paused,
         moves=len(state.history),
+        confirm_shown=model.human_to_move() and model.choices().any_tokens(),
     )

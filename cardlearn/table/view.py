@@ -469,6 +469,8 @@ class TableView:
         for button, move in zip(self._action_buttons, snap.buttons):
             button.description = move.label
             button.button_style = "info"
+        # Not drawn in a row of bids, where no card is chosen (kept in the tree, hidden).
+        confirm.layout.display = None if snap.confirm_shown else "none"
         self._actions.children = (confirm, *self._action_buttons[: len(snap.buttons)], self._message)
 
     def _mover(self, i: int) -> Callable[[], None]:
