@@ -341,10 +341,13 @@ def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] 
 
     top = state.discard[-1].symbol if state.discard else "-"
     if state.step == "over":
-        result = w["tie"] if state.winner is None else w["winner"].format(n=state.winner)
+        # `who` too, so that the words may name the seat ("{who} vinnur!") instead of its number.
+        winner = state.winner
+        result = w["tie"] if winner is None else w["winner"].format(n=winner, who=name(winner))
         prompt = w["over"] + ". " + result
     elif state.to_move != seat:
-        prompt = w["waiting"].format(n=state.to_move)
+        mover = state.to_move
+        prompt = w["waiting"].format(n=mover, who=name(mover) if mover is not None else "")
     else:
         prompt = w["prompt_" + state.step].format(card=top)
     title = w["title"].format(name=NAME[lang], r=state.round_no,

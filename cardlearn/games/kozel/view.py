@@ -185,7 +185,9 @@ def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] 
     trump_note = w["trump"].format(suit=SUIT_SYMBOLS[state.trump])
     if state.trump_pos is None:  # drawn: everyone saw who took it, while it is still known
         holder = next((h for h in range(4) if state.trump_card in state.known[h]), None)
-        trump_note += f" ({w['drawn'].format(n=holder)})" if holder is not None else ""
+        # `who` too, so that the words may name the holder ("{who}") instead of a seat number.
+        named = who(holder) if who is not None and holder is not None else f"{holder}"
+        trump_note += f" ({w['drawn'].format(n=holder, who=named)})" if holder is not None else ""
     trump_entry: EntryDict = {"card": str(state.trump_card), "note": trump_note}
 
     def info(s: int) -> str:
