@@ -82,6 +82,7 @@ class Zone(TypedDict):
     target: NotRequired[bool]  # the zone itself is clickable, as the token (name, None)
     cards: NotRequired[list[Entry]]
     backs: NotRequired[int]
+    stack: NotRequired[bool]  # drawn as a pile: its last card on top with a count, opened on a click
 
 
 class Opponent(TypedDict):

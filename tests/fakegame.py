@@ -294,7 +294,7 @@ _WORDS = {
 }
 
 
-def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None) -> str:
+def _predicate(state: State, action: Action | str, lang: str = "is", viewer: int | None = None) -> str:
     action = parse(action) if isinstance(action, str) else action
     w = _WORDS[lang]
     if action.kind == "d":
@@ -303,6 +303,27 @@ def describe(state: State, action: Action | str, lang: str = "is", viewer: int |
     if action.kind == "p":
         return w["play"].format(card=action.card.symbol)
     return w[action.kind]
+
+
+def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None,
+             who=None) -> str:
+    """The move in words; with `who`, the whole sentence with its subject ("Þú: ...")."""
+    text = _predicate(state, action, lang, viewer)
+    return text if who is None or state.to_move is None else f"{who(state.to_move)}: {text}"
+
+
+def command(state: State, action: Action | str, lang: str = "is") -> str:
+    """The move as its button says it."""
+    return _predicate(state, action, lang, state.to_move)
+
+
+def deal_result(before: State, after: State, lang: str, who) -> str:
+    """The deal's winner in a sentence (the team with more tricks in the deal's row)."""
+    row = after.score_sheet[-1]["tricks"]
+    if row[0] == row[1]:
+        return "jafnt" if lang == "is" else "a tie"
+    best = 0 if row[0] > row[1] else 1
+    return f"{who(TEAMS[best][0])} +"
 
 
 def explain(state: State, action: Action | str, lang: str = "is") -> str:
@@ -321,7 +342,7 @@ def quiet(state: State, action: Action) -> bool:
     return action.kind == "pass"
 
 
-def layout(state: State, seat: int, lang: str = "is") -> dict[str, Any]:
+def layout(state: State, seat: int, lang: str = "is", who=None) -> dict[str, Any]:
     w = _WORDS[lang]
     high = trick_winner(state.trick) if state.trick else None
     trick = [

@@ -27,7 +27,7 @@ from cardlearn.table import WORDS, Snapshot, Table, TableModel, play, replay, st
 from cardlearn.table.look import css_name, stylesheet
 from cardlearn.table.snapshot import CellView, cells, places
 from cardlearn.table.view import CardButton, SeatBox, classes_of, set_classes, walk
-from cardlearn.table.words import count_cards, result, seat_name, simulated_words
+from cardlearn.table.words import MORE_WORDS, count_cards, result, seat_name, simulated_words
 
 MODULES = {"toy": toygame, "fake": fakegame, **GAMES}
 NAMES = sorted(MODULES)
@@ -98,6 +98,9 @@ def click_move(table: Table, action) -> None:
     still needed, or its own button."""
     state = table.state
     tokens = table.game.action_cards(state, action)
+    if table.model.exact() == [action]:  # a forced move comes selected: Confirm makes it
+        one(table, "cardlearn-confirm").click()
+        return
     if not tokens:
         label = table.game.describe(state, action, table.lang, viewer=state.to_move)
         [button] = [b for b in table.find("cardlearn-action") if b.description == label]
@@ -114,6 +117,9 @@ def click_move(table: Table, action) -> None:
 
 def click_tokens(m: TableModel, action) -> None:
     """The same on the model alone: click each token where the snapshot shows it."""
+    if m.exact() == [action]:  # a forced move comes selected: Confirm makes it
+        assert m.confirm()
+        return
     for zone, card in m.game.action_cards(m.state, action):
         if card is None:
             m.click(zone, None)
@@ -142,22 +148,56 @@ def _act(m: TableModel, action) -> bool:
     return made
 
 
+def go_on(m: TableModel) -> TableModel:
+    """The bots' moves, Áfram pressed at every deal's summary, until a human must move."""
+    while True:
+        m.run_bots()
+        if not m.paused:
+            return m
+        m.dismiss()
+
+
+def finish(table: Table) -> Table:
+    """Áfram at every deal's summary of a table of bots alone (delay 0) until the end."""
+    for _ in range(1000):
+        if table.state.is_over:
+            return table
+        table.dismiss()
+    raise AssertionError("the match never ended")
+
+
 @pytest.mark.parametrize("name", ALL)
 def test_whole_match_through_act(name):
     m, rng = model(name, seed=3), random.Random(1)
+    forced_seen = 0
     for _ in range(5000):
         if m.state.is_over:
             break
+        if m.paused:  # a deal's end: nothing moves until Áfram
+            assert m.pending_bot() is None and not m.act(m.state.legal_actions()[0])
+            assert m.message == MORE_WORDS["is"]["press_continue"]
+            m.dismiss()
+            m.run_bots()
+            continue
         assert m.state.to_move == 0 and m.pending_bot() is None
-        assert len(m.state.legal_actions()) > 1  # a forced move is made by itself
+        legal = m.state.legal_actions()
+        if len(legal) == 1:  # a forced move is the pupil's too: selected, said, and made by Confirm
+            forced_seen += 1
+            snap = m.snapshot()
+            said = m.game.command(m.state, legal[0], "is")
+            assert said in snap.message and snap.message.startswith("Þú átt aðeins einn leik")
+            assert snap.confirm or [b.action for b in snap.buttons] == legal
         moves = len(m.state.history)
-        assert _act(m, rng.choice(m.state.legal_actions()))
+        assert _act(m, rng.choice(legal))
         assert len(m.state.history) > moves
         assert f"Leikir: {len(m.state.history)}" in m.snapshot().status
     assert m.state.is_over
     snap = m.snapshot()
     assert snap.status.startswith(WORDS["is"]["over"])
-    assert snap.banner is not None and snap.banner.standing == " – ".join(map(str, m.state.scores))
+    assert snap.banner is not None
+    winner = result(m.state.winner, m.state.teams, m.state.players, m.seats, "is")
+    assert winner in snap.banner.said  # the banner names the winner, and the standing by side
+    assert snap.banner.standing.endswith(", ".join(f"{n}: {v}" for n, v in zip(m.sides(), m.state.scores)))
     assert snap.sheet and snap.sheet == tuple(m.state.score_sheet)  # the end: a banner with the final sheet
     assert not m.act(m.state)  # anything after the end only says so
     assert m.message == WORDS["is"]["is_over"] == m.snapshot().message
@@ -174,9 +214,17 @@ def test_illegal_act_shows_message_and_changes_nothing(name):
     assert m.message == ""
 
 
+def to_choice(m: TableModel) -> TableModel:
+    """Confirm the pupil's forced moves (the bots replying) until a real choice is due."""
+    while m.forced() is not None:
+        assert m.confirm()
+        go_on(m)
+    return m
+
+
 @pytest.mark.parametrize("name", ALL)
 def test_undo(name):
-    m = model(name, seed=5)
+    m = to_choice(model(name, seed=5))
     start, log = m.state, m.snapshot().log  # forced moves may come first
     assert not m.undo()  # nothing to undo at the start
     assert m.state is start and m.message == WORDS["is"]["nothing_to_undo"]
@@ -282,7 +330,11 @@ def test_bots_alone_play_a_whole_match(name):
     n = game.new_game(seed=13).players
     m = TableModel(game, game.new_game(seed=13), seats={s: "random" for s in range(n)}, seed=13)
     assert m.humans == () and m.pending_bot() is not None
-    assert m.run_bots() == len(m.moves) > 0
+    made = m.run_bots()
+    assert made == len(m.moves) > 0
+    if not m.state.is_over:  # the bots stop at the first deal's end, until Áfram
+        assert m.paused and m.pending_bot() is None and m.snapshot().summary is not None
+        go_on(m)
     assert m.state.is_over and m.pending_bot() is None
     assert all(m.states[i].to_move == seat for i, (seat, _) in enumerate(m.moves))
 
@@ -421,7 +473,8 @@ def test_fake_off_suit_card_gets_the_engines_reason_and_buttons_need_no_card():
     m.click("hand", ace.index)  # the engine's rule, found by trying the move "p:AH"
     assert m.state is state and m.message.startswith("Ólöglegt: fylgja verður lit: A♥")
     m.click("hand", m.entries("hand").index("KS"))
-    assert m.message == "" and "p:KS" in map(str, m.state.history)
+    assert m.message == "" and m.state is state  # a click selects: only Confirm plays
+    assert m.confirm() and "p:KS" in map(str, m.state.history)
     claim = dataclasses.replace(start, stage="claim", turn=0)
     m = TableModel(fakegame, claim)
     m.click("hand", 0)
@@ -543,12 +596,14 @@ def test_model_selection_grows_deselects_swaps_and_says_why_not():
     assert not m.confirm() and m.state is state  # K♥ alone is not a move here
 
 
-def test_model_plays_a_move_once_nothing_is_left_to_choose_and_ignores_backs():
+def test_model_plays_a_move_only_on_confirm_and_ignores_backs():
     m = model("fake", seed=2)
     mine = m.entries("hand")[0]
     m.click("hand", 0)
     assert m.state.history == () and m.snapshot().zone("kitty").target_usable
-    m.click("kitty", None)  # the kitty is the only place for it: played at once
+    m.click("kitty", None)  # the kitty is the only place for it: still a click only selects
+    assert m.state.history == () and m.snapshot().confirm
+    assert m.confirm()
     assert str(m.state.history[0]) == f"d:{mine}" and m.selected == frozenset()
     m.run_bots()
     kitty = m.entries("kitty")
@@ -572,11 +627,13 @@ def test_model_hot_seat_resolves_clicks_in_the_hand_of_the_seat_shown():
     assert m.shown_seat() == 0 and m.token_of(("hand", 0)) == ("hand", m.state.hands[0][0])
     m.click("hand", 0)
     m.click("kitty", None)
+    m.confirm()
     assert m.state.to_move == 1 and m.must_pass()
     m.ready()  # no snapshot between: the next click reads seat 1's layout all the same
     assert m.shown_seat() == 1 and m.token_of(("hand", 0)) == ("hand", m.state.hands[1][0])
     m.click("hand", 0)
     m.click("kitty", None)
+    m.confirm()
     assert [s for s, _ in m.moves] == [0, 1]
 
 
@@ -680,7 +737,8 @@ def test_model_hint_order_and_reasons():
     assert thought is not None and hints[0][0] == str(thought.choice)  # the strongest, a search bot
     assert [text for text, _ in hints] == [str(a) for a in m.hint_order(state)]
     assert m.snapshot().hints == tuple(
-        (m.game.describe(state, a, "is", viewer=0), m.reason(state, a)) for a in m.hint_order(state)
+        (m.game.describe(state, a, "is", viewer=0, who=m.who), m.reason(state, a))
+        for a in m.hint_order(state)
     )
     m.act(hints[0][0])
     assert m.snapshot().hints is None  # a hint belongs to one position
@@ -824,7 +882,7 @@ def test_hot_seat_hides_the_hands(name):
 @pytest.mark.parametrize("name", ALL)
 def test_replay(name):
     n = new(name, seed=14).state.players
-    final = new(name, seats={s: "random" for s in range(n)}, seed=14).state
+    final = finish(new(name, seats={s: "random" for s in range(n)}, seed=14)).state
     assert final.start().history == ()
     view = replay(final, show_all=True)
     moves = len(final.history)
@@ -989,7 +1047,9 @@ def test_fake_seats_round_the_table_and_team_names():
         assert isinstance(box, SeatBox) and box.seat == seat and f"cardlearn-seat-{seat}" in classes_of(box)
     # a seat's own zones sit by it, in its box
     assert [w for w in walk(one(table, "cardlearn-seat-1")) if "cardlearn-zone-won-1" in classes_of(w)]
-    assert "Þú og Tölva 2: 0, Tölva 1 og Tölva 3: 0" in one(table, "cardlearn-status").value
+    status = one(table, "cardlearn-status").value
+    assert "<td>Þú og Tölva 2</td><td class=cardlearn-score>0</td>" in status
+    assert "<td>Tölva 1 og Tölva 3</td><td class=cardlearn-score>0</td>" in status
     assert result(0, fakegame.TEAMS, 4, table.seats, "is") == "Þú og Tölva 2 vinna!"
     assert result(1, fakegame.TEAMS, 4, table.seats, "en") == "Computer 1 and Computer 3 win!"
 
@@ -1000,6 +1060,7 @@ def test_fake_target_zone_face_down_entries_and_what_the_log_may_say():
     card_button(table, "hand", mine).click()
     assert table.state.history == () and table.target_button("kitty").usable
     table.target_button("kitty").click()
+    one(table, "cardlearn-confirm").click()
     assert str(table.state.history[0]) == f"d:{mine}"
     kitty = table.card_buttons("kitty")
     assert [b.card for b in kitty] == [mine, None, None, None]
@@ -1035,11 +1096,12 @@ def test_fake_quiet_bot_decisions_take_no_delay_and_forced_moves_are_made():
 def test_the_end_of_a_match_is_drawn(name):
     """A banner with the final sheet (each side a column), the message line, the repr."""
     n = MODULES[name].new_game(seed=13).players
-    table = new(name, seats={s: "random" for s in range(n)}, seed=13)  # bots alone, inside `play`
+    table = finish(new(name, seats={s: "random" for s in range(n)}, seed=13))  # bots alone, inside `play`
     assert table.state.is_over
     assert WORDS["is"]["over"] in one(table, "cardlearn-status").value
     banner = one(table, "cardlearn-banner").value
-    assert WORDS["is"]["over"] in banner and "<table" in banner
+    winner = result(table.state.winner, table.state.teams, n, table.seats, "is")
+    assert winner in banner and "<table" in banner  # the banner names the winner
     sheet = one(table, "cardlearn-sheet").value
     assert "<table" in sheet and all(f"<th>{side}</th>" in sheet for side in table.model.sides())
     table.act(table.state)  # anything after the end only says so
@@ -1087,10 +1149,13 @@ def test_the_deal_summary_is_drawn_until_dismissed():
         assert not table.state.is_over
         table.act(rng.choice(table.state.legal_actions()))
     text = one(table, "cardlearn-summary-text").value
-    assert WORDS["is"]["deal_over"].format(n=1) in text
-    assert "<table" in text and "Þú" in text and "Tölvan" in text
+    heading = MORE_WORDS["is"]["deal_done"].format(deal=GAMES["kasina"].INFO.deal_word["is"].format(n=1))
+    assert heading in text
+    board = one(table, "cardlearn-summary-table").value
+    assert "<table" in board and "Þú" in board and "Tölvan" in board
     assert WORDS["is"]["last_move"] in text
-    assert "— " + WORDS["is"]["deal_over"].format(n=1) in one(table, "cardlearn-log").value
+    assert "— " + heading in one(table, "cardlearn-log").value
+    assert not table.card_buttons("hand")  # the panel takes the place of your cards: the next deal waits
     one(table, "cardlearn-dismiss").click()
     assert not table.find("cardlearn-summary")
 
@@ -1111,3 +1176,243 @@ def test_view_hooks_name_what_each_button_stands_for():
                                   "cardlearn-last", "cardlearn-unusable")
     set_classes(button, "cardlearn-card", "", "cardlearn-back")
     assert classes_of(button) == ("cardlearn-card", "cardlearn-back")
+
+
+# ---------------------------------------------------------------------------------------
+# The second edition's flow: forced moves, the pause at a deal's end, one click model, undo's
+# words, demo mode, the scoreboard, a pile drawn stacked
+
+
+def _fake_forced_position():
+    """Fjarki's last trick: seat 0 holds one card, so its play is forced."""
+    m = model("fake", seed=4)
+    rng = random.Random(4)
+    while m.forced() is None:
+        _act(m, rng.choice(m.state.legal_actions()))
+    return m
+
+
+def test_a_forced_move_is_selected_and_said_and_waits_for_confirm():
+    m = _fake_forced_position()
+    state, [only] = m.state, m.state.legal_actions()
+    snap = m.snapshot()
+    assert m.state.to_move == 0 and snap.confirm  # nothing was played for the pupil
+    assert snap.message == MORE_WORDS["is"]["forced"].format(move=fakegame.command(state, only, "is"))
+    assert [c.card for c in snap.hand if c.selected] == [str(only.card)]
+    m.lang = "en"
+    assert m.message.startswith("You have only one move: ")
+    assert m.confirm() and m.state.history[-1] == only
+
+
+def test_a_click_only_selects_even_when_it_means_one_move():
+    """The misclick the review saw in Kozel: one card that alone is a whole move is only
+    selected; Confirm plays it, and a faded (unusable) card is never played."""
+    start = fakegame.new_game(seed=7)
+    hands = tuple(parse_cards(h) for h in ("KS QS AH", "JS KH QH", "AD KD QD", "JD AC KC"))
+    state = dataclasses.replace(start, hands=hands, trick=((3, Card.parse("AS")),), turn=0, stage="play",
+                                passes=4)
+    m = TableModel(fakegame, state)
+    m.click("hand", m.entries("hand").index("KS"))
+    assert m.state is state and m.snapshot().confirm
+    m.click("hand", m.entries("hand").index("AH"))  # faded: a reason, never a move
+    assert m.state is state and m.message.startswith("Ólöglegt")
+    m.click("hand", m.entries("hand").index("QS"))  # another usable card replaces the K♠
+    assert m.state is state and m.selected == {("hand", m.entries("hand").index("QS"))}
+    assert m.confirm() and str(m.state.history[-1]) == "p:QS"
+
+
+def test_a_deals_end_pauses_the_table_until_afram():
+    m, rng = model("fake", seed=8), random.Random(8)
+    while not m.paused:
+        _act(m, rng.choice(m.state.legal_actions()))
+    snap, i = m.snapshot(), m.summary_at
+    assert snap.paused and snap.summary is not None and m.pending_bot() is None and not m.bot_step()
+    before, after = m.states[i], m.states[i + 1]
+    assert snap.summary.lines[0] == fakegame.deal_result(before, after, "is", m.who)  # the verdict first
+    assert snap.summary.heading == MORE_WORDS["is"]["deal_done"].format(deal="1. spil")
+    assert snap.turn == MORE_WORDS["is"]["press_continue"] and not snap.buttons and not snap.confirm
+    moves = m.moves
+    if m.state.to_move == 0:
+        assert not m.act(m.state.legal_actions()[0]) and m.moves == moves
+    m.click("hand", 0)
+    assert m.moves == moves and m.message == MORE_WORDS["is"]["press_continue"]
+    assert m.hint() == [] and m.moves == moves
+    m.dismiss()
+    assert not m.paused and m.snapshot().summary is None and m.message in ("", m.snapshot().message)
+    assert m.pending_bot() is not None or m.human_to_move()
+
+
+def test_a_bots_move_clears_the_wait_message_and_a_hint_clears_a_reason():
+    seats = {0: "human", 1: "first", 2: "first", 3: "first"}
+    m = TableModel(fakegame, fakegame.new_game(seed=3), seats=seats)
+    m.act(m.state.legal_actions()[0])
+    m.click("hand", 0)
+    assert m.message == WORDS["is"]["wait"].format(who="Tölva 1")
+    m.bot_step()
+    assert m.message == ""  # the situation changed: the stale "wait" is gone
+    m.run_bots()
+    m.click("kitty", 0)  # a card that is no token now: a reason
+    m.hint()
+    assert m.message == ""
+
+
+def test_undo_says_what_it_takes_back():
+    m = model("fake", seed=4)
+    assert m.undo_says() == MORE_WORDS["is"]["undo_nothing"]
+    first = m.state.legal_actions()[0]
+    _act(m, first)
+    said = fakegame.describe(m.states[0], first, "is", viewer=0, who=m.who)
+    bots = len(m.moves) - 1
+    assert m.undo_says() == MORE_WORDS["is"]["undo_what"].format(move=said) + \
+        MORE_WORDS["is"]["undo_more"].format(n=bots)
+    assert m.snapshot().undo_says == m.undo_says()
+    table = new("fake", seed=4)
+    table.act(first)
+    assert one(table, "cardlearn-undo").tooltip == m.undo_says()
+
+
+def test_demo_mode_plays_every_seat_stops_at_each_deal_and_gives_the_seat_back():
+    m = model("fake", seed=9)
+    assert m.pending_bot() is None and m.human_to_move()
+    m.demo = True
+    turn = m.pending_bot()
+    assert turn is not None and turn.seat == 0  # the computer plays the pupil's seat too
+    m.click("hand", 0)
+    assert m.message == MORE_WORDS["is"]["demo_on"] and m.moves == ()
+    m.run_bots()
+    assert m.paused and m.snapshot().summary is not None  # it stops at the deal's end
+    assert any(seat == 0 for seat, _ in m.moves)
+    assert m.snapshot().turn == MORE_WORDS["is"]["press_continue"]
+    m.dismiss()
+    assert m.pending_bot() is not None
+    m.bot_step()
+    m.demo = False
+    assert m.pending_bot() is None or m.pending_bot().seat != 0
+    go_on(m)
+    assert m.state.is_over or m.human_to_move()
+    table = new("fake", seed=9)
+    one(table, "cardlearn-demo").click()
+    assert (table.demo and table.state.to_move != 0) or table.model.paused
+    assert table.model.paused  # delay 0: it played the first deal at once, then waited
+    one(table, "cardlearn-dismiss").click()
+    one(table, "cardlearn-demo").click()
+    assert not table.demo and (table.state.is_over or table.state.to_move == 0)
+
+
+@pytest.mark.parametrize("sign, better", [(1, "higher_better"), (-1, "lower_better")])
+def test_the_scoreboard_names_the_unit_and_which_way_is_better(sign, better):
+    unit = {"is": "tapstig", "en": "loss points"}
+    info = dataclasses.replace(fakegame.INFO, score_sign=sign, score_unit=unit)
+    game = types.SimpleNamespace(**{k: getattr(fakegame, k) for k in dir(fakegame) if not k.startswith("__")})
+    game.INFO = info
+    m = TableModel(game, fakegame.new_game(seed=1))
+    snap = m.snapshot()
+    assert snap.score_unit == "tapstig" and snap.score_better == MORE_WORDS["is"][better]
+    assert snap.scoreboard == (("Þú og Tölva 2", "0"), ("Tölva 1 og Tölva 3", "0"))
+    assert f"Tapstig ({MORE_WORDS['is'][better]})" in snap.status
+
+
+def test_kasina_summary_names_the_card_the_last_move_laid_down():
+    kasina = GAMES["kasina"]
+    for seed in range(60):
+        m = TableModel(kasina, kasina.new_game(seed=seed), seats={0: "random", 1: "random"}, seed=seed)
+        m.run_bots()
+        i = m.summary_at
+        if i is None:
+            continue
+        action = m.moves[i][1]
+        if action.captured or not m.states[i].table:  # a trail onto a table with cards on it
+            continue
+        lines = m.snapshot().summary.lines
+        [left] = [x for x in lines if x.startswith("Spil sem eftir lágu")]
+        assert action.card.symbol in left
+        assert all(c.symbol in left for c in m.states[i].table)
+        return
+    raise AssertionError("no deal ended with a trail in 60 seeds")
+
+
+def test_a_pile_drawn_stacked_shows_its_top_and_opens_on_a_click():
+    from cardlearn.table.snapshot import ZoneView
+    from cardlearn.table.view import ZoneBox
+
+    clicks = []
+    box = ZoneBox("discard", lambda zone, index: clicks.append((zone, index)))
+    cellz = tuple(CellView("discard", i, c, "", False, i == 2, False)
+                  for i, c in enumerate(("2H", "3S", "KD")))
+    zone = ZoneView("discard", "kastbunki", None, False, False, False, cellz, 0, "3 spil", stack=True)
+    box.show(zone)
+    shown = [w for w in walk(box) if isinstance(w, CardButton)]
+    assert [(b.card, b.index) for b in shown] == [("KD", 2)]  # the top card keeps its index
+    shown[0].click()
+    assert clicks == [("discard", 2)]
+    assert any("3 spil" in str(getattr(w, "value", "")) for w in walk(box))  # the pile's size, in words
+    [opener] = [w for w in walk(box) if "cardlearn-pile-open" in classes_of(w)]
+    opener.click()
+    assert [b.card for b in walk(box) if isinstance(b, CardButton)] == ["2H", "3S", "KD"]
+    opener.click()
+    assert [b.card for b in walk(box) if isinstance(b, CardButton)] == ["KD"]
+
+
+# ---------------------------------------------------------------------------------------
+# The games' layouts for a 1024 × 768 projector (second edition)
+
+
+def _play_until(game, seed: int, done, limit: int = 3000):
+    """Random moves from a new match of `game` until `done(before, after)`; the pair."""
+    rng, state = random.Random(seed), game.new_game(seed=seed)
+    for _ in range(limit):
+        after = state.apply(rng.choice(state.legal_actions()))
+        if done(state, after):
+            return state, after
+        state = after if not after.is_over else game.new_game(seed=rng.randrange(10**6))
+    raise AssertionError("never reached")
+
+
+@pytest.mark.slow
+def test_lomber_keeps_the_last_trick_until_the_next_lead_and_shows_the_trump():
+    lomber = GAMES["lomber"]
+    _, after = _play_until(lomber, 3, lambda b, a: len(b.trick) == 2 and not a.trick and not a.is_over
+                           and len(a.played) > len(b.played) and a.to_move is not None)
+    zones = {z["name"]: z for z in lomber.layout(after, 0, "is")["zones"]}
+    leader, cards = after.played[-1]
+    played = [{"card": str(c), "seat": (leader + i) % 3} for i, c in enumerate(cards)]
+    assert zones["last-trick"]["cards"] == played
+    if after.trump:
+        assert {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[after.trump] in zones["trump"]["label"]
+    lead = after.apply(next(a for a in after.legal_actions()))
+    names = [z["name"] for z in lomber.layout(lead, 0, "is")["zones"]]
+    assert "last-trick" not in names  # the next lead: the trick on the table is the new one
+
+
+@pytest.mark.slow
+def test_kozel_face_down_target_only_while_answering_stock_beside_the_trick():
+    kozel = GAMES["kozel"]
+    state = kozel.new_game(seed=2)
+    names = [z["name"] for z in kozel.layout(state, 0, "is")["zones"]]
+    assert names[:2] == ["stock", "trick"] and "discard" not in names  # a lead: nothing to lay face down
+    _, answering = _play_until(kozel, 2, lambda b, a: a.phase == "respond")
+    names = [z["name"] for z in kozel.layout(answering, 0, "is")["zones"]]
+    assert names[:5] == ["stock", "trick", "discard", "trump", "last-trick"]
+
+
+@pytest.mark.slow
+def test_kinaskak_pile_is_a_stack_and_melds_are_named_by_their_owner():
+    kinaskak = GAMES["kinaskak"]
+    _, after = _play_until(kinaskak, 5, lambda b, a: sum(map(len, a.melds)) >= 2 and len(a.discard) > 2)
+    m = TableModel(kinaskak, after, seats={s: "thumb" for s in range(1, after.players)})
+    zones = {z["name"]: z for z in kinaskak.layout(after, 0, "is", who=m.who)["zones"]}
+    assert zones["discard"]["stack"] and zones["discard"]["cards"] == [str(c) for c in after.discard]
+    pile = m.snapshot().zone("discard")
+    assert pile.stack and pile.count == count_cards(len(after.discard), "is")
+    melds = [z for z in zones.values() if z["name"].startswith("meld-")]
+    assert melds
+    for z in melds:
+        assert not re.search(r"\d+-\d+", z["label"]) and m.who(z["owner"]) in z["label"]
+
+
+def test_confirm_is_not_drawn_where_no_move_takes_a_card():
+    start = fakegame.new_game(seed=7)
+    table = play(dataclasses.replace(start, stage="claim", turn=0), delay=0)
+    assert one(table, "cardlearn-confirm").layout.display == "none"  # claim or pass: buttons only
+    table = new("fake", seed=7)
+    assert one(table, "cardlearn-confirm").layout.display is None

@@ -8,6 +8,12 @@ a picture of the table shows, every text already in the table's language;
 `cardlearn.table.view` draws it with ipywidgets, but a test (or another front end) can read
 it directly.
 
+The flow (second edition): a move is made only by the pupil's Confirm (a click selects, it
+never plays), or by a move's own button; a forced move (the only legal one) is selected
+for the pupil and announced, and waits for that Confirm too.  A deal's end opens its
+summary and pauses the table, bots and all, until `dismiss()` (the panel's Áfram).  With
+`demo` on, the computer plays every seat, the humans' too, stopping at each deal's end.
+
 Bots never move by themselves here: `pending_bot()` names the bot's turn now due (a
 `BotTurn`), `think(turn)` asks the bot for its move, `complete(turn, action)` makes it
 unless the table has moved on meanwhile (an undo, a new game); `bot_step()` does all three
@@ -30,7 +36,7 @@ from cardlearn.protocol import Bot, GameModule, Layout, State, Token, Zone
 from cardlearn.table import snapshot
 from cardlearn.table.choices import Advice, Choices
 from cardlearn.table.snapshot import HUMAN, Key, Snapshot, entry_parts
-from cardlearn.table.words import WORDS, check_lang, seat_name, side_names
+from cardlearn.table.words import WORDS, check_lang, more, seat_name, side_names
 
 OPTIONS_SHOWN = 4  # a "does not go with" message names at most this many moves
 
@@ -106,6 +112,9 @@ class TableModel:
         self._humans = tuple(s for s, r in self._roles.items() if r == HUMAN)
         self._generation = 0
         self._teacher = False
+        self._demo = False
+        self._demo_bots: dict[int, Bot] = {}  # the humans' seats, played in demo mode
+        self._note: Note | None = None
         self._asking = False
         self._advice: Advice | None = None
         self._reset(state)
@@ -150,6 +159,35 @@ class TableModel:
     @teacher.setter
     def teacher(self, on: bool) -> None:
         self._teacher = bool(on)
+
+    @property
+    def demo(self) -> bool:
+        """Demo mode: the computer plays every seat at the table's pace (the humans' with
+        the game's strongest bot), stopping at each deal's summary until it is dismissed.
+        Switching it off gives the humans their seats back (a bot turn handed out for one
+        of them becomes stale)."""
+        return self._demo
+
+    @demo.setter
+    def demo(self, on: bool) -> None:
+        on = bool(on)
+        if on == self._demo:
+            return
+        self._demo = on
+        self.cancel_bots()
+        self._selected.clear()
+        self._note = None
+        if on:
+            strongest = self.game.BOTS[self.game.INFO.strongest_bot]
+            for s in self._humans:
+                self._demo_bots.setdefault(s, strongest(seed=self.seed + s))
+        else:
+            self._settle()
+
+    @property
+    def paused(self) -> bool:
+        """Is the table waiting at a deal's summary (no move, no bot, until `dismiss`)?"""
+        return self._summary_at is not None
 
     @property
     def message(self) -> str:
@@ -199,7 +237,7 @@ class TableModel:
         self._moves: list[Move] = []
         self._selected: set[Key] = set()
         self._viewer = self._humans[0] if len(self._humans) == 1 else None
-        self._note: Note | None = None
+        self._note = None
         self._hint_state: State | None = None
         self._layout: tuple[State, int, str, Layout] | None = None
         self._choices: Choices | None = None
@@ -222,6 +260,10 @@ class TableModel:
         seat = self.state.to_move
         if seat is None:
             self._say("is_over")
+        elif self.paused:
+            self._say("press_continue")
+        elif self._demo:
+            self._say("demo_on")
         elif self._roles[seat] != HUMAN:
             self._say("wait", who=self.who(seat))
         else:
@@ -255,6 +297,18 @@ class TableModel:
 
         return say
 
+    @property
+    def bot_streak(self) -> int:
+        """How many computer moves in a row were made since a human's last move (the
+        status shows it as progress through a long stretch of computer moves)."""
+        n = 0
+        for seat, _ in reversed(self._moves):
+            if seat in self._bots or self._demo:
+                n += 1
+            else:
+                break
+        return n
+
     def _push(self, seat: int, after: State) -> None:
         before = self.state
         self._moves.append((seat, after.history[-1]))  # the engine's own form of the move
@@ -268,16 +322,65 @@ class TableModel:
         self._settle()
 
     def _settle(self) -> None:
-        """Make every human move that is the only legal one (it is logged like any other)."""
-        while True:
-            state = self.state
-            seat = state.to_move
-            if seat is None or self._roles[seat] != HUMAN:
-                return
-            legal = state.legal_actions()
-            if len(legal) != 1:
-                return
-            self._push(seat, state.apply(legal[0]))
+        """A human's forced move (the only legal one) is the human's all the same: select
+        its tokens and say so; the human's Confirm (or the move's own button) makes it.
+        Nothing while the table is paused at a deal's end or in demo mode."""
+        move = self.forced()
+        if move is None:
+            return
+        keys = self._keys_of(move)
+        if keys is not None:
+            self._selected = keys
+        state, lang_key = self.state, "forced" if keys else "forced_button"
+
+        def say(lang: str) -> str:
+            text = self.game.command(state, move, lang)
+            return more(lang)[lang_key].format(move=text)
+
+        self._note = say
+
+    def forced(self) -> Any | None:
+        """The human's only legal move now, if the human is to move and has just one."""
+        if self.paused or self._demo or not self.human_to_move() or self.must_pass():
+            return None
+        legal = self.state.legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
+    def _keys_of(self, action: Any) -> set[Key] | None:
+        """The clicks that select exactly `action`'s tokens where the layout shows them
+        (empty for a move made by its button; None if some token is not shown)."""
+        keys: set[Key] = set()
+        for zone, card in self.game.action_cards(self.state, action):
+            if card is None:
+                keys.add((zone, None))
+                continue
+            entries = self.entries(zone)
+            free = [i for i, e in enumerate(entries)
+                    if e is not None and Card.parse(e) == card and (zone, i) not in keys]
+            if not free:
+                return None
+            keys.add((zone, free[0]))
+        return keys
+
+    def undo_target(self) -> int | None:
+        """The undo stop that `undo` would go back to (an index into `states`), if any."""
+        return next((i for i in range(len(self._states) - 2, -1, -1) if self.is_undo_stop(i)), None)
+
+    def undo_says(self) -> str:
+        """What undo would take back, in words: the move made at its stop ("Tekur aftur:
+        Þú leggur 4♣"), and every move after it."""
+        i = self.undo_target()
+        w = more(self._lang)
+        if i is None:
+            return w["undo_nothing"]
+        text = self.describe_move(i)
+        after = len(self._moves) - i - 1
+        return w["undo_what"].format(move=text) + (w["undo_more"].format(n=after) if after else "")
+
+    def describe_move(self, i: int) -> str:
+        """Move `i` in words with its subject ("Þú tekur…"), as the log's viewer heard it."""
+        return self.game.describe(self._states[i], self._moves[i][1], self._lang,
+                                  viewer=self.log_viewer(), who=self.who)
 
     def undo(self) -> bool:
         """Back to the latest earlier undo stop (see `is_undo_stop`); True if it went back,
@@ -315,15 +418,17 @@ class TableModel:
             self._asking = False
 
     def dismiss(self) -> None:
-        """Close the end-of-deal summary."""
+        """Close the end-of-deal summary: the next deal goes on (bots, forced moves)."""
         self._summary_at = None
+        self._note = None
+        self._settle()
 
     # -- bots ----------------------------------------------------------------------------
     def pending_bot(self) -> BotTurn | None:
         """The bot's turn now due, or None (a human to move, or the match over)."""
         state = self.state
         seat = state.to_move
-        if seat is None or self._roles[seat] == HUMAN:
+        if seat is None or self.paused or (self._roles[seat] == HUMAN and not self._demo):
             return None
         return BotTurn(state, seat, len(self._moves), self._generation)
 
@@ -336,7 +441,8 @@ class TableModel:
 
     def think(self, turn: BotTurn) -> Any:
         """The bot's choice for `turn` (reads only the turn: may run outside the caller's lock)."""
-        return self._bots[turn.seat].choose(turn.state, turn.seat)
+        bot = self._bots.get(turn.seat) or self._demo_bots[turn.seat]
+        return bot.choose(turn.state, turn.seat)
 
     def complete(self, turn: BotTurn, action: Any) -> bool:
         """Make the bot's `action` if `turn` is still current (then also any forced human
@@ -344,6 +450,8 @@ class TableModel:
         if not self.is_current(turn):
             return False
         self._push(turn.seat, turn.state.apply(action))
+        self._selected.clear()
+        self._note = None  # "wait", said while the bot moved, is stale now
         self._settle()
         return True
 
@@ -457,10 +565,7 @@ class TableModel:
         if chosen is None:
             self._note = self._why_not(key)
             return
-        self._selected = chosen
-        exact = self.exact()
-        if len(exact) == 1 and len(self.fitting()) == 1:  # nothing more to choose: play it
-            self._play(exact[0])
+        self._selected = chosen  # a click only selects: Confirm plays (one rule for every game)
 
     def _choose(self, key: Key) -> set[Key] | None:
         """The selection after clicking `key`: added to the selection if some move still
@@ -534,13 +639,14 @@ class TableModel:
 
     # -- messages and hints --------------------------------------------------------------
     def _say(self, key: str, **kw: Any) -> None:
-        self._note = lambda lang: WORDS[lang][key].format(**kw)  # made again on a language switch
+        self._note = lambda lang: more(lang)[key].format(**kw)  # made again on a language switch
 
     def hint(self) -> list[tuple[str, str]]:
         """The legal moves of the human seat to move, each `(action text, reason)`, the
         strongest bot's choice first; from now on the snapshot shows them (this position)."""
         state = self.state
-        if not self.human_to_move():
+        self._note = None  # a reason given for an earlier click is stale once help is asked
+        if not self.human_to_move() or self.paused or self._demo:
             self._say("no_hint")
             return []
         self._hint_state = state
@@ -563,7 +669,9 @@ class TableModel:
 
     # -- the picture ---------------------------------------------------------------------
     def human_to_move(self) -> bool:
-        return self._human(self.state.to_move)
+        """May a human move now: a human seat to move, the table not paused at a deal's
+        end, and not in demo mode?"""
+        return self._human(self.state.to_move) and not self.paused and not self._demo
 
     @property
     def hint_shown(self) -> bool:

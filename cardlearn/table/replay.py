@@ -85,8 +85,8 @@ class Replay(widgets.VBox):
     def caption(self, i: int) -> str:
         """Move `i` (1-based) in words, as the viewer heard it."""
         w, before = WORDS[self.lang], self.states[i - 1]
-        said = self.game.describe(before, self.moves[i - 1], self.lang, viewer=self.viewer)
-        return f"{w['seat'].format(n=before.to_move)}: {said}"
+        return self.game.describe(before, self.moves[i - 1], self.lang, viewer=self.viewer,
+                                  who=lambda s: w["seat"].format(n=s))
 
     def _render(self) -> None:
         from cardlearn.draw import state_html

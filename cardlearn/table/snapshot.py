@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from cardlearn.cards import Card
 from cardlearn.protocol import Entry, ScoreRow, State, Token, Zone
-from cardlearn.table.words import WORDS, count_cards, result, symbols
+from cardlearn.table.words import WORDS, count_cards, more, result, symbols
 
 if TYPE_CHECKING:
     from cardlearn.table.model import TableModel
@@ -91,7 +91,8 @@ class ZoneView:
     target_usable: bool
     cells: tuple[CellView, ...] | None
     backs: int
-    count: str  # the stack's size in words ("3 spil")
+    count: str  # the stack's size in words ("3 spil"); of the cards, for a pile drawn stacked
+    stack: bool = False  # a face-up pile: drawn as its last card with the count, opened on a click
 
 
 @dataclass(frozen=True)
@@ -126,11 +127,14 @@ class LogLine(NamedTuple):
 
 @dataclass(frozen=True)
 class Summary:
-    """The end-of-deal panel: deal `deal`'s row of the sheet and lines about its end."""
+    """The end-of-deal panel: deal `deal`'s row of the sheet and lines about its end (the
+    game's sentence on who won it first, when it gives one); `heading` names the deal by
+    the game's own word ("1. umferð — lokið")."""
 
     deal: int
     row: ScoreRow
     lines: tuple[str, ...]
+    heading: str = ""
 
 
 @dataclass(frozen=True)
@@ -177,6 +181,15 @@ class Snapshot:
     summary: Summary | None
     banner: Banner | None
     hints: tuple[tuple[str, str], ...] | None  # (move in words, reason), best first; None: not asked
+    turn: str = ""  # whose turn, in words ("Þú átt leik"), the status line's first part
+    scoreboard: tuple[tuple[str, str], ...] = ()  # (side's name, its score) per side
+    score_unit: str = ""  # what the score counts ("tapstig")
+    score_better: str = ""  # which way is better ("lægra er betra")
+    undo_says: str = ""  # what Undo would take back
+    demo: bool = False  # demo mode: the computer plays every seat
+    paused: bool = False  # waiting at a deal's summary for Áfram
+    moves: int = 0  # moves made in the match so far
+    confirm_shown: bool = True  # some legal move is made with cards (else Confirm is not drawn)
 
     @property
     def sides_taken(self) -> bool:
@@ -246,14 +259,16 @@ def _zone_view(model: TableModel, zone: Zone, last: frozenset[str]) -> ZoneView:
         target_usable=usable,
         cells=None if cards is None else cells(model, name, cards, zone.get("owner"), last),
         backs=backs,
-        count=count_cards(backs, model.lang),
+        count=count_cards(len(cards) if zone.get("stack") and cards is not None else backs, model.lang),
+        stack=bool(zone.get("stack")) and cards is not None,
     )
 
 
 def said(model: TableModel, i: int, viewer: int | None) -> str:
-    """Move `i` in words, with who made it, as `viewer` heard it."""
-    seat, action = model.moves[i]
-    return f"{model.who(seat)}: {model.game.describe(model.states[i], action, model.lang, viewer=viewer)}"
+    """Move `i` in words, with who made it (the game's whole sentence, its subject named
+    by the table's `who`), as `viewer` heard it."""
+    _, action = model.moves[i]
+    return model.game.describe(model.states[i], action, model.lang, viewer=viewer, who=model.who)
 
 
 def last_cards(model: TableModel) -> frozenset[str]:
@@ -267,17 +282,39 @@ def last_cards(model: TableModel) -> frozenset[str]:
     )
 
 
-def _status(model: TableModel) -> str:
-    w, state, seats = WORDS[model.lang], model.state, model.seats
+def _turn(model: TableModel) -> str:
+    """Whose turn, in words: the status line's first part."""
+    w, state, seats = more(model.lang), model.state, model.seats
     seat = state.to_move
     if seat is None:
-        turn = f"{w['over']} — {result(state.winner, state.teams, state.players, seats, model.lang)}"
-    elif seats[seat] == HUMAN:
-        turn = w["your_turn"] if len(model.humans) == 1 else w["turn"].format(who=model.who(seat))
-    else:
-        turn = w["thinking"].format(who=model.who(seat))
+        return f"{w['over']} — {result(state.winner, state.teams, state.players, seats, model.lang)}"
+    if model.paused:
+        return w["press_continue"]
+    if seats[seat] == HUMAN and not model.demo:
+        return w["your_turn"] if len(model.humans) == 1 else w["turn"].format(who=model.who(seat))
+    streak = model.bot_streak  # a long stretch of computer moves shows its progress
+    thinking = w["bots_busy"].format(who=model.who(seat), n=streak) if streak >= 3 else \
+        w["thinking"].format(who=model.who(seat))
+    return f"{w['demo_status']}: {thinking}" if model.demo else thinking
+
+
+def score_unit(model: TableModel) -> str:
+    """What the score counts, in the table's language ("tapstig"), from the game's facts."""
+    unit = model.game.INFO.score_unit
+    return str(unit.get(model.lang, unit.get("en", "")))
+
+
+def score_better(model: TableModel) -> str:
+    """Which way the score is better, from the game's `score_sign`."""
+    return more(model.lang)["higher_better" if model.game.INFO.score_sign > 0 else "lower_better"]
+
+
+def _status(model: TableModel) -> str:
+    w, state = WORDS[model.lang], model.state
     standing = ", ".join(f"{name}: {s}" for name, s in zip(model.sides(), state.scores))
-    return f"{turn} · {w['moves']}: {len(state.history)} · {w['score']} — {standing}"
+    unit = score_unit(model)
+    return (f"{_turn(model)} · {w['moves']}: {len(state.history)} · "
+            f"{unit[:1].upper() + unit[1:]} ({score_better(model)}) — {standing}")
 
 
 def _log(model: TableModel) -> tuple[LogLine, ...]:
@@ -291,14 +328,21 @@ def _log(model: TableModel) -> tuple[LogLine, ...]:
     return tuple(lines)
 
 
+def deal_heading(model: TableModel, n: int) -> str:
+    """ "1. umferð — lokið": deal `n`'s end, named by the game's own word for a deal."""
+    word = model.game.INFO.deal_word
+    deal = str(word.get(model.lang, word.get("en", "{n}"))).format(n=n)
+    return more(model.lang)["deal_done"].format(deal=deal)
+
+
 def _deal_line(model: TableModel, state: State) -> str:
-    """ "— 1. spili lokið: Þú 3, Tölvan 8 —": a deal's end, with its row's totals."""
+    """ "— 1. spil — lokið: Þú 3, Tölvan 8 —": a deal's end, with its row's totals."""
     sheet = state.score_sheet
     n = len(sheet)
     totals = sheet[n - 1].get("total", ())
     values = totals if isinstance(totals, (tuple, list)) else ()
     named_totals = ", ".join(f"{name}: {v}" for name, v in zip(model.sides(), values))
-    head = WORDS[model.lang]["deal_over"].format(n=n)
+    head = deal_heading(model, n)
     return f"— {head}: {named_totals} —" if named_totals else f"— {head} —"
 
 
@@ -309,24 +353,39 @@ def _summary(model: TableModel) -> Summary | None:
     if i is None or model.state.is_over:
         return None
     before, after, action = model.states[i], model.states[i + 1], model.moves[i][1]
-    lines = (f"{WORDS[model.lang]['last_move']}: {said(model, i, model.log_viewer())}",
+    verdict = model.game.deal_result(before, after, model.lang, model.who)
+    lines = (*((verdict,) if verdict else ()),
+             f"{WORDS[model.lang]['last_move']}: {said(model, i, model.log_viewer())}",
              *leftovers(model, before, action))
-    return Summary(len(after.score_sheet), after.score_sheet[-1], lines)
+    n = len(after.score_sheet)
+    return Summary(n, after.score_sheet[-1], lines, deal_heading(model, n))
 
 
 def leftovers(model: TableModel, before: State, action: Any) -> list[str]:
     """Loose cards still lying in the open (plain entries of unowned zones, not a trick's
-    seat-marked plays) when the deal's last move was made, less those it used."""
+    seat-marked plays nor a pile drawn stacked) when the deal's last move was made, less
+    those it used, and with the card it laid there: a move of one hand card and nothing else
+    lays it on the first open zone of cards (a Kasína trail on the table; a Kínaskák discard
+    on its pile, a trick card on the trick: neither listed)."""
     w, game = WORDS[model.lang], model.game
-    used = Counter((z, str(c)) for z, c in game.action_cards(before, action) if c is not None)
+    tokens = game.action_cards(before, action)
+    used = Counter((z, str(c)) for z, c in tokens if c is not None)
+    laid = [str(c) for z, c in tokens if z == "hand" and c is not None]
+    if len(laid) != 1 or len(tokens) != 1:
+        laid = []
     left = []
     for zone in game.layout(before, model.shown_seat(), model.lang)["zones"]:
-        if zone.get("owner") is None and zone.get("cards"):
-            loose = [e for e in zone.get("cards", []) if not isinstance(e, dict)]
-            cards = Counter((zone["name"], str(c)) for c in loose) - used
-            if cards:
-                shown = symbols(c for _, c in cards.elements())
-                left.append(w["leftover"].format(zone=zone["label"], cards=shown))
+        entries = zone.get("cards")
+        if zone.get("owner") is not None or entries is None or zone.get("target"):
+            continue
+        here, laid = laid, []  # the laid card lands on the first open zone of cards only
+        loose = [e for e in entries if not isinstance(e, dict)]
+        if len(loose) < len(entries) or zone.get("stack"):
+            continue  # a trick's seat-marked plays, a pile: never loose cards
+        cards = Counter((zone["name"], str(c)) for c in (*loose, *here)) - used
+        if cards:
+            shown = symbols(c for _, c in cards.elements())
+            left.append(w["leftover"].format(zone=zone["label"], cards=shown))
     return left
 
 
@@ -335,7 +394,8 @@ def _banner(model: TableModel) -> Banner | None:
     if not state.is_over:
         return None
     winner = result(state.winner, state.teams, state.players, model.seats, model.lang)
-    return Banner(winner, " – ".join(map(str, state.scores)))
+    standing = ", ".join(f"{name}: {s}" for name, s in zip(model.sides(), state.scores))
+    return Banner(more(model.lang)["match_won"].format(who=winner), f"{score_unit(model)}: {standing}")
 
 
 def _hints(model: TableModel) -> tuple[tuple[str, str], ...] | None:
@@ -343,7 +403,8 @@ def _hints(model: TableModel) -> tuple[tuple[str, str], ...] | None:
     if not model.hint_shown:
         return None
     return tuple(
-        (model.game.describe(state, a, model.lang, viewer=state.to_move), model.reason(state, a))
+        (model.game.describe(state, a, model.lang, viewer=state.to_move, who=model.who),
+         model.reason(state, a))
         for a in model.hint_order(state)
     )
 
@@ -355,9 +416,7 @@ def _buttons(model: TableModel) -> tuple[bool, tuple[MoveButton, ...]]:
         return False, ()
     state, exact = model.state, model.exact()
     moves = model.choices().plain() + (exact if len(exact) > 1 else [])
-    return len(exact) == 1, tuple(
-        MoveButton(model.game.describe(state, a, model.lang, viewer=state.to_move), a) for a in moves
-    )
+    return len(exact) == 1, tuple(MoveButton(model.game.command(state, a, model.lang), a) for a in moves)
 
 
 def take(model: TableModel) -> Snapshot:
@@ -435,4 +494,13 @@ def take(model: TableModel) -> Snapshot:
         summary=_summary(model),
         banner=_banner(model),
         hints=_hints(model) if passing is None else None,
+        turn=_turn(model),
+        scoreboard=tuple((name, str(s)) for name, s in zip(model.sides(), state.scores)),
+        score_unit=score_unit(model),
+        score_better=score_better(model),
+        undo_says=model.undo_says(),
+        demo=model.demo,
+        paused=model.paused,
+        moves=len(state.history),
+        confirm_shown=model.human_to_move() and model.choices().any_tokens(),
     )

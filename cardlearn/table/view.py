@@ -24,7 +24,7 @@ from cardlearn.protocol import Token
 from cardlearn.table import look
 from cardlearn.table.look import css_name, esc
 from cardlearn.table.snapshot import CellView, SeatView, Snapshot, ZoneView
-from cardlearn.table.words import WORDS
+from cardlearn.table.words import WORDS, more
 
 PACK_OVER = 6  # a zone of more cards than this, at most one usable now, is drawn overlapped,
 PACK_ANY = 12  # and so is any row of more cards than this (a rummy hand)
@@ -66,6 +66,7 @@ class Handlers:
     answer_new: Callable[[bool], None]
     ready: Callable[[], None]
     dismiss: Callable[[], None]
+    switch_demo: Callable[[], None] = lambda: None
 
 
 # ---------------------------------------------------------------------------------------
@@ -113,6 +114,7 @@ class CardButton(widgets.Button):
 
     def show(self, cell: CellView) -> None:
         self.card = cell.card
+        self.index = cell.index  # a pile drawn stacked shows its last entries only
         picture = f"cardlearn-card-{css_name(cell.card)}" if cell.card else "cardlearn-back"
         unusable = cell.card is not None and not cell.selected and not cell.usable
         set_classes(
@@ -164,7 +166,7 @@ class CardRow(widgets.HBox):
         self._buttons: list[CardButton] = []
         self.add_class("cardlearn-row")
 
-    def show(self, cells: Sequence[CellView]) -> None:
+    def show(self, cells: Sequence[CellView], stacked: bool = False, compact: bool = False) -> None:
         while len(self._buttons) < len(cells):
             self._buttons.append(CardButton(self.zone, len(self._buttons), self._on_click))
         for button, cell in zip(self._buttons, cells):
@@ -173,10 +175,12 @@ class CardRow(widgets.HBox):
         n = len(cells)
         idle = 4 * sum(1 for c in cells if c.selected or c.usable) <= n  # a trick, a discard pile
         played = any(c.caption for c in cells)  # seat-marked plays (a trick) pack sooner
-        packed = n > PACK_ANY or (idle and (n > PACK_OVER or (played and n > PACK_OVER - 2)))
-        more = n > 2 * PACK_ANY or (idle and n > 2 * PACK_OVER)
+        packed = (n > PACK_ANY or (idle and (n > PACK_OVER or (played and n > PACK_OVER - 2)))
+                  or (compact and n > 1))
+        tighter = n > 2 * PACK_ANY or (idle and n > 2 * PACK_OVER) or (compact and n > 3)
         set_classes(self, "cardlearn-row", "cardlearn-packed" if packed else "",
-                    "cardlearn-packed-more" if more else "")
+                    "cardlearn-packed-more" if tighter else "", "cardlearn-stacked" if stacked else "",
+                    "cardlearn-compact" if compact else "")
 
 
 class ZoneBox(widgets.VBox):
@@ -189,19 +193,51 @@ class ZoneBox(widgets.VBox):
         self._label = _html("cardlearn-label")
         self._target = TargetButton(name, on_click)
         self._row = CardRow(name, on_click)
+        self.opened = False  # a pile drawn stacked: is it opened to show every card?
+        self._opener = widgets.Button(layout=widgets.Layout(width="auto"))
+        self._opener.add_class("cardlearn-pile-open")
+        self._opener.on_click(lambda _b: self._toggle())
+        self._shown: ZoneView | None = None
+        self._lang = "is"
+        self._head = widgets.HBox()  # a pile's label and its opener, side by side
+        self._head.add_class("cardlearn-pile-head")
 
-    def show(self, zone: ZoneView) -> None:
+    def _toggle(self) -> None:
+        self.opened = not self.opened
+        if self._shown is not None:
+            self.show(self._shown, self._lang)
+
+    def show(self, zone: ZoneView, lang: str = "is") -> None:
+        self._shown, self._lang = zone, lang
         head: widgets.Widget = self._label
         if zone.target:
             self._target.show(zone)
             head = self._target
+        if zone.cells is not None and zone.stack:  # a pile: its top card and a count; a click opens it
+            self._label.value = f"<b>{esc(zone.label)}</b> · {esc(zone.count)}"
+            opened = self.opened and len(zone.cells) > 1
+            self._row.show(zone.cells if opened else zone.cells[-1:], stacked=not opened)
+            w = more(lang)
+            self._opener.description = w["close_pile" if opened else "open_pile"]
+            opener = (self._opener,) if len(zone.cells) > 1 else ()
+            set_classes(self, f"cardlearn-zone-{css_name(zone.name)}", "cardlearn-pile",
+                        "cardlearn-pile-opened" if opened else "")
+            self._head.children = (head, *opener)
+            self.children = (self._head, self._row)
+            return
+        set_classes(self, f"cardlearn-zone-{css_name(zone.name)}",
+                    "cardlearn-bare-target" if zone.target and zone.cells == () else "")
         if zone.cells is not None:
             self._label.value = f"<b>{esc(zone.label)}</b>"
-            self._row.show(zone.cells)
+            # A seat's own cards (melds, cards shown, tricks won) are drawn compact, overlapped
+            # with each index showing, so that they fit beside the seat for the whole match.
+            self._row.show(zone.cells, compact=zone.owner is not None)
             self.children = (head, self._row)
             return
-        named = "" if zone.target else f"<b>{esc(zone.label)}</b> · "  # a target names itself
-        self._label.value = f"{named}{esc(zone.count)}{look.backs_html(zone.backs, 2)}"
+        if zone.target:  # a target names itself, with the stack's size: one line less
+            self._target.description = f"{zone.label} · {zone.count}"
+        named = "" if zone.target else f"<b>{esc(zone.label)}</b><br>{esc(zone.count)}"  # narrow: two lines
+        self._label.value = f"{named}{look.backs_html(zone.backs, 2)}"
         shown: tuple[widgets.Widget, ...] = (head, self._label) if zone.target else (self._label,)
         self.children = shown
 
@@ -235,10 +271,17 @@ class SeatBox(widgets.VBox):
 
 class TableView:
     """The widgets of one table.  `children` are what the table's root box shows; `render`
-    redraws them from a snapshot."""
+    redraws them from a snapshot.
+
+    The layout at a 1024 × 768 projector (the second edition): a strip of buttons on top;
+    below it the felt and, beside it, a side column with the title, the status line and
+    scoreboard, the hint list and the log (the newest line in view), so that nothing the
+    pupil needs is below the window.  At a deal's end the summary takes the place of your
+    cards (the table is paused until Áfram), covering nothing of the table."""
 
     def __init__(self, handlers: Handlers):
         self._on = on = handlers
+        self._lang = "is"
         self._style = widgets.HTML(look.stylesheet(), layout=widgets.Layout(display="none"))
         self._lang_style = widgets.HTML(layout=widgets.Layout(display="none"))
         self._title, self._status = _html("cardlearn-title"), _html("cardlearn-status")
@@ -247,6 +290,7 @@ class TableView:
             "undo": _button(on.undo, "cardlearn-undo"),
             "hint": _button(on.hint, "cardlearn-hint"),
             "teacher": _button(on.switch_teacher, "cardlearn-teacher"),
+            "demo": _button(on.switch_demo, "cardlearn-demo"),
             "lang": _button(on.switch_lang, "cardlearn-lang"),
             "new_yes": _button(lambda: on.answer_new(True), "cardlearn-new-yes"),
             "new_no": _button(lambda: on.answer_new(False), "cardlearn-new-no"),
@@ -260,7 +304,7 @@ class TableView:
         self._header = self._box(
             widgets.HBox,
             "cardlearn-header",
-            self._style, self._lang_style, heading, b["new"], b["undo"], b["hint"], b["teacher"], b["lang"],
+            self._style, self._lang_style, b["new"], b["undo"], b["hint"], b["teacher"], b["demo"], b["lang"],
         )
         self._ask_text = _html("cardlearn-ask-text")
         self._ask = self._box(widgets.HBox, "cardlearn-ask", self._ask_text, b["new_yes"], b["new_no"])
@@ -271,7 +315,9 @@ class TableView:
         self._banner, self._teacher_note = _html("cardlearn-banner"), _html("cardlearn-teacher-note")
         self._banner.add_class("cardlearn-panel")
         self._summary_html = _html("cardlearn-summary-text")
-        self._summary = self._box(widgets.VBox, "cardlearn-summary", self._summary_html, b["dismiss"])
+        self._summary_table = _html("cardlearn-summary-table")
+        summary_words = self._box(widgets.VBox, "cardlearn-summary-words", self._summary_html, b["dismiss"])
+        self._summary = self._box(widgets.HBox, "cardlearn-summary", summary_words, self._summary_table)
         self._summary.add_class("cardlearn-panel")
         self._last = _html("cardlearn-last-move")
         self._zones = self._box(widgets.HBox, "cardlearn-zones")
@@ -292,7 +338,9 @@ class TableView:
         self._felt = self._box(widgets.GridBox, "cardlearn-felt")
         self._hints, self._log = _html("cardlearn-hints"), _html("cardlearn-log")
         self._sheet = _html("cardlearn-sheet")
-        side = self._box(widgets.VBox, "cardlearn-side", self._hints, self._log, self._sheet)
+        self._heading = heading
+        self._side = side = self._box(widgets.VBox, "cardlearn-side", heading, self._hints, self._log,
+                                      self._sheet)
         self._main = self._box(widgets.HBox, "cardlearn-main", self._felt, side)
         self._seat_boxes: dict[int, SeatBox] = {}
         self._zone_boxes: dict[str, ZoneBox] = {}
@@ -317,13 +365,18 @@ class TableView:
     # -- drawing -------------------------------------------------------------------------
     def render(self, snap: Snapshot) -> tuple[widgets.Widget, ...]:
         """Redraw everything from `snap`; returns the root's new children."""
-        w = WORDS[snap.lang]
+        w = more(snap.lang)
+        self._lang = snap.lang
         self._lang_style.value = look.lang_style(snap.lang)
         for key, button in self._buttons.items():
             button.description = w[key]
         self._buttons["teacher"].button_style = "warning" if snap.teacher else ""
+        self._buttons["demo"].button_style = "warning" if snap.demo else ""
+        self._buttons["undo"].tooltip = snap.undo_says or None
+        self._buttons["confirm"].tooltip = w["how_to"]
         self._title.value = f"<b>{esc(snap.title)}</b>"
-        self._status.value = esc(snap.status)
+        turn = f"{snap.turn} · {w['moves']}: {snap.moves}"
+        self._status.value = look.status_html(turn, snap.scoreboard, snap.score_unit, snap.score_better)
         self._message.value = esc(snap.message)
         self._ask_text.value = esc(w["new_ask"])
         self._log.value = look.log_html(snap.log, snap.lang)
@@ -347,34 +400,45 @@ class TableView:
             boxes[seat.place].append(self._seat_box(seat, snap))
         beside = not snap.sides_taken  # the last move beside the middle, with its cards
         self._top.children = tuple(boxes["top"])
+        # Several seats along the top share one row, their hands drawn as a strip of backs.
+        set_classes(self._top, "cardlearn-top", "cardlearn-crowded" if len(boxes["top"]) > 1 else "")
         self._left.children = tuple(boxes["left"])
         self._right.children = (*boxes["right"], *((self._last,) if beside else ()))
         self._zones.children = tuple(self._zone_box(z) for z in snap.zones)
-        self._last.value = self._last_html(snap, pictures=beside)
+        # Several seats along the top leave no height for the last move's pictures: its
+        # cards are marked where they lie.
+        self._last.value = self._last_html(snap, pictures=beside and len(boxes["top"]) < 2)
         self._teacher_note.value = esc(w["teacher_on"]) if snap.teacher else ""
         self._middle.children = (*((self._teacher_note,) if snap.teacher else ()), self._zones)
         self._banner.value = self._banner_html(snap)
         self._summary_html.value = self._summary_text(snap)
+        self._summary_table.value = self._summary_row(snap)
         over = [self._banner] if snap.banner is not None else []
-        over += [self._summary] if snap.summary is not None else []
         self._own_zones.children = tuple(self._zone_box(z) for z in snap.own_zones)
         self._hand_label.value = (
             f"<b>{esc(snap.hand_title)}</b>"
             + (f" · {esc(snap.hand_info)}" if snap.hand_info else "")
-            + (f"<br>{esc(snap.prompt)}" if snap.prompt else "")
+            + (f" — {esc(snap.prompt)}" if snap.prompt else "")  # one line where it fits
         )
         self._hand.show(snap.hand)
         self._draw_actions(snap)
         # With the sides taken (a partner across) the last move goes below your cards, without
-        # pictures: the open zones show its cards, marked.
-        self._bottom.children = (
-            *((self._own_zones,) if snap.own_zones else ()),
-            self._hand_label,
-            self._hand,
-            self._actions,
-            self._message,
-            *((self._last,) if not beside else ()),
-        )
+        # pictures: the open zones show its cards, marked.  At a deal's end the summary takes
+        # the place of your cards: the next deal waits for Áfram, and nothing is covered.
+        if snap.summary is not None:
+            mine: tuple[widgets.Widget, ...] = (self._summary,)
+        else:
+            mine = (
+                *((self._own_zones,) if snap.own_zones else ()),
+                self._hand_label,
+                self._hand,
+                self._actions,  # Confirm and the moves' buttons, the message line beside them
+            )
+        self._bottom.children = mine
+        # With the sides taken (Kozel) the last move, in words, heads the side column, under the
+        # scoreboard: below your cards it fell off a 768 px window.
+        self._side.children = (self._heading, *((self._last,) if not beside else ()), self._hints, self._log,
+                               self._sheet)
         set_classes(self._bottom, "cardlearn-bottom", "cardlearn-to-move" if snap.my_turn else "")
         self._felt.children = (self._top, self._left, self._middle, self._right, self._bottom, *over)
         set_classes(self._felt, "cardlearn-felt", "cardlearn-teacher-on" if snap.teacher else "")
@@ -390,7 +454,7 @@ class TableView:
         box = self._zone_boxes.get(zone.name)
         if box is None:  # kept per zone name, so redraws reuse widgets
             box = self._zone_boxes[zone.name] = ZoneBox(zone.name, self._on.click)
-        box.show(zone)
+        box.show(zone, self._lang)
         return box
 
     def _draw_actions(self, snap: Snapshot) -> None:
@@ -405,7 +469,9 @@ class TableView:
         for button, move in zip(self._action_buttons, snap.buttons):
             button.description = move.label
             button.button_style = "info"
-        self._actions.children = (confirm, *self._action_buttons[: len(snap.buttons)])
+        # Not drawn in a row of bids, where no card is chosen (kept in the tree, hidden).
+        confirm.layout.display = None if snap.confirm_shown else "none"
+        self._actions.children = (confirm, *self._action_buttons[: len(snap.buttons)], self._message)
 
     def _mover(self, i: int) -> Callable[[], None]:
         """What action button `i` does: the move it shows now."""
@@ -430,14 +496,21 @@ class TableView:
 
     @staticmethod
     def _summary_text(snap: Snapshot) -> str:
+        """The summary's heading and lines (who won it first, when the game says)."""
         summary = snap.summary
         if summary is None:
             return ""
-        return (
-            f"<b>{esc(WORDS[snap.lang]['deal_over'].format(n=summary.deal))}</b>"
-            + look.row_html(summary.row, snap.sheet_names, snap.sides, snap.lang)
-            + "".join(f"<div>{esc(x)}</div>" for x in summary.lines)
-        )
+        heading = summary.heading or WORDS[snap.lang]["deal_over"].format(n=summary.deal)
+        lines = "".join(f'<div class="cardlearn-summary-line{" cardlearn-verdict" if i == 0 else ""}">'
+                        f"{esc(x)}</div>" for i, x in enumerate(summary.lines))
+        return f"<b>{esc(heading)}</b>{lines}"
+
+    @staticmethod
+    def _summary_row(snap: Snapshot) -> str:
+        summary = snap.summary
+        if summary is None:
+            return ""
+        return look.row_html(summary.row, snap.sheet_names, snap.sides, snap.lang)
 
     @staticmethod
     def _banner_html(snap: Snapshot) -> str:
@@ -445,7 +518,4 @@ class TableView:
         if banner is None:
             return ""
         sheet = look.sheet_html(snap.sheet, snap.sheet_names, snap.sides, snap.scores, snap.lang)
-        return (
-            f"<div><b>{esc(WORDS[snap.lang]['over'])} — {esc(banner.said)}</b> ({esc(banner.standing)})</div>"
-            f"{sheet}"
-        )
+        return f"<div><b>{esc(banner.said)}</b></div><div>{esc(banner.standing)}</div>{sheet}"

@@ -105,6 +105,7 @@ class Table(widgets.VBox):
                 answer_new=lambda yes: self._change(lambda: self.model.answer_new(yes)),
                 ready=lambda: self._change(self.model.ready),
                 dismiss=lambda: self._change(self.model.dismiss),
+                switch_demo=lambda: setattr(self, "demo", not self.demo),
             )
         )
         with self._lock:
@@ -147,6 +148,23 @@ class Table(widgets.VBox):
             self.model.teacher = on
 
         self._change(switch)
+
+    @property
+    def demo(self) -> bool:
+        """Demo mode: the computer plays every seat at the table's pace, stopping at each
+        deal's summary until Áfram; switching it off gives the pupil the seat back."""
+        return self.model.demo
+
+    @demo.setter
+    def demo(self, on: bool) -> None:
+        def switch() -> None:
+            self.model.demo = on
+
+        self._change(switch)
+
+    def dismiss(self) -> None:
+        """Close the deal's summary (its Áfram button): the next deal goes on."""
+        self._change(self.model.dismiss)
 
     @property
     def message(self) -> str:
@@ -261,8 +279,9 @@ class Table(widgets.VBox):
                     self._render()
                     self._idle.set()
             return
-        if not self.model.quiet(turn.state, action):
-            stop.wait(max(0.0, self.delay - (time.monotonic() - began)))
+        pause = self.pace(turn, action)
+        if pause > 0:
+            stop.wait(max(0.0, pause - (time.monotonic() - began)))
         with self._lock:
             if self._thinking == turn:
                 self._thinking = None
@@ -275,6 +294,18 @@ class Table(widgets.VBox):
                 return
             if made:
                 self._go_on()
+
+    def pace(self, turn: BotTurn, action: Any) -> float:
+        """How long a bot's move shows before it is made: `delay`; nothing for a quiet one;
+        a third of it for a computer's further moves in a row of its own (laying away
+        cards one by one, an exchange), so that a stretch with nothing for the pupil to do
+        goes quickly while each card still shows."""
+        if self.model.quiet(turn.state, action):
+            return 0.0
+        moves = self.model.moves
+        if moves and moves[-1][0] == turn.seat and not self.model.demo:
+            return self.delay / 3
+        return self.delay
 
     def _cancel_bots(self) -> None:
         self.model.cancel_bots()  # a thread still thinking finds its turn stale and gives up

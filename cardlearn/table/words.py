@@ -278,3 +278,54 @@ def simulated_words(move: Any, lang: str) -> str:
     key = "simulated_one" if move.simulations == 1 else "simulated"
     margin = number(float(move.mean_margin), lang, signed=True)  # −0,6: a true minus sign
     return WORDS[lang][key].format(n=move.simulations, pct=round(100 * move.win_rate), margin=margin)
+
+
+# table second edition (flow)
+# The words the table's flow needs (forced moves, the pause at a deal's end, demo mode, undo,
+# the scoreboard); `words()` merges them over WORDS, so that WORDS itself is not edited here.
+MORE_WORDS: dict[str, dict[str, str]] = {
+    "is": {
+        "forced": "Þú átt aðeins einn leik: {move}. Smelltu á „Staðfesta“.",
+        "forced_button": "Þú átt aðeins einn leik: {move}. Smelltu á hnappinn.",
+        "press_continue": "Smelltu fyrst á „Áfram“: næsta spil er gefið þá.",
+        "demo": "Sýnikennsla",
+        "demo_on": "Sýnikennsla: tölvan leikur fyrir öll sæti. "
+                   "Smelltu aftur á „Sýnikennsla“ til að taka við.",
+        "demo_status": "Sýnikennsla",
+        "undo_what": "Tekur aftur: {move}",
+        "undo_more": " (og {n} leiki á eftir)",
+        "undo_nothing": "Ekkert að afturkalla",
+        "higher_better": "hærra er betra",
+        "lower_better": "lægra er betra",
+        "deal_done": "{deal} — lokið",
+        "match_won": "Leiknum er lokið: {who}",
+        "how_to": "Smelltu á spil til að velja þau og svo á „Staðfesta“.",
+        "bots_busy": "{who} hugsar… ({n} leikir tölvanna)",
+        "open_pile": "Sýna allan bunkann",
+        "close_pile": "Fela bunkann",
+    },
+    "en": {
+        "forced": "You have only one move: {move}. Click “Confirm”.",
+        "forced_button": "You have only one move: {move}. Click its button.",
+        "press_continue": "Click “Continue” first: the next deal is dealt then.",
+        "demo": "Demo",
+        "demo_on": "Demo: the computer plays every seat. Click “Demo” again to take over.",
+        "demo_status": "Demo",
+        "undo_what": "Takes back: {move}",
+        "undo_more": " (and the {n} moves after it)",
+        "undo_nothing": "Nothing to undo",
+        "higher_better": "higher is better",
+        "lower_better": "lower is better",
+        "deal_done": "{deal} is over",
+        "match_won": "The match is over: {who}",
+        "how_to": "Click cards to choose them, then “Confirm”.",
+        "bots_busy": "{who} is thinking… ({n} computer moves)",
+        "open_pile": "Show the whole pile",
+        "close_pile": "Hide the pile",
+    },
+}
+
+
+def more(lang: str) -> dict[str, str]:
+    """The table's words in `lang` with the second edition's added (MORE_WORDS)."""
+    return {**WORDS[lang], **MORE_WORDS[lang]}

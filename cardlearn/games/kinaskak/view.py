@@ -455,8 +455,10 @@ def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] 
                           cards=_entries(m, wrap, lang)))
     if state.to_move == seat and any(low_binding(state, a) for a in state.legal_actions()):
         zones.append(Zone(name=JOKER_LOW, label=w["joker_low"], owner=seat, target=True, cards=[]))
+    # The discard pile as a stack (its top card, the only one in play, and a count; the table
+    # opens it on a click): fanned in one row it pushed the hand below a 768 px window.
     zones.append(Zone(name="discard", label=w["discard_pile"], owner=None, target=False,
-                      cards=[str(c) for c in state.discard]))
+                      cards=[str(c) for c in state.discard], stack=True))
     zones.append(Zone(name="stock", label=w["stock"], owner=None, target=True, backs=len(state.stock)))
 
     def info(s: int) -> str:

@@ -247,12 +247,18 @@ def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] 
         if who is not None:  # "Lið B (Tölva 1 og Tölva 3)"
             team += f" ({team_subject([who(s) for s in range(4) if team_of(s) == goats], lang)})"
         prompt = w["over"].format(team=team, eggs=w["eggs"] if state.with_eggs else "")
+    # Two rows at a 1024 × 768 projector: the stock beside the trick being played, then the
+    # trump card beside the last trick; the face-down target between them, only while
+    # answering (the one time it can be used).
     zones: list[Zone] = [
-        {"name": "trump", "label": w["trump"].format(suit=SUIT_SYMBOLS[state.trump]),
-         "cards": [trump_entry]},
         {"name": "stock", "label": w["stock"], "backs": len(state.stock)},
         {"name": "trick", "label": w["trick"], "cards": trick},
-        {"name": "discard", "label": w["discard_zone"], "cards": [], "target": True},
+    ]
+    if phase == "respond":
+        zones.append({"name": "discard", "label": w["discard_zone"], "cards": [], "target": True})
+    zones += [
+        {"name": "trump", "label": w["trump"].format(suit=SUIT_SYMBOLS[state.trump]),
+         "cards": [trump_entry]},
         {"name": "last-trick", "label": w["last_trick"], "cards": last},
     ]
     if state.rules.pairing == "declared" and phase == "respond" and state.to_move == seat:

@@ -376,6 +376,17 @@ def _seat_info(state: State, s: int, lang: str) -> str:
     return ", ".join(parts)
 
 
+_FELT = {  # the felt's own labels (the layout's alone)
+    "is": {"last_trick": "Síðasti slagur", "trump": "Tromp: {suit}"},
+    "en": {"last_trick": "Last trick", "trump": "Trumps: {suit}"},
+}
+
+
+def _suit_symbol(suit: str) -> str:
+    """A suit letter ("H") as its symbol ("♥")."""
+    return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(str(suit), str(suit))
+
+
 def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] | None = None) -> Layout:
     """What `seat` sees: its hand, the trick (who played what), the talon as backs, the
     cards shown to everyone by their owner, its own discards; counts bought per seat."""
@@ -384,8 +395,17 @@ def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] 
     zones: list[Zone] = [
         {"name": "trick", "label": w["trick"],
          "cards": [{"card": str(c), "seat": (lead + i) % 3} for i, c in enumerate(state.trick)]},
-        {"name": "talon", "label": w["talon"], "backs": len(state.talon)},
     ]
+    # The last whole trick stays in view until the next lead (as in Kozel), and the trump is
+    # shown on the felt, not only in a caption.
+    if state.played and not state.trick:  # this deal's tricks only (last_trick outlives a deal)
+        leader, cards = state.played[-1]
+        zones.append({"name": "last-trick", "label": _FELT[lang]["last_trick"],
+                      "cards": [{"card": str(c), "seat": (leader + i) % 3} for i, c in enumerate(cards)]})
+    if state.trump:
+        zones.append({"name": "trump", "label": _FELT[lang]["trump"].format(suit=_suit_symbol(state.trump)),
+                      "cards": []})
+    zones.append({"name": "talon", "label": w["talon"], "backs": len(state.talon)})
     if state.turned is not None and state.talon and state.talon[0] == state.turned:
         zones.append({"name": "turned", "label": w["turned"], "owner": state.declarer,
                       "cards": [str(state.turned)]})
