@@ -190,7 +190,7 @@ def test_whole_match_through_act(name):
         moves = len(m.state.history)
         assert _act(m, rng.choice(legal))
         assert len(m.state.history) > moves
-        assert f"Leikir: {len(m.state.history)}" in m.snapshot().status
+        assert f"Fjöldi leikja: {len(m.state.history)}" in m.snapshot().status
     assert m.state.is_over
     snap = m.snapshot()
     assert snap.status.startswith(WORDS["is"]["over"])
@@ -772,10 +772,10 @@ def test_words_agree_in_number_and_name_seats():
 def test_simulated_words_say_one_deal_and_a_decimal_comma():
     from cardlearn.bots import MoveResult
     one_deal = MoveResult("x", [2.5])
-    assert simulated_words(one_deal, "en") == "tried in 1 imagined deal, won 100 %, margin +2.5"
-    assert simulated_words(one_deal, "is") == "prófað í 1 hugsuðu spili, vannst í 100 %, munur +2,5"
+    assert simulated_words(one_deal, "en") == "tried in 1 imagined deal, margin +2.5"
+    assert simulated_words(one_deal, "is") == "prófað í 1 ímynduðu spili, munur +2,5"
     three = MoveResult("x", [1.0, -1.0, 0.0])
-    assert simulated_words(three, "en") == "tried in 3 imagined deals, won 50 %, mean margin +0.0"
+    assert simulated_words(three, "en") == "tried in 3 imagined deals, won 50 %, mean margin 0.0"
 
 
 
@@ -1037,7 +1037,7 @@ def test_kasina_capture_choice_needs_confirm():
     card_button(table, "table", "5D").click()
     one(table, "cardlearn-confirm").click()
     assert str(table.state.history[0]) == "5S:5D"
-    assert "Þú: tekur 5♦ með 5♠" in one(table, "cardlearn-log").value
+    assert "Þú tekur 5♦ með 5♠" in one(table, "cardlearn-log").value
 
 
 def test_fake_seats_round_the_table_and_team_names():
@@ -1048,9 +1048,9 @@ def test_fake_seats_round_the_table_and_team_names():
     # a seat's own zones sit by it, in its box
     assert [w for w in walk(one(table, "cardlearn-seat-1")) if "cardlearn-zone-won-1" in classes_of(w)]
     status = one(table, "cardlearn-status").value
-    assert "<td>Þú og Tölva 2</td><td class=cardlearn-score>0</td>" in status
+    assert "<td>Þið Tölva 2</td><td class=cardlearn-score>0</td>" in status
     assert "<td>Tölva 1 og Tölva 3</td><td class=cardlearn-score>0</td>" in status
-    assert result(0, fakegame.TEAMS, 4, table.seats, "is") == "Þú og Tölva 2 vinna!"
+    assert result(0, fakegame.TEAMS, 4, table.seats, "is") == "Þið Tölva 2 vinnið!"
     assert result(1, fakegame.TEAMS, 4, table.seats, "en") == "Computer 1 and Computer 3 win!"
 
 
@@ -1308,7 +1308,7 @@ def test_the_scoreboard_names_the_unit_and_which_way_is_better(sign, better):
     m = TableModel(game, fakegame.new_game(seed=1))
     snap = m.snapshot()
     assert snap.score_unit == "tapstig" and snap.score_better == MORE_WORDS["is"][better]
-    assert snap.scoreboard == (("Þú og Tölva 2", "0"), ("Tölva 1 og Tölva 3", "0"))
+    assert snap.scoreboard == (("Þið Tölva 2", "0"), ("Tölva 1 og Tölva 3", "0"))
     assert f"Tapstig ({MORE_WORDS['is'][better]})" in snap.status
 
 

@@ -154,7 +154,7 @@ WORDS: dict[str, dict[str, str]] = {
         "hints": "Legal moves",
         "best": "The computer would play",
         "simulated": "tried in {n} imagined deals, won {pct} %, mean margin {margin}",
-        "simulated_one": "tried in 1 imagined deal, won {pct} %, margin {margin}",
+        "simulated_one": "tried in 1 imagined deal, margin {margin}",
         "log": "Moves",
         "sheet": "Score sheet",
         "standing": "Standing",
