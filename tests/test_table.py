@@ -27,7 +27,7 @@ from cardlearn.table import WORDS, Snapshot, Table, TableModel, play, replay, st
 from cardlearn.table.look import css_name, stylesheet
 from cardlearn.table.snapshot import CellView, cells, places
 from cardlearn.table.view import CardButton, SeatBox, classes_of, set_classes, walk
-from cardlearn.table.words import MORE_WORDS, count_cards, result, seat_name, simulated_words
+from cardlearn.table.words import MORE_WORDS, count_cards, deal_over, result, seat_name, simulated_words
 
 MODULES = {"toy": toygame, "fake": fakegame, **GAMES}
 NAMES = sorted(MODULES)
@@ -1149,7 +1149,8 @@ def test_the_deal_summary_is_drawn_until_dismissed():
         assert not table.state.is_over
         table.act(rng.choice(table.state.legal_actions()))
     text = one(table, "cardlearn-summary-text").value
-    heading = MORE_WORDS["is"]["deal_done"].format(deal=GAMES["kasina"].INFO.deal_word["is"].format(n=1))
+    heading = deal_over(GAMES["kasina"].INFO.deal_word["is"], 1, "is")  # "1. spili lokið"
+    assert heading == "1. spili lokið"
     assert heading in text
     board = one(table, "cardlearn-summary-table").value
     assert "<table" in board and "Þú" in board and "Tölvan" in board
@@ -1229,7 +1230,7 @@ def test_a_deals_end_pauses_the_table_until_afram():
     assert snap.paused and snap.summary is not None and m.pending_bot() is None and not m.bot_step()
     before, after = m.states[i], m.states[i + 1]
     assert snap.summary.lines[0] == fakegame.deal_result(before, after, "is", m.who)  # the verdict first
-    assert snap.summary.heading == MORE_WORDS["is"]["deal_done"].format(deal="1. spil")
+    assert snap.summary.heading == "1. spili lokið"
     assert snap.turn == MORE_WORDS["is"]["press_continue"] and not snap.buttons and not snap.confirm
     moves = m.moves
     if m.state.to_move == 0:
@@ -1299,7 +1300,8 @@ def test_demo_mode_plays_every_seat_stops_at_each_deal_and_gives_the_seat_back()
     assert not table.demo and (table.state.is_over or table.state.to_move == 0)
 
 
-@pytest.mark.parametrize("sign, better", [(1, "higher_better"), (-1, "lower_better")])
+@pytest.mark.parametrize("sign, better", [(1, "því fleiri tapstig, því betra"),
+                                          (-1, "því færri tapstig, því betra")])
 def test_the_scoreboard_names_the_unit_and_which_way_is_better(sign, better):
     unit = {"is": "tapstig", "en": "loss points"}
     info = dataclasses.replace(fakegame.INFO, score_sign=sign, score_unit=unit)
@@ -1307,9 +1309,9 @@ def test_the_scoreboard_names_the_unit_and_which_way_is_better(sign, better):
     game.INFO = info
     m = TableModel(game, fakegame.new_game(seed=1))
     snap = m.snapshot()
-    assert snap.score_unit == "tapstig" and snap.score_better == MORE_WORDS["is"][better]
+    assert snap.score_unit == "tapstig" and snap.score_better == better
     assert snap.scoreboard == (("Þið Tölva 2", "0"), ("Tölva 1 og Tölva 3", "0"))
-    assert f"Tapstig ({MORE_WORDS['is'][better]})" in snap.status
+    assert f"Tapstig ({better})" in snap.status
 
 
 def test_kasina_summary_names_the_card_the_last_move_laid_down():
@@ -1324,7 +1326,8 @@ def test_kasina_summary_names_the_card_the_last_move_laid_down():
         if action.captured or not m.states[i].table:  # a trail onto a table with cards on it
             continue
         lines = m.snapshot().summary.lines
-        [left] = [x for x in lines if x.startswith("Spil sem eftir lágu")]
+        [left] = [x for x in lines if "spilin sem eftir lágu" in x]
+        assert left.startswith(m.who(m.state.last_deal.table_to))  # who got them
         assert action.card.symbol in left
         assert all(c.symbol in left for c in m.states[i].table)
         return

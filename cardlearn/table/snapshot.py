@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from cardlearn.cards import Card
+from cardlearn.grammar import form, person
 from cardlearn.protocol import Entry, ScoreRow, State, Token, Zone
-from cardlearn.table.words import WORDS, count_cards, more, result, symbols
+from cardlearn.table.words import WORDS, better_words, count_cards, deal_over, more, result, symbols
 
 if TYPE_CHECKING:
     from cardlearn.table.model import TableModel
@@ -305,9 +306,14 @@ def score_unit(model: TableModel) -> str:
 
 
 def score_better(model: TableModel) -> str:
-    """Which way the score is better, from the game's `score_sign`."""
-    return more(model.lang)["higher_better" if model.game.INFO.score_sign > 0 else "lower_better"]
+    """Which way the score is better ("því færri tapstig, því betra"), from `score_sign`."""
+    return better_words(score_unit(model), model.game.INFO.score_sign, model.lang)
 
+
+def sheet_row(model: TableModel, row: ScoreRow) -> ScoreRow:
+    """A row of the score sheet as the pupil reads it: the game's names for its contracts,
+    outcomes and seats (`sheet_row` of the game), the numbers as they are."""
+    return model.game.sheet_row(row, model.lang, model.who)
 
 def _status(model: TableModel) -> str:
     w, state = WORDS[model.lang], model.state
@@ -329,11 +335,9 @@ def _log(model: TableModel) -> tuple[LogLine, ...]:
 
 
 def deal_heading(model: TableModel, n: int) -> str:
-    """ "1. umferð — lokið": deal `n`'s end, named by the game's own word for a deal."""
+    """ "1. umferð lokið": deal `n`'s end, named by the game's own word for a deal."""
     word = model.game.INFO.deal_word
-    deal = str(word.get(model.lang, word.get("en", "{n}"))).format(n=n)
-    return more(model.lang)["deal_done"].format(deal=deal)
-
+    return deal_over(str(word.get(model.lang, word.get("en", "{n}"))), n, model.lang)
 
 def _deal_line(model: TableModel, state: State) -> str:
     """ "— 1. spil — lokið: Þú 3, Tölvan 8 —": a deal's end, with its row's totals."""
@@ -352,42 +356,25 @@ def _summary(model: TableModel) -> Summary | None:
     i = model.summary_at
     if i is None or model.state.is_over:
         return None
-    before, after, action = model.states[i], model.states[i + 1], model.moves[i][1]
+    before, after = model.states[i], model.states[i + 1]
     verdict = model.game.deal_result(before, after, model.lang, model.who)
     lines = (*((verdict,) if verdict else ()),
              f"{WORDS[model.lang]['last_move']}: {said(model, i, model.log_viewer())}",
-             *leftovers(model, before, action))
+             *leftovers(model, after))
     n = len(after.score_sheet)
-    return Summary(n, after.score_sheet[-1], lines, deal_heading(model, n))
+    return Summary(n, sheet_row(model, after.score_sheet[-1]), lines, deal_heading(model, n))
 
 
-def leftovers(model: TableModel, before: State, action: Any) -> list[str]:
-    """Loose cards still lying in the open (plain entries of unowned zones, not a trick's
-    seat-marked plays nor a pile drawn stacked) when the deal's last move was made, less
-    those it used, and with the card it laid there: a move of one hand card and nothing else
-    lays it on the first open zone of cards (a Kasína trail on the table; a Kínaskák discard
-    on its pile, a trick card on the trick: neither listed)."""
-    w, game = WORDS[model.lang], model.game
-    tokens = game.action_cards(before, action)
-    used = Counter((z, str(c)) for z, c in tokens if c is not None)
-    laid = [str(c) for z, c in tokens if z == "hand" and c is not None]
-    if len(laid) != 1 or len(tokens) != 1:
-        laid = []
-    left = []
-    for zone in game.layout(before, model.shown_seat(), model.lang)["zones"]:
-        entries = zone.get("cards")
-        if zone.get("owner") is not None or entries is None or zone.get("target"):
-            continue
-        here, laid = laid, []  # the laid card lands on the first open zone of cards only
-        loose = [e for e in entries if not isinstance(e, dict)]
-        if len(loose) < len(entries) or zone.get("stack"):
-            continue  # a trick's seat-marked plays, a pile: never loose cards
-        cards = Counter((zone["name"], str(c)) for c in (*loose, *here)) - used
-        if cards:
-            shown = symbols(c for _, c in cards.elements())
-            left.append(w["leftover"].format(zone=zone["label"], cards=shown))
-    return left
-
+def leftovers(model: TableModel, after: State) -> list[str]:
+    """The cards left lying in the open when the deal ended, and who got them (Kasína's
+    table cards, to the last capturer), from the finished deal's record; a pile nobody
+    gets (Kínaskák's discards) is not listed."""
+    end = after.last_deal
+    if end is None or not end.table or end.table_to is None:
+        return []
+    name = model.who(end.table_to)
+    key = form(WORDS[model.lang], "leftover_to", person(name, model.lang))
+    return [key.format(who=name, cards=symbols(end.table))]
 
 def _banner(model: TableModel) -> Banner | None:
     state = model.state
@@ -489,7 +476,7 @@ def take(model: TableModel) -> Snapshot:
         log=_log(model),
         sides=tuple(model.sides()),
         scores=tuple(state.scores),
-        sheet=tuple(state.score_sheet),
+        sheet=tuple(sheet_row(model, row) for row in state.score_sheet),
         sheet_names=game.SHEET_NAMES.get(lang, {}),
         summary=_summary(model),
         banner=_banner(model),
