@@ -559,3 +559,19 @@ def test_hint_tells_a_face_card_lead_from_a_low_one():
     low = single[next(r for r in ("6", "7", "8", "9") if r in single)]
     assert kozel.explain(state, single["K"], "en") == "a face card: 4 card points at stake if it is beaten"
     assert kozel.explain(state, low, "en") == "a low lead, no points at stake"
+
+
+def test_the_shown_trump_card_says_who_drew_it_then_that_it_was_played():
+    """The trump card beside the stock: "(Tölva 1 drew it)" while its holder is known, then
+    "(played)" once it has gone into a trick, never a bare card that looks still in play."""
+    from cardlearn.games import kozel
+    notes = []
+    for seed in range(30):
+        state, bot = kozel.new_game(seed=seed), kozel.BOTS["random"](seed=seed)
+        while not state.is_over and state.deals_done == 0:
+            if state.trump_pos is None:
+                [trump] = [z for z in kozel.layout(state, 0, "en")["zones"] if z["name"] == "trump"]
+                notes.append(trump["cards"][0]["note"])
+            state = state.apply(bot.choose(state, state.to_move))
+    assert any("drew it" in n for n in notes) and any(n.endswith("(played)") for n in notes)
+    assert all("(" in n for n in notes)  # once drawn, the card always says where it is

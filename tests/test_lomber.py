@@ -622,3 +622,17 @@ def test_toggle_21_defender_exchange_order():
 def test_toggle_23_only_the_classic_variant():
     with pytest.raises(ValueError):
         Rules(variant="raudu_asa")
+
+
+def test_the_talon_backs_do_not_count_the_turned_card_shown_beside_them():
+    from cardlearn.games import lomber
+    seen = 0
+    for seed in range(200):
+        state, bot = lomber.new_game(seed=seed), lomber.BOTS["random"](seed=seed)
+        while not state.is_over and state.deals_done == 0:
+            zones = {z["name"]: z for z in lomber.layout(state, 0, "en")["zones"]}
+            if "turned" in zones:
+                seen += 1
+                assert zones["talon"]["backs"] + len(zones["turned"]["cards"]) == len(state.talon)
+            state = state.apply(bot.choose(state, state.to_move))
+    assert seen, "no túrnir turned a card in 200 deals"

@@ -74,6 +74,7 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "last_trick": "Síðasti slagur",
            "dealer": "gjafari", "points": "punktar {p}, slagir {s}",
            "drawn": "{who} dró það", "drawn@2": "{who} dróst það",
+           "trump_played": "komið í slag",
            "prompt_lead": "Veldu spil í sama lit til að spila út",
            "prompt_respond": "Veldu {n} spil og sláðu með þeim upp í loft, eða leggðu þau á grúfu "
                              "(smelltu þá á „Leggja á grúfu“)",
@@ -112,6 +113,7 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "discard_zone": "Lay face down",
            "last_trick": "Last trick",
            "dealer": "dealer", "points": "card points {p}, tricks {s}", "drawn": "{who} drew it",
+           "trump_played": "played",
            "prompt_lead": "Choose cards of one suit to lead",
            "prompt_respond": "Choose {n} cards: beat face up, or lay them face down "
                              "(then click “Lay face down”)",
@@ -225,6 +227,8 @@ def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] 
         if holder is not None:
             name = who(holder) if who is not None else w["seat"].format(n=holder)
             trump_note += f" ({form(w, 'drawn', person(name, lang)).format(who=name)})"
+        else:  # no longer known in a hand: it has been played (the last trick may show it)
+            trump_note += f" ({w['trump_played']})"
     trump_entry: EntryDict = {"card": str(state.trump_card), "note": trump_note}
 
     def info(s: int) -> str:

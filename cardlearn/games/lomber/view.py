@@ -405,8 +405,10 @@ def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] 
     if state.trump:
         zones.append({"name": "trump", "label": _FELT[lang]["trump"].format(suit=_suit_symbol(state.trump)),
                       "cards": []})
-    zones.append({"name": "talon", "label": w["talon"], "backs": len(state.talon)})
-    if state.turned is not None and state.talon and state.talon[0] == state.turned:
+    turned_shown = state.turned is not None and bool(state.talon) and state.talon[0] == state.turned
+    # the turned card lies face up beside the talon: the backs are the others
+    zones.append({"name": "talon", "label": w["talon"], "backs": len(state.talon) - turned_shown})
+    if turned_shown:
         zones.append({"name": "turned", "label": w["turned"], "owner": state.declarer,
                       "cards": [str(state.turned)]})
     for s, cards in sorted(state.exposed.items()):
