@@ -86,7 +86,7 @@ WORDS: dict[str, dict[str, str]] = {
         "options": "Mögulegir leikir með því sem þú valdir: {moves}.",
         # panels
         "hints": "Löglegir leikir",
-        "best": "Tölvan myndi leika",
+        "best": "Tölvan myndi spila",
         "simulated": "prófað í {n} ímynduðum spilum, sigur í {pct} % þeirra, meðalmunur {margin}",
         "simulated_one": "prófað í 1 ímynduðu spili, munur {margin}",
         "log": "Gangur leiksins",
