@@ -14,10 +14,14 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from test_lomber_cases import stack
 
+from benchmarks.contracts import deal_outcomes
+from cardlearn.cards import Card, parse_cards
 from cardlearn.games import kinaskak as k
 from cardlearn.games import lomber
 from cardlearn.games.kinaskak.bots import throws_back
+from cardlearn.games.lomber.bots import nolo_exposed
 from cardlearn.table.choices import Advice
 
 # -- Kínaskák ---------------------------------------------------------------------------
@@ -109,27 +113,46 @@ def test_the_card_taken_is_thrown_back_when_nothing_else_may_go() -> None:
 
 # -- Lomber -----------------------------------------------------------------------------
 
-DEALS = 1500
+DEALS = 2000
 
 
-def deal_outcomes(deals: int) -> tuple[Counter[str], int]:
-    """Over `deals` seeded first deals played by three rule-of-thumb bots up to the first
-    trick: how often each contract was won in the auction, and how many declarers conceded."""
-    contracts: Counter[str] = Counter()
-    conceded = 0
-    for seed in range(deals):
+def forehand_bid(hand: str) -> str:
+    return str(lomber.ThumbBot(seed=0).choose(lomber.new_game(seed=1, deck=stack(f=hand)), 0))
+
+
+def test_lomber_thumb_bids_each_nolo_from_a_hand_that_calls_for_it() -> None:
+    # no card the defenders, each following low, could make win a trick: nolo shown
+    assert forehand_bid("6H 7H 3D 7D 4C 6C 7C KC AC") == "hrein_yfir"
+    # one low card (5♦, the lowest diamond held, third lowest of the suit) just exposed
+    assert forehand_bid("2H 3H 5H 7H JH 3D 4D 5D QD") == "hrein_nolo"
+    assert nolo_exposed(parse_cards("2H 3H 5H 7H JH 3D 4D 5D QD")) == [Card.parse("5D")]
+    # one court card exposed (Q♣ alone), bought away in kúpp
+    assert forehand_bid("3S 4S JS AS 3H 4H 7H 7D QC") == "kupp"
+    # a long trump suit is a sóló, not a nolo, though its low spades look safe
+    assert forehand_bid("AS 2S AC KS QS JS 7S 6S 5S") == "spadasolo"
+
+
+def test_lomber_thumb_concedes_a_bought_spil_it_cannot_make() -> None:
+    """Forehand wins spil and buys into a hand counted below the concession threshold:
+    it concedes; with the strong hand it plays."""
+    conceded = played = 0
+    for seed in range(60):
         state = lomber.new_game(seed=seed)
-        bots = [lomber.ThumbBot(seed=seed * 3 + s) for s in range(3)]
+        bots = [lomber.ThumbBot(seed=s) for s in range(3)]
         while state.phase != "play" and state.deals_done == 0:
             seat = state.to_move
+            assert seat is not None
             action = bots[seat].choose(state, seat)
-            conceded += str(action) == "concede"
+            if state.phase == "declare" and str(action) in ("play", "concede") and seat == state.declarer:
+                weak = lomber.bots.trick_estimate(state.hands[seat], state.trump) < lomber.bots._CONCEDE_BELOW
+                assert str(action) == ("concede" if weak else "play")
+                conceded += weak
+                played += not weak
             state = state.apply(action)
-        if state.contract is not None:
-            contracts[state.contract] += 1
-    return contracts, conceded
+    assert conceded and played
 
 
+@pytest.mark.slow
 def test_lomber_thumb_reaches_every_contract_and_concedes() -> None:
     contracts, conceded = deal_outcomes(DEALS)
     missing = [c for c in lomber.CONTRACTS if contracts[c] == 0]
