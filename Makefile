@@ -50,11 +50,13 @@ handouts: $(STAMP)
 # Serve each game as a classroom page (no code; Voilà) on http://127.0.0.1:8866/.
 # `make pages LAN=1` listens on the local network instead and prints the address pupils
 # open.  A kernel whose page was closed (or reloaded) is shut down after 60 s idle.
+# pages/.voila/voila.py (read through JUPYTER_CONFIG_PATH) keeps two kernels per page
+# started and the page run in them, so that a page opens at once (pages/.voila/README.md).
 PAGES_PORT := 8866
 pages: $(STAMP)
 	@$(if $(LAN),echo "Pupils open: http://$$(hostname -I 2>/dev/null | cut -d' ' -f1):$(PAGES_PORT)/", \
 	  echo "Open http://127.0.0.1:$(PAGES_PORT)/ (make pages LAN=1 serves the local network)")
-	JUPYTER_PATH=$(CURDIR)/pages/.voila $(BIN)/voila --no-browser --Voila.ip=$(if $(LAN),0.0.0.0,127.0.0.1) \
+	JUPYTER_PATH=$(CURDIR)/pages/.voila JUPYTER_CONFIG_PATH=$(CURDIR)/pages/.voila $(BIN)/voila --no-browser --Voila.ip=$(if $(LAN),0.0.0.0,127.0.0.1) \
 	  --port=$(PAGES_PORT) --template=cardlearn \
 	  --MappingKernelManager.cull_idle_timeout=60 --MappingKernelManager.cull_interval=15 pages/
 

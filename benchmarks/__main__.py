@@ -3,12 +3,14 @@
     python -m benchmarks                 # everything but the tournament
     python -m benchmarks --only engine   # µs per random step and deals per second
     python -m benchmarks --only bots     # win rates of each bot against `random`, 95 % intervals
+    python -m benchmarks --only contracts  # which Lomber contracts the rule-of-thumb bot reaches
     python -m benchmarks --only think    # each bot's think time per move (median / p95)
     python -m benchmarks --only tournament  # the search bot against thumb and random, deal by deal
                                             # (benchmarks/tournament.py; --deals N, --jobs 2)
     python -m benchmarks --game kasina   # one game only (repeatable)
     python -m benchmarks --only notebooks
     python -m benchmarks --only browser  # click-to-redraw in Chromium (benchmarks/browser_latency.py)
+    python -m benchmarks --only pages    # index click → table, and reload, per page (benchmarks/page_open.py)
 
 Numbers are printed, never asserted: the machines are shared and noisy.
 """
@@ -173,6 +175,16 @@ def bench_browser(args) -> None:
     browser_latency.main([])
 
 
+def bench_contracts(args) -> None:
+    from benchmarks import contracts
+    contracts.main(args.deals * 10)
+
+
+def bench_pages(args) -> None:
+    from benchmarks import page_open
+    page_open.main([])
+
+
 def bench_tournament(args) -> None:
     from benchmarks import tournament
     tournament.main([n for n, _ in _games(args)], deals=args.deals, jobs=args.jobs)
@@ -182,15 +194,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", action="append",
-                        choices=["engine", "bots", "think", "tournament", "notebooks", "browser"])
+                        choices=["engine", "bots", "contracts", "think", "tournament", "notebooks", "browser",
+                                 "pages"])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per game for engine speed")
     parser.add_argument("--matches", type=int, default=200, help="matches per bot level")
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only these games")
-    parser.add_argument("--deals", type=int, default=200, help="tournament: deals per pairing")
+    parser.add_argument("--deals", type=int, default=200,
+                        help="tournament: deals per pairing (contracts: ten times as many)")
     parser.add_argument("--jobs", type=int, default=1, help="tournament: deals played at once (one per core)")
     args = parser.parse_args()
-    parts = {"engine": bench_engine, "bots": bench_bots, "think": bench_think, "tournament": bench_tournament,
-             "notebooks": bench_notebooks, "browser": bench_browser}
+    parts = {"engine": bench_engine, "bots": bench_bots, "contracts": bench_contracts, "think": bench_think,
+             "tournament": bench_tournament, "notebooks": bench_notebooks, "browser": bench_browser,
+             "pages": bench_pages}
     for name in args.only or [p for p in parts if p != "tournament"]:  # the tournament is long: asked for
         parts[name](args)
 

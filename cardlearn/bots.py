@@ -34,14 +34,20 @@ class Bot:
     def choose(self, state: State, seat: int) -> Any:
         raise NotImplementedError
 
+    def considered(self, state: State) -> list[Any]:
+        """The legal moves this bot will choose among: all of them, unless the game's bots
+        leave out a legal move that only looks like a blunder to a class (Kínaskák:
+        throwing back the card just taken).  Never empty; in `legal_actions()` order."""
+        return list(state.legal_actions())
+
 
 class RandomBot(Bot):
-    """Plays a legal move chosen uniformly at random."""
+    """Plays a legal move chosen uniformly at random (among those it `considered`)."""
 
     label = {"is": "slembi", "en": "random"}
 
     def choose(self, state: State, seat: int) -> Any:
-        return self.rng(state, seat).choice(state.legal_actions())
+        return self.rng(state, seat).choice(self.considered(state))
 
 
 # ---------------------------------------------------------------------------------------
@@ -156,14 +162,21 @@ class SearchBot(Bot):
         actions = state.legal_actions()
         if len(actions) == 1:
             return Thought(actions[0], actions[0], [MoveResult(actions[0])])
+        # every legal move keeps its row (a hint lists them all); the moves left out of
+        # `considered` are never simulated, so never chosen
+        considered = self.considered(state)
+        if len(considered) == 1:
+            return Thought(considered[0], considered[0], [MoveResult(a) for a in actions])
         preferred = self._baseline.choose(state, seat)
         moves = [MoveResult(a) for a in actions]
         thought = Thought(preferred, preferred, moves)
         rng = self.rng(state, seat)
         deadline = None if self.seconds is None else started + self.seconds
         first = actions.index(preferred)
-        alive = [first, *(i for i in range(len(actions)) if i != first)]
-        rounds = max(1, math.ceil(math.log2(len(actions))))
+        others = range(len(actions)) if len(considered) == len(actions) else [
+            i for i, a in enumerate(actions) if a in considered]
+        alive = [first, *(i for i in others if i != first)]
+        rounds = max(1, math.ceil(math.log2(len(alive))))
         team = team_of(state, seat)
         for r in range(rounds):
             for _ in range(max(1, self.iterations // (len(alive) * rounds))):

@@ -242,7 +242,9 @@ def voila_server(
     the `Server` to `server`, when given, for a look at its processes)."""
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="cardlearn-voila-") as home:
-        env = jupyter_env(Path(home), JUPYTER_PATH=str(VOILA_TEMPLATE_ROOT))
+        # the template, and the configuration `make pages` reads (voila.py: preheated kernels)
+        env = jupyter_env(Path(home), JUPYTER_PATH=str(VOILA_TEMPLATE_ROOT),
+                          JUPYTER_CONFIG_PATH=str(VOILA_TEMPLATE_ROOT))
         base = f"http://127.0.0.1:{port}"
         with Server(
             "Voilà", voila_command(port, cull=cull, root=root), base + "/", env, OUTPUT / log_name,

@@ -3,15 +3,20 @@ the round's contract, takes or buys a discard only when it helps, lays down as s
 can, lays off and steals jokers whenever it can (highest penalties first), and otherwise
 discards the card its contract needs least, the highest first.  It reads only
 `state.sight(seat)` (the part of `state.observation(seat)` it needs, as cards),
-`state.legal_actions()` and `state.fits_a_meld(card)` (of the public melds), so it never
-peeks."""
+`state.legal_actions()`, `state.taken` (observation "taken": the whole table saw it taken)
+and `state.fits_a_meld(card)` (of the public melds), so it never peeks.
+
+No bot here (and so no hint, which is the search bot's choice) throws back in the same turn
+the card it took from the discard pile (`sensible_moves`): the default rules allow it, and
+it may even keep the card from the next player, but to a class it looks like a bug."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
 
-from cardlearn.bots import Bot, RandomBot
+from cardlearn.bots import Bot
+from cardlearn.bots import RandomBot as _Random
 from cardlearn.bots import SearchBot as _Search
 from cardlearn.cards import JOKER, RANKS, Card
 from cardlearn.protocol import State as AnyState
@@ -148,14 +153,60 @@ def _first_seen(ranks: list[int]) -> list[int]:
     return list(order)
 
 
+def throws_back(action: Action, taken: Card | None) -> bool:
+    """Does `action` discard the card taken from the discard pile this turn (`taken`; the
+    other copy of the same card, from the second deck, looks just the same)?"""
+    return action.verb == "discard" and action.cards[0] is taken  # cards are interned
+
+
+def strands_taken(action: Action, hand: tuple[Card, ...], taken: Card) -> bool:
+    """Would `action` (a lay-down or a lay-off) leave nothing in `hand` but copies of the
+    card taken, so that the turn could only end by throwing it back?"""
+    if action.verb not in ("run", "set", "off"):
+        return False
+    rest = list(hand)
+    for card in action.cards:
+        rest.remove(card)
+    return bool(rest) and all(c is taken for c in rest)
+
+
+def sensible_moves(state: State) -> list[Action]:
+    """The legal moves less those that throw back the card just taken (or leave only it to
+    discard); at the draw, no take of a card the hand would hold nothing but copies of.
+    If that would leave no way to end the turn, all of them stay."""
+    actions: list[Action] = list(state.legal_actions())
+    taken = state.taken
+    if taken is None:
+        if state.phase == "draw" and state.discard:
+            top, hand = state.discard[-1], state.hands[state.player]
+            if hand and all(c is top for c in hand):
+                return [a for a in actions if a.verb != "take"]
+        return actions
+    hand = state.hands[state.player]
+    kept = [a for a in actions if not throws_back(a, taken) and not strands_taken(a, hand, taken)]
+    return kept if any(a.verb == "discard" for a in kept) or (state.phase == "meld" and kept) else actions
+
+
+class RandomBot(_Random):
+    """A legal move at random, but never the card just taken thrown back (`sensible_moves`)."""
+
+    def considered(self, state: AnyState) -> list[Action]:
+        assert isinstance(state, State)  # a Kínaskák bot is given Kínaskák positions (BOTS is per game)
+        return sensible_moves(state)
+
+
 class ThumbBot(Bot):
     """Rules of thumb (see the module docstring)."""
 
     label = {"is": "þumalputti", "en": "rule of thumb"}
 
+    def considered(self, state: AnyState) -> list[Action]:
+        assert isinstance(state, State)
+        return sensible_moves(state)
+
     def choose(self, state: AnyState, seat: int) -> Action:
         assert isinstance(state, State)  # a Kínaskák bot is given Kínaskák positions (BOTS is per game)
-        actions: list[Action] = state.legal_actions()
+        actions = self.considered(state)
         if len(actions) == 1:
             return actions[0]
         # `sight` is the part of `observation(seat)` read here, as cards: the search bot's
@@ -206,6 +257,10 @@ class SearchBot(_Search):
     policy = ThumbBot
     iterations = 45
     horizon = 45
+
+    def considered(self, state: AnyState) -> list[Action]:
+        assert isinstance(state, State)
+        return sensible_moves(state)
 
 
 BOTS = {"random": RandomBot, "thumb": ThumbBot, "search": SearchBot}  # weakest first

@@ -1,0 +1,37 @@
+"""Voilà's configuration for the classroom pages (read by `make pages` and the browser
+tests' server through JUPYTER_CONFIG_PATH; see README.md beside this file)."""
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server._tz import utcnow
+
+c = get_config()  # noqa: F821 -- traitlets gives a configuration file this function
+
+# Every page keeps two kernels started with the page already run in them: a page load takes
+# one (and only one: nothing passes between pupils), Voilà starts its replacement.
+c.VoilaConfiguration.preheat_kernel = True
+c.VoilaConfiguration.default_pool_size = 2
+# The pools of all four pages are filled at once when the server starts; on a busy two-core
+# machine the table's output then came later than nbclient's 4 s, and the page was stored
+# without its table.
+c.VoilaExecutor.iopub_timeout = 60
+
+
+class PoolKeepingKernelManager(AsyncMappingKernelManager):
+    """Culls idle kernels as usual, but counts a kernel waiting in a preheated pool as
+    active.  Voilà does not cull a kernel while it waits in its pool, but its last activity
+    stays that of when it ran the page: once a page load takes it, the next cull (every 15 s)
+    found it idle for minutes with no browser connected yet, and shut it down under the
+    page (seen: a kernel 203 s in the pool, culled within a second of being handed out)."""
+
+    async def cull_kernels(self) -> None:
+        now = utcnow()
+        for pool in getattr(self, "_pools", {}).values():  # Voilà's pools: tasks giving kernels
+            for task in pool:
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    kernel_id = task.result().get("kernel_id")
+                    if kernel_id in self:
+                        self.get_kernel(kernel_id).last_activity = now
+        await super().cull_kernels()
+
+
+c.VoilaConfiguration.multi_kernel_manager_class = PoolKeepingKernelManager
