@@ -156,6 +156,11 @@ class SearchBot(Bot):
     def choose(self, state: State, seat: int) -> Any:
         return self.think(state, seat).choice
 
+    def budget(self, state: State) -> tuple[int, float | None]:
+        """How many simulations, and how many seconds at most, a move in `state` gets: the
+        bot's settings, unless a game gives some of its decisions less (see Lomber's)."""
+        return self.iterations, self.seconds
+
     def think(self, state: State, seat: int) -> Thought:
         """Search for `seat`'s move in `state`, keeping what every move scored."""
         started = time.perf_counter()
@@ -171,7 +176,8 @@ class SearchBot(Bot):
         moves = [MoveResult(a) for a in actions]
         thought = Thought(preferred, preferred, moves)
         rng = self.rng(state, seat)
-        deadline = None if self.seconds is None else started + self.seconds
+        iterations, seconds = self.budget(state)
+        deadline = None if seconds is None else started + seconds
         first = actions.index(preferred)
         others = range(len(actions)) if len(considered) == len(actions) else [
             i for i, a in enumerate(actions) if a in considered]
@@ -179,7 +185,7 @@ class SearchBot(Bot):
         rounds = max(1, math.ceil(math.log2(len(alive))))
         team = team_of(state, seat)
         for r in range(rounds):
-            for _ in range(max(1, self.iterations // (len(alive) * rounds))):
+            for _ in range(max(1, iterations // (len(alive) * rounds))):
                 if deadline is not None and thought.worlds and time.perf_counter() > deadline:
                     thought.stopped_by_clock = True
                     break

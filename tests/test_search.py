@@ -243,3 +243,16 @@ def test_kasina_solve_deal_at_the_hands_end_is_its_real_score():
     end = end.apply(reply)
     row = end.score_sheet[hand_no]["total"]
     assert kasina.solve_deal(state, seat) == row[seat] - row[1 - seat]
+
+
+def test_lomber_search_lays_away_on_a_quarter_budget():
+    """The exchange (up to eight lay-aways in a row per seat) gets a quarter of the
+    simulations and of the clock, so a class does not wait ten seconds with nothing to do."""
+    from cardlearn.games import lomber
+    bot = lomber.BOTS["search"](seed=1)
+    state = lomber.new_game(seed=4)
+    while state.phase != "exchange":
+        state = state.apply(lomber.BOTS["thumb"](seed=2).choose(state, state.to_move))
+    iterations, seconds = bot.budget(state)
+    assert (iterations, seconds) == (bot.iterations // 4, bot.seconds / 4)
+    assert bot.think(state, state.to_move).worlds <= iterations

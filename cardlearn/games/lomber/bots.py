@@ -19,6 +19,7 @@ from typing import Any
 from cardlearn.bots import Bot, RandomBot
 from cardlearn.bots import SearchBot as _Search
 from cardlearn.cards import Card, parse_cards
+from cardlearn.protocol import State
 
 from .rules import (
     BASTI,
@@ -282,6 +283,15 @@ class SearchBot(_Search):
 
     policy = ThumbBot
     iterations = 120
+
+    def budget(self, state: State) -> tuple[int, float | None]:
+        """A quarter of the simulations (and of a second) for each card laid away: the
+        exchange is a run of small decisions, up to eight in a row per seat, which at the
+        full budget kept a class waiting ten seconds with nothing to do."""
+        iterations, seconds = super().budget(state)
+        if state.phase == "exchange":
+            return max(8, iterations // 4), None if seconds is None else seconds / 4
+        return iterations, seconds
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "thumb": ThumbBot, "search": SearchBot}
