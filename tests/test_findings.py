@@ -105,8 +105,8 @@ def test_kinaskak_the_table_shows_a_button_per_lower_binding():
     snap = snapshot.take(m)
     assert not snap.confirm  # two moves fit: one button each, in words
     assert [str(b.action) for b in snap.buttons] == ["run JK=4H 5H 6H JK=7H", "run JK=3H JK=4H 5H 6H"]
-    assert [b.label for b in snap.buttons] == [kinaskak.describe(state, b.action, "is", viewer=0)
-                                               for b in snap.buttons]
+    assert [b.label for b in snap.buttons] == [kinaskak.command(state, b.action, "is")
+                                               for b in snap.buttons]  # as the player says it
     m.act(snap.buttons[0].action)
     assert m.state.melds[0][0].low == 4  # (the set, the only move left, made for the player)
 
