@@ -108,7 +108,9 @@ def test_kinaskak_the_table_shows_a_button_per_lower_binding():
     assert [b.label for b in snap.buttons] == [kinaskak.command(state, b.action, "is")
                                                for b in snap.buttons]  # as the player says it
     m.act(snap.buttons[0].action)
-    assert m.state.melds[0][0].low == 4  # (the set, the only move left, made for the player)
+    assert snapshot.take(m).confirm  # the set, the only move left, is picked for the player
+    assert m.confirm()
+    assert m.state.melds[0][0].low == 4
 
 
 # ---------------------------------------------------------------------------------------
