@@ -312,7 +312,7 @@ def describe(state: State, action: Action | str, lang: str = "is", viewer: int |
     return text if who is None or state.to_move is None else f"{who(state.to_move)}: {text}"
 
 
-def command(state: State, action: Action | str, lang: str = "is") -> str:
+def command(state: State, action: Action | str, lang: str = "is", who=None) -> str:
     """The move as its button says it."""
     return _predicate(state, action, lang, state.to_move)
 

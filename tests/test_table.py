@@ -1086,7 +1086,9 @@ def test_fake_quiet_bot_decisions_take_no_delay_and_forced_moves_are_made():
         began = time.monotonic()
         table.act("pass")  # three quiet bot passes: no pause at all
         assert table.wait(10)
-        assert time.monotonic() - began < 0.3 and table.state.phase == "play" and table.state.to_move == 0
+        # three paced passes would take 3 × 0.4 s at least; none is paced (a busy machine may
+        # still take a while to draw, so the bound is the pacing, not a speed)
+        assert time.monotonic() - began < 1.2 and table.state.phase == "play" and table.state.to_move == 0
         assert one(table, "cardlearn-log").value.count("cardlearn-quiet") == 4
     finally:
         table.close()

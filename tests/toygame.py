@@ -239,7 +239,7 @@ def layout(state: State, seat: int, lang: str = "is", who=None) -> dict:
 # ---------------------------------------------------------------------------------------
 # Deliberately broken variants, one contract point each.
 
-def command(state: State, action, lang: str = "is") -> str:
+def command(state: State, action, lang: str = "is", who=None) -> str:
     return describe(state, action, lang)
 
 

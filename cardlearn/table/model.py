@@ -223,6 +223,11 @@ class TableModel:
     def who(self, seat: int) -> str:
         return seat_name(seat, self._roles, self._lang)
 
+    def namer(self, lang: str) -> Callable[[int], str]:
+        """Seats by the table's names in `lang` (a message is said again in the other
+        language when the pupil switches)."""
+        return lambda seat: seat_name(seat, self._roles, lang)
+
     def sides(self) -> list[str]:
         state = self.state
         return side_names(state.teams, state.players, self._roles, self._lang)
@@ -334,7 +339,7 @@ class TableModel:
         state, lang_key = self.state, "forced" if keys else "forced_button"
 
         def say(lang: str) -> str:
-            text = self.game.command(state, move, lang)
+            text = self.game.command(state, move, lang, who=self.namer(lang))
             return more(lang)[lang_key].format(move=text)
 
         self._note = say
@@ -500,7 +505,7 @@ class TableModel:
         state, seat, lang = self.state, self.shown_seat(), self._lang
         cached = self._layout
         if cached is None or cached[0] is not state or cached[1:3] != (seat, lang):
-            cached = self._layout = (state, seat, lang, self.game.layout(state, seat, lang))
+            cached = self._layout = (state, seat, lang, self.game.layout(state, seat, lang, who=self.who))
         return cached[3]
 
     def _zone(self, name: str) -> Zone | None:
@@ -598,12 +603,13 @@ class TableModel:
             zone, card = t
             if card is not None:
                 return card.symbol
-            labels = {z["name"]: z["label"] for z in self.game.layout(state, seat, lang)["zones"]}
+            labels = {z["name"]: z["label"]
+                      for z in self.game.layout(state, seat, lang, who=self.namer(lang))["zones"]}
             return labels.get(zone, zone)
 
         def say(lang: str) -> str:
             w = WORDS[lang]
-            moves = "; ".join(self.game.describe(state, a, lang, viewer=state.to_move) for a in options)
+            moves = "; ".join(self.game.command(state, a, lang, who=self.namer(lang)) for a in options)
             if illegal is not None:
                 text = illegal(lang)
                 return f"{text} {w['options'].format(moves=moves)}" if options else text

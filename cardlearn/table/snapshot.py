@@ -403,7 +403,8 @@ def _buttons(model: TableModel) -> tuple[bool, tuple[MoveButton, ...]]:
         return False, ()
     state, exact = model.state, model.exact()
     moves = model.choices().plain() + (exact if len(exact) > 1 else [])
-    return len(exact) == 1, tuple(MoveButton(model.game.command(state, a, model.lang), a) for a in moves)
+    labels = [model.game.command(state, a, model.lang, who=model.who) for a in moves]
+    return len(exact) == 1, tuple(MoveButton(label, a) for label, a in zip(labels, moves))
 
 
 def take(model: TableModel) -> Snapshot:
@@ -436,7 +437,7 @@ def take(model: TableModel) -> Snapshot:
             about = opponent.get("info", "") if opponent else ""
             faces: tuple[str, ...] = ()
             if model.teacher:  # every hand face up: only the picture, the bots never see it
-                theirs = game.layout(state, other, lang)["hand"]
+                theirs = game.layout(state, other, lang, who=model.who)["hand"]
                 faces = tuple(c for c in (entry_parts(e)[0] for e in theirs) if c)
             seats.append(SeatView(
                 seat=other, place=place, name=model.who(other), hand_size=size,

@@ -232,7 +232,8 @@ def describe(state: State, action: Action | str, lang: str = "is", viewer: int |
     return f"{name} {_predicate(state, action, lang, viewer, person(name, lang))}"
 
 
-def command(state: State, action: Action | str, lang: str = "is") -> str:
+def command(state: State, action: Action | str, lang: str = "is",
+            who: Callable[[int], str] | None = None) -> str:
     """The move as a button says it to the player who makes it: "Taka 5♦ með 5♠",
     "Take 5♦ with 5♠", "Leggja niður 8♥"."""
     return capital(_predicate(state, action, lang, state.to_move, "cmd"))

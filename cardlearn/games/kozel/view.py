@@ -341,7 +341,8 @@ def describe(state: State, action: Action | str, lang: str = "is", viewer: int |
     return f"{name} {_predicate(state, action, lang, viewer, person(name, lang))}"
 
 
-def command(state: State, action: Action | str, lang: str = "is") -> str:
+def command(state: State, action: Action | str, lang: str = "is",
+            who: Callable[[int], str] | None = None) -> str:
     """The move as a button says it to the player who makes it: "Spila út 6♥", "Sleppa",
     "Lay 8♦ + Q♣ face down"."""
     return capital(_predicate(state, action, lang, state.to_move, "cmd"))

@@ -508,7 +508,8 @@ def describe(state: State, action: Action | str, lang: str = "is", viewer: int |
     return f"{name} {_predicate(state, action, lang, viewer, person(name, lang), who)}"
 
 
-def command(state: State, action: Action | str, lang: str = "is") -> str:
+def command(state: State, action: Action | str, lang: str = "is",
+            who: Callable[[int], str] | None = None) -> str:
     """The move as a button says it to the player who makes it: "Segja pass", "Kaupa 3
     spil", "Halda sögninni (spil)", "Bid sóló (solo)"."""
     return capital(_predicate(state, action, lang, state.to_move, "cmd"))
