@@ -13,7 +13,7 @@ the table of a game's variant options.
   with a Check button, and the check that only the right answer says "Rétt"; a quiz that is
   not run (an HTML export, a notebook opened without a kernel) shows `quiz_html(questions)`:
   every question with its pictures and options, never its answer, and a note that the
-  answers are in the closed box *Svör / Answers* at the end of the notebook;
+  answers are in the closed box of the notebook's section *Svör / Answers*, before its glossary;
 - `options_table(rules_class, notes)` — every field of a game's `Rules`: default and meaning.
 
 Pictures are HTML strings (wrapped in `IPython.display.HTML` where a notebook shows them)
@@ -162,17 +162,18 @@ def quiz_html(questions: Sequence[Question]) -> str:
     """The questions as static HTML, numbered from 1: each prompt (with its card pictures)
     and its options as empty circles.  The answer and the reason stay out of it: a reader
     of a copy that was not run sees the questions here, and finds the answers with their
-    reasons in the closed box *Svör / Answers* that the notebook shows in its last section
-    (`reading.answers`), to open after trying them."""
+    reasons in the closed box *Svör / Answers* (`reading.answers`) that the notebook shows
+    in a section of its own, before the glossary, to open after trying them."""
     items = []
     for n, q in enumerate(questions, 1):
         options = "".join(f"<li>○ {escape(str(o))}</li>" for o in q.options)
         items.append(f"<div style='margin-top:10px'><b>{n}.</b> {q.prompt}"
                      f"<ul style='list-style:none;margin:4px 0;padding-left:12px'>{options}</ul></div>")
     note = ("<div style='font-size:12px;opacity:.8'>Keyrðu minnisbókina til að velja svar og ýta á "
-            "<b>Athuga</b>; svörin, með rökum, eru í lokaða kassanum <i>Svör / Answers</i> aftast í "
-            "minnisbókinni. / Run the notebook to pick an answer and press <b>Check</b>; the answers, with "
-            "their reasons, are in the closed box <i>Svör / Answers</i> at the end of the notebook.</div>")
+            "<b>Athuga</b>; svörin, með rökum, eru í lokaða kassanum <i>Svör / Answers</i>, í kafla "
+            "á undan orðasafninu. / Run the notebook to pick an answer and press <b>Check</b>; the "
+            "answers, with their reasons, are in the closed box <i>Svör / Answers</i>, in a section "
+            "before the glossary.</div>")
     return f"<div>{''.join(items)}{note}</div>"
 
 

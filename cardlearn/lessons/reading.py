@@ -4,9 +4,9 @@ exported copy (HTML or PDF) and no kernel:
 - `answers(questions, name)` — the quiz's answers, each computed by the engine (the
   `Question.answer` the quiz itself checks against), with its reason.  In HTML they sit in a
   `<details>` box, closed until the reader opens it, so that the quiz can be tried first; the
-  notebooks show them in a section of their own at the very end.  Printed (a PDF made from the
-  HTML, or one made through LaTeX, which uses the plain-text form) they are written out in
-  full.  There is one copy only: a Markdown export keeps the closed box;
+  notebooks show them in a section of their own, after "Your turn" and before the glossary.
+  Printed (a PDF made from the HTML, or one made through LaTeX, which uses the plain-text
+  form) they are written out in full.  There is one copy only: a Markdown export keeps the closed box;
 - `fields_table(observation, meanings)` — every field of a game's `state.observation(seat)`,
   in the engine's order, with its value in one position and what it means.  A field without a
   meaning, or a meaning for a field the engine does not give, is an error: the table cannot
