@@ -4,6 +4,8 @@ the table of a game's variant options.
 - `cards_row(cards)` / `labelled(cards, labels)` — rows of card pictures (with captions);
 - `html_table(head, rows)` — a small bordered table; `ROW` — a flex row for a line of HTML;
 - `play_out(state, moves)` — the position after moves written in the notation;
+- `new_cards(before, after, seat)` — the cards that came into a seat's hand between two
+  positions, as that seat sees them;
 - `play_deal(state, bots)` — the deal in progress played to its end by bots, with its
   final position (`state.last_deal`); `finished_deals(state)` — every finished deal's;
 - `positions(state)` — every position of a game with the move made from it;
@@ -11,7 +13,7 @@ the table of a game's variant options.
   with a Check button, and the check that only the right answer says "Rétt"; a quiz that is
   not run (an HTML export, a notebook opened without a kernel) shows `quiz_html(questions)`:
   every question with its pictures and options, never its answer, and a note that the
-  answers are in the closed box *Svör / Answers* below it;
+  answers are in the closed box of the notebook's section *Svör / Answers*, before its glossary;
 - `options_table(rules_class, notes)` — every field of a game's `Rules`: default and meaning.
 
 Pictures are HTML strings (wrapped in `IPython.display.HTML` where a notebook shows them)
@@ -67,6 +69,20 @@ def html_table(head: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
     lines += ["".join(f"<td {cell}>{c}</td>" for c in row) for row in rows]
     return ('<table style="border-collapse:collapse;font-size:13px">'
             + "".join(f"<tr>{line}</tr>" for line in lines) + "</table>")
+
+
+def new_cards(before: State, after: State, seat: int = 0) -> tuple[Card, ...]:
+    """The cards that came into `seat`'s hand between two positions (a draw, a take, a
+    purchase, a stolen joker), found as the seat itself would: by comparing its own hand in
+    `observation(seat)` before and after, card by card (a hand may hold two of a card)."""
+    left = list(before.observation(seat)["hand"])
+    came = []
+    for card in after.observation(seat)["hand"]:
+        if card in left:
+            left.remove(card)
+        else:
+            came.append(Card.parse(card))
+    return tuple(came)
 
 
 def play_out(state: AState, moves: str) -> AState:
@@ -146,17 +162,18 @@ def quiz_html(questions: Sequence[Question]) -> str:
     """The questions as static HTML, numbered from 1: each prompt (with its card pictures)
     and its options as empty circles.  The answer and the reason stay out of it: a reader
     of a copy that was not run sees the questions here, and finds the answers with their
-    reasons in the closed box *Svör / Answers* that the notebook shows below the quiz
-    (`reading.answers`), to open after trying them."""
+    reasons in the closed box *Svör / Answers* (`reading.answers`) that the notebook shows
+    in a section of its own, before the glossary, to open after trying them."""
     items = []
     for n, q in enumerate(questions, 1):
         options = "".join(f"<li>○ {escape(str(o))}</li>" for o in q.options)
         items.append(f"<div style='margin-top:10px'><b>{n}.</b> {q.prompt}"
                      f"<ul style='list-style:none;margin:4px 0;padding-left:12px'>{options}</ul></div>")
     note = ("<div style='font-size:12px;opacity:.8'>Keyrðu minnisbókina til að velja svar og ýta á "
-            "<b>Athuga</b>; svörin, með rökum, eru í lokaða kassanum <i>Svör / Answers</i> hér fyrir "
-            "neðan. / Run the notebook to pick an answer and press <b>Check</b>; the answers, with "
-            "their reasons, are in the closed box <i>Svör / Answers</i> below.</div>")
+            "<b>Athuga</b>; svörin, með rökum, eru í lokaða kassanum <i>Svör / Answers</i>, í kafla "
+            "á undan orðasafninu. / Run the notebook to pick an answer and press <b>Check</b>; the "
+            "answers, with their reasons, are in the closed box <i>Svör / Answers</i>, in a section "
+            "before the glossary.</div>")
     return f"<div>{''.join(items)}{note}</div>"
 
 

@@ -51,6 +51,7 @@ from cardlearn.lessons.common import (  # noqa: F401 -- shared pieces, offered h
     finished_deals,
     html_table,
     labelled,
+    new_cards,
     play_deal,
     play_out,
     positions,
@@ -166,7 +167,7 @@ def contracts_table() -> HTML:
         note = "the whole hand at once: 13 + 1 drawn = 14 cards, no discard, no buying" if r == 8 else ""
         rows.append([f"<b>{r}</b>", str(c.runs), str(c.sets), escape(contract_words(r, "is")),
                      escape(contract_words(r, "en")), str(c.min_cards), escape(note)])
-    head = ["round", "runs", "sets", "samningur", "contract", "fewest cards", ""]
+    head = ["round", "runs", "sets", "samningur", "contract", "fewest cards", "note"]
     return HTML(html_table(head, rows))
 
 

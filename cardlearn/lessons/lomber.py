@@ -53,6 +53,7 @@ from cardlearn.lessons.common import (  # noqa: F401 -- shared pieces, offered h
     cards_row,
     finished_deals,
     labelled,
+    new_cards,
     play_deal,
     play_out,
     positions,
@@ -180,7 +181,7 @@ def trump_captions(trump: str) -> list[tuple[str, str]]:
 
 def trump_picture(trumps: Iterable[str] = ("S", "C", "H", "D")) -> HTML:
     """One row per trump suit: its trumps from `lomber.trump_order`, highest first."""
-    rows = [_order_row(f"{SUIT_EN[t]} trumps ({SUIT_IS[t]} tromp): {len(lomber.trump_order(t))} trumps",
+    rows = [_order_row(f"{SUIT_EN[t]} trumps (tromp: {SUIT_IS[t]}): {len(lomber.trump_order(t))} trumps",
                        lomber.trump_order(t), trump_captions(t)) for t in trumps]
     return HTML("".join(rows))
 

@@ -3,9 +3,10 @@ exported copy (HTML or PDF) and no kernel:
 
 - `answers(questions, name)` — the quiz's answers, each computed by the engine (the
   `Question.answer` the quiz itself checks against), with its reason.  In HTML they sit in a
-  `<details>` box, closed until the reader opens it, so that the quiz above can be tried first;
-  printed (a PDF made from the HTML, or one made through LaTeX, which uses the plain-text
-  form) they are written out in full;
+  `<details>` box, closed until the reader opens it, so that the quiz can be tried first; the
+  notebooks show them in a section of their own, after "Your turn" and before the glossary.
+  Printed (a PDF made from the HTML, or one made through LaTeX, which uses the plain-text
+  form) they are written out in full.  There is one copy only: a Markdown export keeps the closed box;
 - `fields_table(observation, meanings)` — every field of a game's `state.observation(seat)`,
   in the engine's order, with its value in one position and what it means.  A field without a
   meaning, or a meaning for a field the engine does not give, is an error: the table cannot
@@ -26,9 +27,11 @@ from IPython.display import HTML
 
 from cardlearn.lessons.common import Question, html_table
 
-# A closed <details> box prints closed, so a print-only copy of the answers goes with it.
-_PRINT_CSS = ("<style>.cl-answers-print{display:none}"
-              "@media print{.cl-answers-print{display:block}.cl-answers-box{display:none}}</style>")
+# A closed <details> box prints closed: in print its content is made visible.  The rule sits
+# inside the box, so that where styles are dropped (a Markdown export) its text stays closed
+# away with the answers, and there is no second, print-only copy that would show open there.
+_PRINT_CSS = ("<style>@media print{details.cl-answers-box::details-content"
+              "{content-visibility:visible;display:block}}</style>")
 
 
 class Answers:
@@ -45,9 +48,8 @@ class Answers:
         items = "".join(f"<li><b>{escape(answer)}</b> — {why}</li>" for _, answer, why in self.lines())
         listing = f"<ol style='margin:4px 0'>{items}</ol>"
         title = f"Svör / Answers{f' ({escape(self.name)})' if self.name else ''}"
-        return (f"{_PRINT_CSS}<details class='cl-answers-box'><summary><b>{title}</b>: "
-                f"click to open, after you have tried the questions</summary>{listing}</details>"
-                f"<div class='cl-answers-print'><b>{title}</b>{listing}</div>")
+        return (f"<details class='cl-answers-box'><summary><b>{title}</b>: "
+                f"click to open, after you have tried the questions</summary>{_PRINT_CSS}{listing}</details>")
 
     def __repr__(self) -> str:
         title = f"Svör / Answers{f' ({self.name})' if self.name else ''}"
