@@ -636,3 +636,23 @@ def test_the_talon_backs_do_not_count_the_turned_card_shown_beside_them():
                 assert zones["talon"]["backs"] + len(zones["turned"]["cards"]) == len(state.talon)
             state = state.apply(bot.choose(state, state.to_move))
     assert seen, "no túrnir turned a card in 200 deals"
+
+
+def test_no_concession_before_there_is_a_contract():
+    """Conceding typed in the auction names the reason: no contract yet (not a "-")."""
+    state = lomber.new_game(seed=2)
+    with pytest.raises(IllegalMove) as err:
+        state.apply("concede")
+    assert err.value.rule == "no_concede_yet"
+    assert "-" not in err.value.say(lomber.RULE_WORDS["is"])
+
+
+def test_unreadable_moves_are_told_in_icelandic_in_every_game():
+    """A typo gets the game's own notation in the pupil's language, never the English parser's."""
+    from cardlearn.games import GAMES
+    for name, game in GAMES.items():
+        with pytest.raises(IllegalMove) as err:
+            game.new_game(seed=1).apply("xyz q")
+        assert err.value.rule == "unreadable", name
+        said = err.value.say(game.RULE_WORDS["is"])
+        assert said.startswith("get ekki lesið leikinn 'xyz q'"), (name, said)

@@ -340,7 +340,8 @@ class TableModel:
 
         def say(lang: str) -> str:
             text = self.game.command(state, move, lang, who=self.namer(lang))
-            return more(lang)[lang_key].format(move=text)
+            # "… — svippur!" ends its own sentence: no full stop after it
+            return more(lang)[lang_key].format(move=text).replace("!.", "!")
 
         self._note = say
 
@@ -380,7 +381,8 @@ class TableModel:
             return w["undo_nothing"]
         text = self.describe_move(i)
         after = len(self._moves) - i - 1
-        return w["undo_what"].format(move=text) + (w["undo_more"].format(n=after) if after else "")
+        more_moves = "" if not after else w["undo_more_one"] if after == 1 else w["undo_more"].format(n=after)
+        return w["undo_what"].format(move=text) + more_moves
 
     def describe_move(self, i: int) -> str:
         """Move `i` in words with its subject ("Þú tekur…"), as the log's viewer heard it."""

@@ -69,7 +69,9 @@ class Action(NamedTuple):
             card = Card.parse(played)
             captured = parse_cards(taken.replace("+", " "))
         except ValueError as err:
-            raise IllegalMove(f"cannot read the move {text!r}: {err}") from None
+            params = {"text": repr(text), "why": str(err)}
+            raise IllegalMove(f"cannot read the move {text!r}: {err}", rule="unreadable",
+                              params=params) from None
         if ":" in text and not captured:
             raise IllegalMove(f"the move {text!r} names no cards to take after ':'")
         if len(set(captured)) != len(captured):

@@ -16,7 +16,10 @@ from .rules import LITLA_KASINA, NAME, STORA_KASINA, is_sweep, sweepable, table_
 from .state import Action, State
 
 RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
-    "en": {"not_in_hand": "{card} is not in your hand: you play one card from your own hand",
+    "en": {"unreadable": "cannot read the move {text}: a card is a rank and a suit, like '5S' or "
+                         "'10D', and a capture like '6D:2C+4H' (the card you play, a colon, the "
+                         "cards you take)",
+           "not_in_hand": "{card} is not in your hand: you play one card from your own hand",
            "not_on_table": "{cards} is not on the table: you can only take cards lying there",
            "not_on_table_many": "{cards} are not on the table: you can only take cards lying there",
            "trail_card_can_take": "{card} can take cards, so it may not be laid down (trail rule)",
@@ -26,7 +29,10 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
                             "(must_capture_maximal)",
            "cannot_take": "{card} cannot take {cards}: each taken card must match its rank, or be "
                           "in a group adding up to its value (ace 14 from hand, 1 on the table)"},
-    "is": {"not_in_hand": "{card} er ekki á hendi þinni: þú spilar einu spili af eigin hendi",
+    "is": {"unreadable": "get ekki lesið leikinn {text}: spil er skrifað með gildi og lit, t.d. '5S' "
+                         "eða '10D', og taka eins og '6D:2C+4H' (spilið sem þú leggur, tvípunktur, "
+                         "spilin sem þú tekur)",
+           "not_in_hand": "{card} er ekki á hendi þinni: þú spilar einu spili af eigin hendi",
            "not_on_table": "{cards} liggur ekki í borði: aðeins má taka spil sem liggja þar",
            "not_on_table_many": "{cards} liggja ekki í borði: aðeins má taka spil sem liggja þar",
            "trail_card_can_take": "{card} getur tekið, svo að ekki má leggja það niður",

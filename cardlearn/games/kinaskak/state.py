@@ -156,9 +156,13 @@ class Action(NamedTuple):
                     raise ValueError(f"{rest[2]!r} is not an end: 'low' or 'high'")
                 return cls(verb, (card,), meld=(int(owner), int(index)), end=end)
         except ValueError as err:
-            raise IllegalMove(f"cannot read the move {text!r}: {err}") from None
-        raise IllegalMove(f"cannot read the move {text!r}: the moves are take, draw, buy, pass, "
-                          "run …, set …, off CARD SEAT-N [low|high], steal CARD SEAT-N, discard CARD")
+            params = {"text": repr(text), "why": str(err)}
+            raise IllegalMove(f"cannot read the move {text!r}: {err}", rule="unreadable",
+                              params=params) from None
+        why = ("the moves are take, draw, buy, pass, run …, set …, off CARD SEAT-N [low|high], "
+               "steal CARD SEAT-N, discard CARD")
+        raise IllegalMove(f"cannot read the move {text!r}: {why}", rule="unreadable",
+                          params={"text": repr(text), "why": why})
 
 
 def _parse_run(words: list[str]) -> Action:

@@ -18,9 +18,12 @@ Namer = Callable[[int], str]
 
 _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RULE_WORDS
     "en": {
+        "unreadable": "cannot read the move {text}: the moves are written take, draw, buy, pass, "
+                      "run …, set …, off CARD SEAT-N [low|high], steal CARD SEAT-N and discard CARD "
+                      "(cards like '7H' or '10D', a joker 'JK')",
         "wrong_step": "not now: {step}",
         "no_buy_now": "you may not buy now: buying is for the other players right after the player "
-                      "in turn declines the discard, at most {max} times a round",
+                      "in turn declines the discard, at most {max} times a round each",
         "no_buy_round8": "there is no buying in the eighth round",
         "not_in_hand": "you do not hold {cards}",
         "same_card": "you may not discard {card}, the card you just took (forbid_same_card_discard)",
@@ -49,9 +52,12 @@ _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RU
         "steal_unused": "a stolen joker must be used this turn, and it could not be",
     },
     "is": {
+        "unreadable": "get ekki lesið leikinn {text}: leikir eru skrifaðir take, draw, buy, pass, "
+                      "run …, set …, off SPIL SÆTI-N [low|high], steal SPIL SÆTI-N og discard SPIL "
+                      "(spil eins og '7H' eða '10D', jóker 'JK')",
         "wrong_step": "ekki núna: {step}",
         "no_buy_now": "þú mátt ekki kaupa núna: aðeins má kaupa strax eftir að sá sem á leik afþakkar "
-                      "efsta spil kastbunkans, mest {max} sinnum í umferð",
+                      "efsta spil kastbunkans, mest {max} sinnum á mann í umferð",
         "no_buy_round8": "í áttundu umferð er ekkert keypt",
         "not_in_hand": "þú ert ekki með {cards} á hendi",
         "same_card": "þú mátt ekki kasta {card}, spilinu sem þú varst að taka",

@@ -89,7 +89,9 @@ class Action(NamedTuple):
             else:
                 cards, targets = tuple(sorted(Card.parse(p) for p in pieces)), None
         except ValueError as err:
-            raise IllegalMove(f"cannot read the move {text!r}: {err}") from None
+            params = {"text": repr(text), "why": str(err)}
+            raise IllegalMove(f"cannot read the move {text!r}: {err}", rule="unreadable",
+                              params=params) from None
         if any(c.is_joker for c in cards) or len(set(cards)) != len(cards):
             raise IllegalMove(f"the move {text!r} names a card twice or a joker")
         if targets is not None and len(set(targets)) != len(targets):

@@ -15,7 +15,10 @@ from .rules import NAME, RANK_INDEX, card_points, card_symbols, team_of
 from .state import Action, State
 
 RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
-    "en": {"not_in_hand": "you do not hold {cards}: you play cards from your own hand",
+    "en": {"unreadable": "cannot read the move {text}: a card is a rank and a suit, like 'AS' or "
+                         "'10D' (a Kozel deck has nothing below the six), and several cards are "
+                         "joined with a plus: '9H+KH'",
+           "not_in_hand": "you do not hold {cards}: you play cards from your own hand",
            "lead_one_suit": "a lead is one or more cards of one suit, face up ({cards} mixes suits)",
            "lead_face_up": "the leader leads face up: a discard answers a lead, it cannot be one",
            "wrong_count": "you play as many cards as were led ({count}), not {given}",
@@ -32,7 +35,10 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
            "pass_only_claim": "'Pass' only declines a claim with four of a suit; now you beat or lay "
                               "cards face down",
            "claim_pending": "first decide whether to claim the lead with four of a suit, or pass"},
-    "is": {"not_in_hand": "þú ert ekki með {cards} á hendi: þú spilar aðeins spilum af eigin hendi",
+    "is": {"unreadable": "get ekki lesið leikinn {text}: spil er skrifað með gildi og lit, t.d. 'AS' "
+                         "eða '10D' (í geit eru engin spil lægri en sexa), og fleiri spil saman með "
+                         "plús: '9H+KH'",
+           "not_in_hand": "þú ert ekki með {cards} á hendi: þú spilar aðeins spilum af eigin hendi",
            "lead_one_suit": "út er spilað einu eða fleiri spilum í sama lit, upp í loft "
                             "({cards} eru í fleiri en einum lit)",
            "lead_face_up": "sá sem spilar út leggur spilin upp í loft; á grúfu eru spil aðeins lögð "
@@ -46,11 +52,11 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
                           "við sama spilið",
            "no_claim": "aðeins sá sem á fjögur spil í sama lit og hefur ekki enn lagt í slaginn "
                        "má krefjast útspils, og aðeins eftir að spil er komið á borðið",
-           "claim_off": "í þessu afbrigði má ekki krefjast útspils með fjögur í lit",
+           "claim_off": "í þessu afbrigði má ekki krefjast útspils með fjórum í lit",
            "claim_once": "þegar hefur verið krafist útspils í þessum slag: aðeins ein krafa í slag",
-           "pass_only_claim": "„Sleppa“ á aðeins við um kröfu með fjögur í lit; nú slærðu eða "
+           "pass_only_claim": "„Sleppa“ á aðeins við um kröfu með fjórum í lit; nú slærðu eða "
                               "leggur spil á grúfu",
-           "claim_pending": "fyrst þarftu að ákveða hvort þú krefst útspils með fjögur í lit "
+           "claim_pending": "fyrst þarftu að ákveða hvort þú krefst útspils með fjórum í lit "
                             "eða sleppir því"},
 }
 
@@ -66,7 +72,7 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "beat": "slær með {cards}", "beat@2": "slærð með {cards}", "beat@cmd": "Slá með {cards}",
            "discard_seen": "leggur {cards} á grúfu", "discard_seen@cmd": "Leggja {cards} á grúfu",
            "discard": "leggur {n} spil á grúfu", "discard@cmd": "Leggja {n} spil á grúfu",
-           "claim": "krefst útspils með fjögur í lit", "claim@cmd": "Krefjast útspils",
+           "claim": "krefst útspils með fjórum í lit", "claim@cmd": "Krefjast útspils",
            "pass": "krefst ekki útspils", "pass@cmd": "Sleppa",
            "seat": "Sæti {n}", "team": "Lið {t}", "deal": "{n}. spil",
            "trick": "Slagur", "stock": "Stokkur", "trump": "Tromp {suit}",

@@ -444,7 +444,9 @@ class State(GameState):
                   "concede": ("say",), "totus": ("say",), "play": ("card",)}.get(step, ("discard", "done"))
         if action == Action("say", "concede") and not (
                 self.contract in CONTRACTS and CONTRACTS[self.contract].concede):
-            return "no_concede", {"contract": self.contract or "-"}
+            if self.contract is None:  # in the auction: nothing to concede yet
+                return "no_concede_yet", {}
+            return "no_concede", {"contract": self.contract}
         if action.kind not in wanted:
             if action.kind in ("discard", "done"):
                 return "exchange_closed", {}

@@ -64,14 +64,15 @@ _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RU
            "exchange_min": "you must lay away at least {n} before you draw (the exchange)",
            "exposed_card": "{card} has been shown to the table and stays in your hand",
            "no_concede": "the declarer may not concede in {contract} (the exchange)",
+           "no_concede_yet": "nobody may concede before a contract is bid and the exchange is over",
            "not_in_hand": "{card} is not in your hand",
            "must_follow": "you may not play {card}: follow the led suit (trumps count as one suit; "
                           "spadda, and a matador above the one led, are exempt); play one of {cards}"},
-    "is": {"unreadable": "get ekki lesið leikinn {text}: í lomber eru engar áttur, níur, tíur né "
-                         "jókerar; spil eru skrifuð eins og 'AS', '7H', sagnir eins og 'spil' eða "
-                         "'pass', aðrir leikir eins og 'trump H', 'discard 5H', 'done', 'play'",
+    "is": {"unreadable": "get ekki lesið leikinn {text}: spil eru skrifuð eins og 'AS' eða '7H' (í "
+                         "lomber eru engar áttur, níur né tíur), sagnir eins og 'spil' eða 'pass', "
+                         "aðrir leikir eins og 'trump H', 'discard 5H', 'done', 'play'",
            "not_now": "leikurinn „{move}“ á ekki við á þessu stigi gjafarinnar",
-           "write_discard": "til að leggja {card} frá sér í kaupunum skaltu skrifa 'discard {card}'",
+           "write_discard": "til að leggja {card} frá þér í kaupunum skaltu skrifa 'discard {card}'",
            "bid_too_low": "{bid} er ekki hærri sögn en {high}: sá sem segir síðar verður að segja hærra "
                           "(sagnir)",
            "hold_same_contract": "til að halda {high} verður að segja sömu sögn, ekki {bid} (sagnir)",
@@ -87,6 +88,7 @@ _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RU
                            "(kaupin)",
            "exposed_card": "{card} hefur verið sýnt öllum og verður kyrrt á hendi þinni",
            "no_concede": "sagnhafi má ekki leggja sig í {contract} (kaupin)",
+           "no_concede_yet": "enginn getur lagt sig fyrr en sögn liggur fyrir og kaupin eru búin",
            "not_in_hand": "{card} er ekki á hendi þinni",
            "must_follow": "þú mátt ekki spila {card}: það verður að fylgja lit (öll tromp teljast einn "
                           "litur; spadda, og matador hærri en sá sem spilað var út, eru undanþegin); "
