@@ -163,20 +163,20 @@ def handout(lang: str) -> Handout:
         return Handout("kinaskak", "is", "Kínaskák", _is_subtitle(f), _is_sections(f), example("is"),
                        "Samningar (markmið)", contracts("is"),
                        "Raðir í sama samningi eru hver í sínum lit.",
-                       "Sjálfgefnu reglurnar í cardlearn (kinaskak.Rules()). Afbrigði og dæmi: "
+                       "Sjálfgefnu reglurnar í cardlearn. Afbrigði og dæmi: "
                        "notebooks/03-kinaskak.ipynb.", (JOKER,), split=0.6, body=BODY)
     if lang == "en":
         return Handout("kinaskak", "en", "Kínaskák (contract rummy)", _en_subtitle(f), _en_sections(f),
                        example("en"), "Contracts (markmið)", contracts("en"),
                        "The runs of one contract are of different suits.",
-                       "The default rules of cardlearn (kinaskak.Rules()). Variants and examples: "
+                       "The default rules of cardlearn. Variants and examples: "
                        "notebooks/03-kinaskak.ipynb.", (JOKER,), split=0.6, body=BODY)
     raise ValueError(f"language {lang!r} is not one of ('is', 'en')")
 
 
 def _is_subtitle(f: dict[str, Any]) -> str:
     return (f"Reglurnar á einu blaði · {f['low']}–{f['high']} leikmenn · {number_word(f['rounds'], 'is')} "
-            "umferðir · fæst refsistig vinna")
+            "umferðir · sá vinnur sem fær fæst refsistig")
 
 
 def _en_subtitle(f: dict[str, Any]) -> str:

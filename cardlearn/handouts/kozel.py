@@ -182,14 +182,14 @@ def handout(lang: str) -> Handout:
                        f"Liðið sem fyrst nær {f['limit']} tapstigum er geitin og tapar leiknum; "
                        f"hafi eitthvert spilið farið {f['half']} gegn {f['half']} heitir það „geiturnar "
                        "með eggin“.",
-                       "Sjálfgefnu reglurnar í cardlearn (kozel.Rules()). Afbrigði og saga leiksins: "
+                       "Sjálfgefnu reglurnar í cardlearn. Afbrigði og saga leiksins: "
                        "notebooks/02-kozel.ipynb.", split=SPLIT)
     if lang == "en":
         return Handout("kozel", "en", "Kozel (Geit, the goat)", _en_subtitle(f), _en_sections(f),
                        example("en"), "Loss points of a team per deal", scoring(f, "en"),
                        f"The first team to {f['limit']} loss points are the goats and lose the match; "
                        f"after a {f['half']}–{f['half']} deal, \"the goats with the eggs\".",
-                       "The default rules of cardlearn (kozel.Rules()). Variants and the game's "
+                       "The default rules of cardlearn. Variants and the game's "
                        "history: notebooks/02-kozel.ipynb.", split=SPLIT)
     raise ValueError(f"language {lang!r} is not one of ('is', 'en')")
 

@@ -205,7 +205,7 @@ def handout(lang: str) -> Handout:
                        "Bitar milli sagnhafa og hvors hinna: sagnhafinn fær þá frá hvorum (vinnur) eða "
                        "greiðir hvorum (tapar, remis, krúkk, leggur sig); hver gjöf jafnast út. Kúpp "
                        f"tapað: {f['kupp_first']}, og {f['kupp_more']} fyrir hvern slag umfram einn.",
-                       "Sjálfgefnu reglurnar í cardlearn (lomber.Rules()). Afbrigði og saga leiksins: "
+                       "Sjálfgefnu reglurnar í cardlearn. Afbrigði og saga leiksins: "
                        "notebooks/04-lomber.ipynb.", scoring_columns=HEADS["is"], split=0.5, body=BODY)
     if lang == "en":
         return Handout("lomber", "en", "Lomber (L'Hombre)", _en_subtitle(f), _en_sections(f), example("en"),
@@ -213,14 +213,14 @@ def handout(lang: str) -> Handout:
                        "Bits between the declarer and each defender: he gets them from each (won) or pays "
                        "each (lost, remis, krúkk, conceded); every deal sums to 0. Kúpp lost: "
                        f"{f['kupp_first']}, and {f['kupp_more']} more per trick beyond the first.",
-                       "The default rules of cardlearn (lomber.Rules()). Variants and the game's history: "
+                       "The default rules of cardlearn. Variants and the game's history: "
                        "notebooks/04-lomber.ipynb.", scoring_columns=HEADS["en"], split=0.5, body=BODY)
     raise ValueError(f"language {lang!r} is not one of ('is', 'en')")
 
 
 def _is_subtitle(f: dict[str, Any]) -> str:
     return (f"Reglurnar á einu blaði · {number_word(f['players'], 'is', 'k')} leikmenn · "
-            f"{f['deals']} gjafir · flestir bitar vinna")
+            f"{f['deals']} gjafir · sá vinnur sem á flesta bita")
 
 
 def _en_subtitle(f: dict[str, Any]) -> str:
