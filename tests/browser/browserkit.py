@@ -656,6 +656,14 @@ def dismiss_summary(page: Any, before: TableView) -> TableView:
     return read_table(page)
 
 
+def is_yours(line: str, lang: str = "is") -> bool:
+    """A log line of the pupil's move: a whole sentence with "Þú"/"You" as its subject
+    (the words' second edition), or the first edition's "Þú: …"."""
+    from cardlearn.table import WORDS
+
+    return line.startswith((WORDS[lang]["you"] + " ", WORDS[lang]["you"] + ":"))
+
+
 def check_human_move(
     before: TableView, after: TableView, tokens: list[tuple[str, str]], lang: str = "is"
 ) -> None:
@@ -663,7 +671,6 @@ def check_human_move(
     names its cards, the cards taken left the table, the card played left the hand (and,
     for a card laid down, lies on the table)."""
     from cardlearn.cards import Card
-    from cardlearn.table import WORDS
 
     played = [card for zone, card in tokens if zone == "hand"]
     taken = [card for zone, card in tokens if zone != "hand"]
@@ -672,7 +679,7 @@ def check_human_move(
     # this move; a forced move of yours may follow it once the computer has replied.
     shift = next(k for k in range(len(before.log), -1, -1)
                  if list(after.log[:k]) == list(before.log[len(before.log) - k:]))
-    mine = [x for x in after.log[shift:] if x.startswith(WORDS[lang]["you"] + ":")]
+    mine = [x for x in after.log[shift:] if is_yours(x, lang)]
     assert mine, f"no move of yours in the log: {after.log}"
     for card in played + taken:
         assert Card.parse(card).symbol in mine[0], f"the log line {mine[0]!r} does not name {card}"

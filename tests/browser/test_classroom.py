@@ -112,7 +112,12 @@ _LOOK_FN = """
     return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
   const logLines = [...root.querySelectorAll('.cardlearn-log li')].filter(shown).map((e) => {
     const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, text: e.innerText}; });
-  return {outside, count: items.length, narrowest: widths.length ? Math.min(...widths) : null, sizes,
+  // The status line and scoreboard cut off by the side column (it hides what overflows).
+  const side = root.querySelector('.cardlearn-side');
+  const edge = side ? side.getBoundingClientRect().right : W;
+  const cut = [...root.querySelectorAll('.cardlearn-status, .cardlearn-status table')].filter(shown)
+    .filter((e) => e.getBoundingClientRect().right > edge + 0.5).map((e) => e.innerText.slice(0, 80));
+  return {outside, cut, count: items.length, narrowest: widths.length ? Math.min(...widths) : null, sizes,
           hints: rect('.cardlearn-hints ul'), log: rect('.cardlearn-log'), logLines,
           text: root.innerText, W, H, scrolled: window.scrollY};
 }
@@ -215,13 +220,15 @@ def check_look(seen: dict[str, Any], where: str) -> dict[str, Any]:
         note("window", f"{seen['W']}×{seen['H']}")
     if seen["outside"]:
         note("cards, Staðfesta or Áfram outside the window", "; ".join(seen["outside"][:3]))
+    if seen["cut"]:
+        note("the status line or scoreboard cut off at the side column's edge", repr(seen["cut"][0]))
     if seen["narrowest"] is not None and seen["narrowest"] < CARD_PX:
         note(f"a card under {CARD_PX} px", f"{seen['narrowest']:.1f} px")
     for what, s in seen["sizes"].items():
         if s is not None and s["px"] < BIG_PX - 0.01:
             note(f"{what} under {BIG_PX} px", f"{s['px']} px: {s['text']!r}")
     for raw in raw_values(seen["text"]):
-        note("program values in the visible text", raw)
+        note(f"program values in the visible text ({raw.split(':')[0]})", raw)
     hints = seen["hints"]
     if hints is not None and not (hints["top"] >= 0 and hints["top"] + 40 <= seen["H"]):
         note("the hint list not in view", str(seen["hints"]))
@@ -247,10 +254,19 @@ def no_problems(game: str) -> None:
         f"{kind}:\n    " + "\n    ".join(at) for kind, at in found.items())
 
 
-def check_summary(page: Any, game: str, view: TableView) -> str:
-    """The end panel: named the winner, Áfram inside, the table paused until Áfram."""
+def title(page: Any) -> str:
+    return table_locator(page).locator(".cardlearn-title").inner_text().strip()
+
+
+def check_summary(page: Any, game: str, view: TableView, deal_title: str) -> str:
+    """The end panel: named the winner, Áfram inside, the table paused until Áfram, the
+    finished deal's heading kept (`deal_title`, the heading while it was played)."""
     panel = table_locator(page).locator(".cardlearn-summary").first
     text = panel.inner_text()
+    if title(page) != deal_title:  # the next deal already dealt (its table cards, the stock) under it
+        where = f"{game} end panel"
+        PROBLEMS.setdefault("the next deal shown under the end panel (before Áfram)", []).append(
+            f"{where}: heading {title(page)!r} while the deal played was {deal_title!r}")
     assert WINNER.search(text), f"{game}: the end panel does not name the winner: {text[:400]!r}"
     dismiss = panel.locator("button.cardlearn-dismiss")
     assert dismiss.count() == 1 and dismiss.is_visible(), f"{game}: no Áfram inside the end panel"
@@ -332,6 +348,7 @@ def test_kasina_whole_deal_by_the_pupils_clicks(tab: Any, voila_url: str) -> Non
     view = open_table(page, page_url(voila_url, game))
     page.evaluate(_WATCH_TURNS_JS)
     record_every_move(page)
+    deal_title = title(page)
     check_projector(page, "kasina at the start")
     shot(page, "classroom-kasina-start")
     counter, forced, mine = [0], 0, 0
@@ -360,12 +377,13 @@ def test_kasina_whole_deal_by_the_pupils_clicks(tab: Any, voila_url: str) -> Non
         view = follow(page, game, lambda v: my_turn(page), counter, 60)
     assert summary_shown(page), "no end panel after the whole first hand"
     at_panel = read_table(page)
-    text = check_summary(page, game, at_panel)
+    text = check_summary(page, game, at_panel, deal_title)
     wait, n = longest_wait(page)
     print(f"\nkasina: {mine} moves by the pupil ({forced} forced), {at_panel.moves} in the hand, "
           f"{counter[0]} redraws checked; "
           f"longest wait with nothing to do {wait:.2f} s (of {n}); panel: {text[:200]!r}")
     assert mine >= 20
+    assert counter[0] >= at_panel.moves // 4, f"only {counter[0]} of {at_panel.moves} moves checked"
     next_deal_after_continue(page, game, at_panel)
     assert not tab.watch.page_errors, tab.watch.page_errors
     no_problems(game)
@@ -386,16 +404,19 @@ def test_whole_deal_in_demo_mode(tab: Any, voila_url: str, game: str) -> None:
     page.evaluate(_WATCH_TURNS_JS)
     record_every_move(page)
     click_button(page, "cardlearn-demo")
-    counter, start = [0], 0
+    counter, start, deal_title = [0], 0, title(page)
     for _ in range(4):  # a deal all pass out (Lomber) is not a whole deal: on to one that is played
         at_panel = follow(page, game, lambda v: False, counter, DEAL_TIMEOUT_S)
         assert summary_shown(page)
-        text = check_summary(page, game, at_panel)
+        text = check_summary(page, game, at_panel, deal_title)
         if at_panel.moves - start >= PLAYED_DEAL:
             break
         print(f"\n{game}: a deal of {at_panel.moves - start} moves: {text[:120]!r}; on to the next")
         start = dismiss_summary(page, at_panel).moves
+        deal_title = title(page)
     assert at_panel.moves - start >= PLAYED_DEAL, f"{game}: no deal was played out in four"
+    # The page's recorder checked the window after (nearly) every move, not only now and then.
+    assert counter[0] >= at_panel.moves // 2, f"{game}: only {counter[0]} of {at_panel.moves} moves checked"
     wait, n = longest_wait(page)
     print(f"\n{game}: {at_panel.moves - start} moves in the deal, {counter[0]} redraws checked; "
           f"longest stretch without the pupil's seat to move {wait:.2f} s (of {n}); panel: {text[:200]!r}")

@@ -29,6 +29,7 @@ from browserkit import (
     clickable_hand,
     dismiss_summary,
     games_with_pages,
+    is_yours,
     open_table,
     outside_viewport,
     read_table,
@@ -43,6 +44,7 @@ from browserkit import (
 
 from cardlearn.games import GAMES
 from cardlearn.table import LOG_SHOWN, WORDS
+from cardlearn.table.words import more
 
 HUMAN_MOVES = 4  # human moves per page test, each answered by the bot
 
@@ -112,7 +114,7 @@ def play_one_move(page: Any, game: str, before: TableView) -> TableView:
         after = click_tokens(page, before, tokens)
         check_human_move(before, after, tokens)
     assert after.moves > before.moves, f"{before.status!r} → {after.status!r}"
-    mine = [line for line in after.log if line.startswith(words["you"] + ":")]
+    mine = [line for line in after.log if is_yours(line)]
     assert mine, f"no move of yours in the log: {after.log}"
     # The bot replies after the page's delay; then it is the human's turn again.
     # (A step of a compound move, or a decision such as a claim, may be yours again at once.)
@@ -122,12 +124,15 @@ def play_one_move(page: Any, game: str, before: TableView) -> TableView:
         or summary_shown(page),  # a deal's end: the table waits on its panel until Áfram
         what="the computer's reply",
     )
-    if summary_shown(page):
-        return dismiss_summary(page, replied)
+    if summary_shown(page):  # Áfram, then the next deal until it is the human's turn
+        dismiss_summary(page, replied)
+        return wait_until(page, lambda v: human_turn(v, "is"), what="the human's turn in the next deal")
     assert len(replied.log) == min(replied.moves, LOG_SHOWN), f"log {replied.log} vs {replied.status!r}"
     computers = (words["computer"], words["computer_n"].split()[0])  # "Tölvan", or "Tölva 2" of several
     assert replied.log[-1].startswith(computers if planned else (*computers, words["you"])), replied.log
-    assert not replied.message, f"unexpected message after a legal move: {replied.message!r}"
+    forced = more("is")["forced"].split("{")[0]  # "Þú átt aðeins einn leik: …" is news, not a complaint
+    assert not replied.message or replied.message.startswith(forced), (
+        f"unexpected message after a legal move: {replied.message!r}")
     return replied
 
 
@@ -198,8 +203,10 @@ def test_page_plays(tab: Any, voila_url: str, game: str) -> None:
     assert view.moves >= 2 * HUMAN_MOVES
     screenshot(page, f"{game}-after-moves")
 
-    # Undo: back to the position before the last human move (the bot's reply undone too).
-    back = befores[-1]
+    # Undo: back to the position before the last human move that was a choice (the bot's
+    # reply undone too); undo does not stop where the move was forced (nothing to choose).
+    forced = more("is")["forced"].split("{")[0]
+    back = next((b for b in reversed(befores) if not b.message.startswith(forced)), befores[0])
     click_button(page, "cardlearn-undo")
     undone = wait_until(page, lambda v: v.moves == back.moves, what="undo to show")
     assert Counter(undone.zone("hand")) == Counter(back.zone("hand")), (undone.zone("hand"), back)
