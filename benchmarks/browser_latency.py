@@ -41,9 +41,10 @@ import browserkit as bk
 
 TARGET_MS = 100.0
 
-# Clicks `selector` in the (last) table and times the redraws it causes.  Mutations while
-# the move count is n+1 belong to the human move, at n+2 to the bot's reply; each
-# phase ends at the animation frame after its last mutation.  Resolves once the reply
+# Clicks `selector` in the (last) table and times the redraws it causes.  The first burst
+# of mutations while the move count is n+1 is the human move (a later one at n+1 is the
+# status saying the computer thinks), those at n+2 the bot's reply; each phase ends at
+# the animation frame after its last mutation.  Resolves once the reply
 # is in and the table has been quiet for `quiet` ms (or with what it has at `timeout`).
 MEASURE_MOVE_JS = """
 ([selector, n, quiet, timeout, moveWords]) => new Promise((resolve) => {
@@ -63,9 +64,18 @@ MEASURE_MOVE_JS = """
     resolve({human: painted.human === undefined ? null : painted.human - t0,
              bot: painted.bot === undefined ? null : painted.bot - t0, moves: count()});
   };
+  // The human move's redraw is the first burst of changes at n+1 (no gap over `GAP` ms):
+  // later changes at n+1 are the bot's "thinking…" status, part of the wait, not the move.
+  const GAP = 60;
+  let humanLast = null;
   const observer = new MutationObserver(() => {
     const c = count();
-    const phase = c === n + 2 ? 'bot' : c === n + 1 ? 'human' : null;
+    const now = performance.now();
+    let phase = c === n + 2 ? 'bot' : c === n + 1 ? 'human' : null;
+    if (phase === 'human') {
+      if (humanLast !== null && now - humanLast > GAP) phase = null;
+      else humanLast = now;
+    }
     if (phase) requestAnimationFrame(() => { painted[phase] = performance.now(); });
     clearTimeout(timer);
     if (c >= n + 2 || (c === n + 1 && paused())) timer = setTimeout(finish, quiet);
