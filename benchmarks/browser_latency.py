@@ -3,11 +3,15 @@
     .venv/bin/python benchmarks/browser_latency.py               # Kasína, 30 human moves
     .venv/bin/python benchmarks/browser_latency.py --moves 50 --json test-output/browser/latency.json
     .venv/bin/python benchmarks/browser_latency.py --reloads 30   # kernels left by page reloads
+    .venv/bin/python benchmarks/browser_latency.py --opens 10     # page open to table, every page
 
 Serves `pages/` with Voilà on a free loopback port (as `make pages` does), opens the
-game's page and plays by clicking, as a learner does.  For each human move the clock
-starts just before the click that makes the move (the last card, or Confirm) and stops
-at the animation frame after the last change to the table that the click caused:
+game's page and plays by clicking, as a learner does: a click only selects a card, and
+Staðfesta (Confirm) makes the move (the table's second edition; a forced move's cards come
+selected, and Confirm plays it too); at a deal's end the table waits on its panel until
+Áfram, which is pressed and not timed.  For each human move the clock starts just before
+the click on Confirm and stops at the animation frame after the last change to the table
+that the click caused:
 
 - *human move*: the table redrawn with the move (status, cards, log);
 - *bot reply*: the table redrawn with the computer's answer, which includes the page's
@@ -24,10 +28,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import sys
 import time
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -37,18 +41,22 @@ import browserkit as bk
 
 TARGET_MS = 100.0
 
-# Clicks `selector` in the (last) table and times the redraws it causes.  Mutations while
-# the move count is n+1 belong to the human move, at n+2 to the bot's reply; each
-# phase ends at the animation frame after its last mutation.  Resolves once the reply
+# Clicks `selector` in the (last) table and times the redraws it causes.  The first burst
+# of mutations while the move count is n+1 is the human move (a later one at n+1 is the
+# status saying the computer thinks), those at n+2 the bot's reply; each phase ends at
+# the animation frame after its last mutation.  Resolves once the reply
 # is in and the table has been quiet for `quiet` ms (or with what it has at `timeout`).
 MEASURE_MOVE_JS = """
-([selector, n, quiet, timeout]) => new Promise((resolve) => {
+([selector, n, quiet, timeout, moveWords]) => new Promise((resolve) => {
   const tables = document.querySelectorAll('.cardlearn-table');
   const root = tables[tables.length - 1];
+  const words = new RegExp('(?:' + moveWords.join('|') + '):\\\\s*(\\\\d+)');
   const count = () => {
-    const m = /(?:Leikir|Moves):\\s*(\\d+)/.exec(root.querySelector('.cardlearn-status').innerText);
+    const m = words.exec(root.querySelector('.cardlearn-status').innerText);
     return m ? Number(m[1]) : -1;
   };
+  // A deal's end: the table waits on its panel, and no reply comes until Áfram.
+  const paused = () => root.querySelector('.cardlearn-summary') !== null;
   const painted = {};
   let timer = null;
   const finish = () => {
@@ -56,12 +64,21 @@ MEASURE_MOVE_JS = """
     resolve({human: painted.human === undefined ? null : painted.human - t0,
              bot: painted.bot === undefined ? null : painted.bot - t0, moves: count()});
   };
+  // The human move's redraw is the first burst of changes at n+1 (no gap over `GAP` ms):
+  // later changes at n+1 are the bot's "thinking…" status, part of the wait, not the move.
+  const GAP = 60;
+  let humanLast = null;
   const observer = new MutationObserver(() => {
     const c = count();
-    const phase = c === n + 2 ? 'bot' : c === n + 1 ? 'human' : null;
+    const now = performance.now();
+    let phase = c === n + 2 ? 'bot' : c === n + 1 ? 'human' : null;
+    if (phase === 'human') {
+      if (humanLast !== null && now - humanLast > GAP) phase = null;
+      else humanLast = now;
+    }
     if (phase) requestAnimationFrame(() => { painted[phase] = performance.now(); });
     clearTimeout(timer);
-    if (c >= n + 2) timer = setTimeout(finish, quiet);
+    if (c >= n + 2 || (c === n + 1 && paused())) timer = setTimeout(finish, quiet);
   });
   observer.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
   setTimeout(finish, timeout);
@@ -91,16 +108,6 @@ def card_selector(zone: str, card: str) -> str:
     return f"button.cardlearn-card.cardlearn-zone-{zone}.cardlearn-card-{card}"
 
 
-def plays_itself(legal: list[Any], game: str, tokens: list[tuple[str, str]]) -> bool:
-    """Does the table make the move as soon as all its cards are chosen (no other legal
-    move uses those cards and more), or does it wait for Confirm?"""
-    from cardlearn.games import GAMES
-    chosen = Counter(tokens)
-    growing = [a for a in legal
-               if chosen <= Counter((z, str(c)) for z, c in GAMES[game].action_cards(None, a))]
-    return len(growing) == 1
-
-
 def percentile(values: list[float], q: float) -> float:
     if len(values) == 1:
         return values[0]
@@ -120,32 +127,42 @@ def measure(page: Any, base: str, game: str, moves: int, delay: float) -> dict[s
     turn = (*(w["your_turn"] for w in WORDS.values()), *over)
     plan = bk.PLANNERS[game]
     results: dict[str, list[float]] = {"human": [], "bot": [], "select": []}
+    move_words = [re.escape(w["moves"]) for w in WORDS.values()]
     view = bk.open_table(page, f"{base}/voila/render/{game}.ipynb")
     while len(results["human"]) < moves:
+        if bk.summary_shown(page):  # a deal's end: Áfram (not timed)
+            view = bk.dismiss_summary(page, view)
+            view = bk.wait_until(page, lambda v: v.status.startswith(turn), what="the human's turn")
         if view.status.startswith(over):
             bk.click_button(page, "cardlearn-new")
             view = bk.wait_until(page, lambda v: v.moves == 0, what="a new game")
-        legal, tokens = plan(view)
+        _legal, tokens = plan(view)
         before = view
-        auto = plays_itself(legal, game, tokens)
-        # Every click but the one that makes the move; the first is timed as a selection.
-        for i, (zone, card) in enumerate(tokens[:-1] if auto else tokens):
-            if i == 0:
+        # Every click that selects; the first not yet selected is timed as a selection.
+        timed = False
+        for zone, card in tokens:
+            if (zone, card) in view.selected():  # a forced move's cards come selected
+                continue
+            if not timed:
                 took = page.evaluate(MEASURE_SELECT_JS, [card_selector(zone, card), 5000])
+                timed = True
                 if took is not None:
                     results["select"].append(took)
             else:
                 bk.click_card(page, zone, card)
-            bk.wait_until(page, lambda v, t=(zone, card): t in v.selected(), what=f"{card} selected")
-        final = card_selector(*tokens[-1]) if auto else "button.cardlearn-confirm"
-        timing = page.evaluate(MEASURE_MOVE_JS, [final, before.moves, 250, 15_000])
+            view = bk.wait_until(page, lambda v, t=(zone, card): t in v.selected(), what=f"{card} selected")
+        timing = page.evaluate(MEASURE_MOVE_JS,
+                               ["button.cardlearn-confirm", before.moves, 250, 15_000, move_words])
         if timing["human"] is not None:
             results["human"].append(timing["human"])
         if timing["bot"] is not None:
             results["bot"].append(timing["bot"])
-        # On to the next human move (the bot may move twice when a new hand starts).
-        view = bk.wait_until(page, lambda v, n=before.moves + 2: v.moves >= n and v.status.startswith(turn),
-                             what="the human's turn")
+        # On to the next human move (the bot may move twice when a new hand starts), or the panel.
+        view = bk.wait_until(
+            page,
+            lambda v, n=before.moves + 1: v.moves >= n
+            and (v.status.startswith(turn) or bk.summary_shown(page)),
+            what="the human's turn or the deal's end panel")
     results["bot_minus_delay"] = [t - delay * 1000 for t in results["bot"]]
     return results
 
@@ -173,6 +190,26 @@ def reloads(page: Any, base: str, server: Any, game: str, count: int, cull_wait:
     report(f"{cull_wait:.0f} s after leaving the page")
 
 
+def opens(browser: Any, base: str, games: list[str], count: int) -> None:
+    """Open each game's page `count` times from the index (a click on its link, in a fresh
+    tab at 1024 × 768, as a class does) and print the time until its table is drawn: the
+    median and every sample.  Each tab is closed before the next opens."""
+    for game in games:
+        took = []
+        for _ in range(count):
+            page = browser.new_page(viewport={"width": 1024, "height": 768})
+            bk.watch_page(page)
+            page.goto(base + "/", wait_until="domcontentloaded")
+            link = page.locator(f"a.cardlearn-game-{game}")
+            started = time.monotonic()
+            link.click()
+            page.wait_for_selector(bk.HAND_CARD, timeout=bk.PAGE_TIMEOUT_MS)
+            took.append(time.monotonic() - started)
+            page.close()
+        print(f"  {game:10s} index click → table: median {statistics.median(took):5.2f} s  "
+              f"min {min(took):5.2f}  max {max(took):5.2f}  ({', '.join(f'{t:.2f}' for t in took)})")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="kasina", choices=sorted(bk.PLANNERS))
@@ -182,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the samples and summary here")
     parser.add_argument("--reloads", type=int, default=0,
                         help="instead: load the page this many times and count the kernels left")
+    parser.add_argument("--opens", type=int, default=0,
+                        help="instead: open every page this many times from the index, time to the table")
     args = parser.parse_args(argv)
 
     chromium = bk.find_chromium()
@@ -191,6 +230,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from playwright.sync_api import sync_playwright
 
+    if args.opens:
+        with bk.voila_server("voila-opens.log") as base, sync_playwright() as p:
+            browser = bk.launch_chromium(p, chromium)
+            print(f"page open to table, {args.opens} opens per page (Chromium {browser.version}):")
+            opens(browser, base, bk.games_with_pages(), args.opens)
+            browser.close()
+        return 0
     if args.reloads:
         servers: list[Any] = []
         with bk.voila_server("voila-reloads.log", server=servers) as base, sync_playwright() as p:

@@ -66,7 +66,7 @@ def stylesheet() -> str:
 {w} table.cardlearn-scoreboard{{border-collapse:collapse;margin:4px 0;width:100%;font-size:var(--big)}}
 {w} table.cardlearn-scoreboard th{{background:{TABLE_GREEN};color:#fff;text-align:left;padding:2px 6px;
   font-weight:bold}}
-{w} table.cardlearn-scoreboard .cardlearn-better{{font-weight:normal;white-space:nowrap}}
+{w} table.cardlearn-scoreboard .cardlearn-better{{font-weight:normal;white-space:normal}}
 {w} table.cardlearn-scoreboard td{{border-bottom:1px solid #c9c9c9;padding:1px 6px}}
 {w} table.cardlearn-scoreboard td.cardlearn-score{{text-align:right;font-weight:bold;font-size:1.2em}}
 /* The felt and the side column side by side down to a 1024 px projector: hints, log and the

@@ -616,10 +616,13 @@ def clickable_hand(game: str, legal: list[Any]) -> list[str]:
 
 
 def click_tokens(page: Any, before: TableView, tokens: list[tuple[str, str]]) -> TableView:
-    """Click the move's cards in turn (each must be enabled), then Confirm if the table did not
-    play it by itself; returns the first settled reading that shows the move made."""
+    """Select the move's cards in turn (each must be enabled; one already selected for you,
+    as a forced move's are, is left as it is), then Confirm (a click only selects: the
+    table's second edition); returns the first settled reading that shows the move made."""
     view = before
-    for i, (zone, card) in enumerate(tokens):
+    for zone, card in tokens:
+        if (zone, card) in view.selected():
+            continue
         assert card in view.enabled(zone), f"{zone} card {card} should be clickable: {view.enabled(zone)}"
         click_card(page, zone, card)
         view = wait_until(
@@ -627,14 +630,40 @@ def click_tokens(page: Any, before: TableView, tokens: list[tuple[str, str]]) ->
             lambda v, t=(zone, card): v.moves > before.moves or t in v.selected(),
             what=f"the click on {zone} card {card} to show",
         )
-        if view.moves > before.moves:
-            assert i == len(tokens) - 1, (
-                f"the move was played after {tokens[: i + 1]}, before all of {tokens}"
-            )
-            return view
+        assert view.moves == before.moves, f"a click on {zone} card {card} made a move: only Confirm may"
     assert view.button("cardlearn-confirm")["enabled"], f"Confirm should be enabled after {tokens}"
     click_button(page, "cardlearn-confirm")
     return wait_until(page, lambda v: v.moves > before.moves, what="the confirmed move to show")
+
+
+SUMMARY = ".cardlearn-summary"
+
+
+def summary_shown(page: Any) -> bool:
+    """Is a deal's end panel (`cardlearn-summary`) drawn in the (last) table?"""
+    panel = table_locator(page).locator(SUMMARY)
+    return panel.count() > 0 and panel.first.is_visible()
+
+
+def dismiss_summary(page: Any, before: TableView) -> TableView:
+    """Press Áfram (`cardlearn-dismiss`, inside the end panel) and wait until the panel is
+    gone and the next deal's cards are drawn."""
+    table_locator(page).locator(f"{SUMMARY} button.cardlearn-dismiss").click()
+    page.wait_for_function(
+        "(s) => { const t = document.querySelectorAll('.cardlearn-table'); const r = t[t.length - 1];"
+        " const p = r.querySelector(s); return !p || p.offsetParent === null; }",
+        arg=SUMMARY, timeout=MOVE_TIMEOUT_MS, polling=50,
+    )
+    settle(page)
+    return read_table(page)
+
+
+def is_yours(line: str, lang: str = "is") -> bool:
+    """A log line of the pupil's move: a whole sentence with "Þú"/"You" as its subject
+    (the words' second edition), or the first edition's "Þú: …"."""
+    from cardlearn.table import WORDS
+
+    return line.startswith((WORDS[lang]["you"] + " ", WORDS[lang]["you"] + ":"))
 
 
 def check_human_move(
@@ -644,7 +673,6 @@ def check_human_move(
     names its cards, the cards taken left the table, the card played left the hand (and,
     for a card laid down, lies on the table)."""
     from cardlearn.cards import Card
-    from cardlearn.table import WORDS
 
     played = [card for zone, card in tokens if zone == "hand"]
     taken = [card for zone, card in tokens if zone != "hand"]
@@ -653,7 +681,7 @@ def check_human_move(
     # this move; a forced move of yours may follow it once the computer has replied.
     shift = next(k for k in range(len(before.log), -1, -1)
                  if list(after.log[:k]) == list(before.log[len(before.log) - k:]))
-    mine = [x for x in after.log[shift:] if x.startswith(WORDS[lang]["you"] + ":")]
+    mine = [x for x in after.log[shift:] if is_yours(x, lang)]
     assert mine, f"no move of yours in the log: {after.log}"
     for card in played + taken:
         assert Card.parse(card).symbol in mine[0], f"the log line {mine[0]!r} does not name {card}"

@@ -1,0 +1,426 @@
+"""A whole deal of every classroom page at 1024 × 768, as a class sees it on the projector
+(issue 21, point 10): after every move every card and Staðfesta lie inside the window
+unscrolled, cards are at least 70 px wide, the words a pupil reads from the back (the
+status line with the score, seat captions, the prompt, messages, the last move, the end
+panel) are at least 18 px, the visible text shows no program values (a dict, `None`, an
+identifier, "sæti 0", a card code), and the hint list and the log are in view.  At the
+deal's end the panel (`cardlearn-summary`) names the winner, the table waits (bots too)
+and the next deal starts only after Áfram.
+
+Kasína is played by the pupil's own clicks (select, then Staðfesta, a forced move's cards
+already selected); the other pages in demo mode (`cardlearn-demo`: the computer plays every
+seat, stopping at the end panel).  Kínaskák seats four, its page's default.
+
+Screenshots of the window (what the projector shows): `test-output/browser/classroom-<game>-NNN.png`
+every few moves, `classroom-<game>-summary.png` at the end panel,
+`classroom-<game>-next-deal.png` after Áfram.  Each test prints the longest stretch with
+nothing for the pupil to do (from the pupil's move to the pupil's next turn or a panel).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import time
+from typing import Any
+
+import pytest
+from browserkit import (
+    OUTPUT,
+    TableView,
+    click_button,
+    click_tokens,
+    dismiss_summary,
+    games_with_pages,
+    kasina_plan,
+    open_table,
+    read_table,
+    settle,
+    summary_shown,
+    table_locator,
+    wait_until,
+)
+
+from cardlearn.table import WORDS
+
+BIG_PX = 18  # the smallest text a pupil must read from the back (issue 21, point 1)
+CARD_PX = 70
+SHOT_EVERY = 6  # a screenshot every this many moves
+PLAYED_DEAL = 12  # moves: fewer is a deal that was not played out (all passed)
+DEAL_TIMEOUT_S = 240  # a whole deal in demo mode (Kínaskák with four search bots is longest)
+
+# The words a pupil reads from the back, by where they are drawn.
+READ_FROM_THE_BACK = {
+    "status line and score": ".cardlearn-status",
+    "seat captions": ".cardlearn-seat-label",
+    "prompt": ".cardlearn-hand-label",
+    "message": ".cardlearn-message",
+    "last move": ".cardlearn-last-move",
+    "end panel": ".cardlearn-summary",
+}
+
+# Program values that must never reach the visible text.
+RAW = {
+    "a Python dict": re.compile(r"\{\s*['\"]\w+['\"]\s*:"),
+    "a Python list or tuple": re.compile(r"[\[(]\s*['\"]\w*['\"]\s*[,)\]]|[\[(]'\w+'"),
+    "None/True/False": re.compile(r"\b(?:None|True|False)\b"),
+    "an identifier with an underscore": re.compile(r"\b[A-Za-z]+_[A-Za-z_]+\b"),
+    "a seat number": re.compile(r"\b(?:sæti|sætis|sæta|seat|seat's|sagnhafi|declarer|lokaði|went out)\s+\d",
+                                re.IGNORECASE),
+    "a meld id": re.compile(r"\b(?:röð|þrenna|run|set)\s+\d+-\d+\b", re.IGNORECASE),
+    "a card code": re.compile(r"(?<![\w♠♥♦♣])(?:10|[2-9TJQKA])[SHDC](?!\w)|\bJK\b"),
+}
+
+# Who won, as a seat or team is named in the words.
+WINNER = re.compile(r"\b(?:Þú|Þið|Tölva \d|Tölvan|Tölvurnar|Lið|You|Computer)")
+
+# Everything measured in one round trip: cards and Staðfesta outside the window, the
+# narrowest card, the smallest text under each selector, the hint list and the log.
+_LOOK_FN = """
+(big) => {
+  const tables = document.querySelectorAll('.cardlearn-table');
+  const root = tables[tables.length - 1];
+  for (let e = root.parentElement; e; e = e.parentElement) if (e.scrollTop) e.scrollTop = 0;
+  const W = window.innerWidth, H = window.innerHeight;
+  const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0
+    && getComputedStyle(e).visibility !== 'hidden'; };
+  const items = [...root.querySelectorAll(
+    '.cardlearn-card, button.cardlearn-confirm, button.cardlearn-dismiss')].filter(shown);
+  const outside = items.filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.left < -0.5 || r.top < -0.5 || r.right > W + 0.5 || r.bottom > H + 0.5;
+  }).map((e) => e.className.replace(/ ?(jupyter-|lm-|widget-|mod-)[\\w-]+/g, '')
+       + ' @ ' + JSON.stringify(e.getBoundingClientRect()));
+  const widths = [...root.querySelectorAll('button.cardlearn-card')].filter(shown)
+    .map((e) => e.getBoundingClientRect().width);
+  const sizes = {};
+  for (const [what, sel] of Object.entries(big)) {
+    let least = null;
+    for (const box of root.querySelectorAll(sel)) {
+      if (!shown(box)) continue;
+      for (const e of [box, ...box.querySelectorAll('*')]) {
+        const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+        if (!own || !shown(e)) continue;
+        const px = parseFloat(getComputedStyle(e).fontSize);
+        if (least === null || px < least.px) least = {px, text: e.innerText.slice(0, 60)};
+      }
+    }
+    sizes[what] = least;
+  }
+  const rect = (sel) => { const e = root.querySelector(sel); if (!e || !shown(e)) return null;
+    const r = e.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  const logLines = [...root.querySelectorAll('.cardlearn-log li')].filter(shown).map((e) => {
+    const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, text: e.innerText}; });
+  // The status line and scoreboard cut off by the side column (it hides what overflows).
+  const side = root.querySelector('.cardlearn-side');
+  const edge = side ? side.getBoundingClientRect().right : W;
+  const cut = [...root.querySelectorAll('.cardlearn-status, .cardlearn-status table')].filter(shown)
+    .filter((e) => e.getBoundingClientRect().right > edge + 0.5).map((e) => e.innerText.slice(0, 80));
+  return {outside, cut, count: items.length, narrowest: widths.length ? Math.min(...widths) : null, sizes,
+          hints: rect('.cardlearn-hints ul'), log: rect('.cardlearn-log'), logLines,
+          text: root.innerText, W, H, scrolled: window.scrollY};
+}
+"""
+_LOOK_JS = _LOOK_FN
+
+# Runs the look in the page after every move, once the redraw has settled (quiet for
+# 120 ms), so that no move goes unchecked however fast the next follows; the readings
+# pile up in `window.__cardlearnSeen` for `recorded` to check.
+_RECORD_JS = """
+([big, moveWords]) => {
+  const look = LOOK;
+  const tables = document.querySelectorAll('.cardlearn-table');
+  const root = tables[tables.length - 1];
+  const re = new RegExp('(?:' + moveWords.join('|') + '):\\\\s*(\\\\d+)');
+  const moves = () => { const m = re.exec(root.querySelector('.cardlearn-status').innerText);
+    return m ? Number(m[1]) : -1; };
+  const rec = window.__cardlearnRec = {seen: [], last: performance.now(), checked: moves()};
+  new MutationObserver(() => { rec.last = performance.now(); })
+    .observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
+  setInterval(() => {
+    const m = moves();
+    if (m !== rec.checked && performance.now() - rec.last > 120) {
+      rec.checked = m;
+      window.scrollTo(0, 0);
+      rec.seen.push({moves: m, look: look(big)});
+    }
+  }, 30);
+}
+""".replace("LOOK", _LOOK_FN.strip())
+
+# Records, in the page, when the pupil's seat is to move (`cardlearn-bottom.cardlearn-to-move`)
+# or a panel is up, so that the waits in between are timed without a round trip.
+_WATCH_TURNS_JS = """
+() => {
+  const tables = document.querySelectorAll('.cardlearn-table');
+  const root = tables[tables.length - 1];
+  const state = () => root.querySelector('.cardlearn-summary, .cardlearn-banner:not(:empty)') ? 'panel'
+    : root.querySelector('.cardlearn-bottom.cardlearn-to-move') ? 'turn' : 'wait';
+  window.__cardlearnTurns = [[state(), performance.now()]];
+  window.__cardlearnTimer = setInterval(() => {
+    const s = state(), seen = window.__cardlearnTurns;
+    if (s !== seen[seen.length - 1][0]) seen.push([s, performance.now()]);
+  }, 20);
+}
+"""
+
+
+def page_url(base: str, game: str) -> str:
+    return f"{base}/voila/render/{game}.ipynb"
+
+
+def shot(page: Any, name: str) -> None:
+    """What the window shows, unscrolled: what the projector shows."""
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(OUTPUT / f"{name}.png"))
+
+
+def raw_values(text: str) -> list[str]:
+    """The program values in `text`, each with what it is and the line it is on."""
+    found = []
+    for line in text.splitlines():
+        for what, pattern in RAW.items():
+            m = pattern.search(line)
+            if m:
+                found.append(f"{what}: {m.group(0)!r} in {line.strip()[:120]!r}")
+    return found
+
+
+def check_projector(page: Any, where: str) -> dict[str, Any]:
+    """Every check of the window as it is now; fails naming what and where."""
+    page.evaluate("window.scrollTo(0, 0)")
+    return check_look(page.evaluate(_LOOK_JS, READ_FROM_THE_BACK), where)
+
+
+def record_every_move(page: Any) -> None:
+    page.evaluate(_RECORD_JS, [READ_FROM_THE_BACK, [re.escape(w["moves"]) for w in WORDS.values()]])
+
+
+def recorded(page: Any, game: str) -> int:
+    """Check every reading the page took after a move since the last call; how many."""
+    seen = page.evaluate("() => window.__cardlearnRec.seen.splice(0)")
+    for s in seen:
+        check_look(s["look"], f"{game} at move {s['moves']}")
+    return len(seen)
+
+
+def check_look(seen: dict[str, Any], where: str) -> dict[str, Any]:
+    """Every check of one reading of the window; each problem found is noted in PROBLEMS
+    under what it is (the first few places kept), and the test fails at its end with all."""
+    def note(kind: str, detail: str) -> None:
+        found = PROBLEMS.setdefault(kind, [])
+        if len(found) < 3:
+            found.append(f"{where}: {detail}")
+        else:
+            found[-1] = found[-1].split(" …")[0] + f" … (also {where})"
+
+    if seen["W"] != 1024 or seen["H"] != 768:
+        note("window", f"{seen['W']}×{seen['H']}")
+    if seen["outside"]:
+        note("cards, Staðfesta or Áfram outside the window", "; ".join(seen["outside"][:3]))
+    if seen["cut"]:
+        note("the status line or scoreboard cut off at the side column's edge", repr(seen["cut"][0]))
+    if seen["narrowest"] is not None and seen["narrowest"] < CARD_PX:
+        note(f"a card under {CARD_PX} px", f"{seen['narrowest']:.1f} px")
+    for what, s in seen["sizes"].items():
+        if s is not None and s["px"] < BIG_PX - 0.01:
+            note(f"{what} under {BIG_PX} px", f"{s['px']} px: {s['text']!r}")
+    for raw in raw_values(seen["text"]):
+        note(f"program values in the visible text ({raw.split(':')[0]})", raw)
+    hints = seen["hints"]
+    if hints is not None and not (hints["top"] >= 0 and hints["top"] + 40 <= seen["H"]):
+        note("the hint list not in view", str(seen["hints"]))
+    if seen["logLines"]:  # the log box in the window, its newest line in view inside it
+        log = seen["log"]
+        if not (log["top"] >= 0 and log["top"] + 40 <= seen["H"]):
+            note("the log not in view", str(log))
+        visible = [x for x in seen["logLines"]
+                   if x["top"] >= log["top"] - 1 and x["bottom"] <= log["bottom"] + 1]
+        if not visible:
+            note("no log line in view", str(log))
+    return seen
+
+
+PROBLEMS: dict[str, list[str]] = {}
+
+
+def no_problems(game: str) -> None:
+    """Fail with every problem the checks noted during the deal (and forget them)."""
+    found = dict(PROBLEMS)
+    PROBLEMS.clear()
+    assert not found, f"{game}: " + "\n".join(
+        f"{kind}:\n    " + "\n    ".join(at) for kind, at in found.items())
+
+
+def title(page: Any) -> str:
+    return table_locator(page).locator(".cardlearn-title").inner_text().strip()
+
+
+def check_summary(page: Any, game: str, view: TableView, deal_title: str) -> str:
+    """The end panel: named the winner, Áfram inside, the table paused until Áfram, the
+    finished deal's heading kept (`deal_title`, the heading while it was played)."""
+    panel = table_locator(page).locator(".cardlearn-summary").first
+    text = panel.inner_text()
+    if title(page) != deal_title:  # the next deal already dealt (its table cards, the stock) under it
+        where = f"{game} end panel"
+        PROBLEMS.setdefault("the next deal shown under the end panel (before Áfram)", []).append(
+            f"{where}: heading {title(page)!r} while the deal played was {deal_title!r}")
+    assert WINNER.search(text), f"{game}: the end panel does not name the winner: {text[:400]!r}"
+    dismiss = panel.locator("button.cardlearn-dismiss")
+    assert dismiss.count() == 1 and dismiss.is_visible(), f"{game}: no Áfram inside the end panel"
+    assert dismiss.inner_text().strip() == WORDS["is"]["dismiss"]
+    check_projector(page, f"{game} end panel")
+    shot(page, f"classroom-{game}-summary")
+    # Paused: nothing moves under the panel, bots included.
+    page.wait_for_timeout(1500)
+    still = read_table(page)
+    assert still.moves == view.moves and summary_shown(page), (
+        f"{game}: the table moved on under the end panel: {view.status!r} → {still.status!r}")
+    assert not still.zone("hand"), (
+        f"{game}: the next deal's hand is drawn under the panel: {still.zone('hand')}")
+    return text
+
+
+def next_deal_after_continue(page: Any, game: str, at_panel: TableView) -> None:
+    """Áfram: the panel goes, a new deal is dealt (a fresh hand, the title's deal counted on)."""
+    before = table_locator(page).locator(".cardlearn-title").inner_text()
+    after = dismiss_summary(page, at_panel)
+    after = wait_until(page, lambda v: bool(v.zone("hand")),
+                       what="the next deal after Áfram")
+    title = table_locator(page).locator(".cardlearn-title").inner_text()
+    assert not summary_shown(page)
+    assert after.zone("hand"), f"{game}: no new hand after Áfram (title {title!r})"
+    print(f"{game}: title under the end panel {before!r}, after Áfram {title!r}")
+    check_projector(page, f"{game} after Áfram")
+    shot(page, f"classroom-{game}-next-deal")
+
+
+def longest_wait(page: Any) -> tuple[float, int]:
+    """The longest stretch (s) with nothing for the pupil to do, and how many stretches."""
+    marks = page.evaluate("() => { clearInterval(window.__cardlearnTimer); return window.__cardlearnTurns; }")
+    waits = [(t2 - t1) / 1000 for (s1, t1), (_s2, t2) in itertools.pairwise(marks) if s1 == "wait"]
+    return (max(waits) if waits else 0.0), len(waits)
+
+
+def follow(page: Any, game: str, done: Any, counter: list[int], timeout_s: float) -> TableView:
+    """Watch the table until `done(view)` or an end panel: every move seen is checked (each
+    redraw; a quiet move shown in the same redraw as the next is checked with it)."""
+    deadline = time.monotonic() + timeout_s
+    view = read_table(page)
+    shots = [view.moves // SHOT_EVERY]
+    last = view.moves
+    while True:
+        if summary_shown(page):
+            settle(page)
+            page.wait_for_timeout(200)
+            counter[0] += recorded(page, game)
+            return read_table(page)
+        if view.moves != last:
+            settle(page)
+            view = read_table(page)
+            last = view.moves
+            counter[0] += recorded(page, game)
+            if view.moves // SHOT_EVERY != shots[-1]:
+                shots.append(view.moves // SHOT_EVERY)
+                shot(page, f"classroom-{game}-{view.moves:03d}")
+        if done(view):
+            counter[0] += recorded(page, game)
+            return view
+        assert time.monotonic() < deadline, (
+            f"{game}: no end of the deal within {timeout_s:.0f} s: {view.status!r}")
+        page.wait_for_timeout(60)
+        view = read_table(page)
+
+
+def my_turn(page: Any) -> bool:
+    return table_locator(page).locator(".cardlearn-bottom.cardlearn-to-move").count() > 0
+
+
+@pytest.mark.browser
+def test_kasina_whole_deal_by_the_pupils_clicks(tab: Any, voila_url: str) -> None:
+    """The first hand of Kasína (24 moves of the pupil's), each move by clicks: its cards,
+    then Staðfesta; a forced move comes selected with its announcement, and only
+    Staðfesta plays it.  The hint list is opened every few moves and must be in view."""
+    page, game = tab.page, "kasina"
+    PROBLEMS.clear()
+    view = open_table(page, page_url(voila_url, game))
+    page.evaluate(_WATCH_TURNS_JS)
+    record_every_move(page)
+    deal_title = title(page)
+    check_projector(page, "kasina at the start")
+    shot(page, "classroom-kasina-start")
+    counter, forced, mine = [0], 0, 0
+    for _ in range(80):
+        if summary_shown(page):
+            break
+        view = wait_until(page, lambda v: my_turn(page) or summary_shown(page), what="the pupil's turn")
+        if summary_shown(page):
+            break
+        if view.selected():  # a forced move: selected for the pupil, announced, not made
+            forced += 1
+            assert view.message.startswith("Þú átt aðeins einn leik"), view.message
+            page.wait_for_timeout(400)
+            assert read_table(page).moves == view.moves, "a forced move was made without Staðfesta"
+        if mine % 5 == 2:
+            click_button(page, "cardlearn-hint")
+            wait_until(page, lambda v: bool(v.hints), what="the hint list")
+            check_projector(page, f"kasina hint at move {view.moves}")
+            shot(page, f"classroom-kasina-hint-{view.moves:03d}")
+            view = read_table(page)
+        _, tokens = kasina_plan(view)
+        after = click_tokens(page, view, tokens)
+        mine += 1
+        if mine % 3 == 0:
+            shot(page, f"classroom-kasina-{after.moves:03d}")
+        view = follow(page, game, lambda v: my_turn(page), counter, 60)
+    assert summary_shown(page), "no end panel after the whole first hand"
+    at_panel = read_table(page)
+    text = check_summary(page, game, at_panel, deal_title)
+    wait, n = longest_wait(page)
+    print(f"\nkasina: {mine} moves by the pupil ({forced} forced), {at_panel.moves} in the hand, "
+          f"{counter[0]} redraws checked; "
+          f"longest wait with nothing to do {wait:.2f} s (of {n}); panel: {text[:200]!r}")
+    assert mine >= 20
+    assert counter[0] >= at_panel.moves // 4, f"only {counter[0]} of {at_panel.moves} moves checked"
+    next_deal_after_continue(page, game, at_panel)
+    assert not tab.watch.page_errors, tab.watch.page_errors
+    no_problems(game)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", [g for g in games_with_pages() if g != "kasina"])
+def test_whole_deal_in_demo_mode(tab: Any, voila_url: str, game: str) -> None:
+    """A whole deal shown in demo mode, checked after every move; then the end panel."""
+    page = tab.page
+    PROBLEMS.clear()
+    open_table(page, page_url(voila_url, game))
+    if game == "kinaskak":  # the page's default: four seats
+        seats = len(table_locator(page).locator(".cardlearn-seat").all())
+        assert seats == 3, f"Kínaskák's page seats {seats + 1}, not four"
+    check_projector(page, f"{game} at the start")
+    shot(page, f"classroom-{game}-start")
+    page.evaluate(_WATCH_TURNS_JS)
+    record_every_move(page)
+    click_button(page, "cardlearn-demo")
+    counter, start, deal_title = [0], 0, title(page)
+    for _ in range(4):  # a deal all pass out (Lomber) is not a whole deal: on to one that is played
+        at_panel = follow(page, game, lambda v: False, counter, DEAL_TIMEOUT_S)
+        assert summary_shown(page)
+        text = check_summary(page, game, at_panel, deal_title)
+        if at_panel.moves - start >= PLAYED_DEAL:
+            break
+        print(f"\n{game}: a deal of {at_panel.moves - start} moves: {text[:120]!r}; on to the next")
+        start = dismiss_summary(page, at_panel).moves
+        deal_title = title(page)
+    assert at_panel.moves - start >= PLAYED_DEAL, f"{game}: no deal was played out in four"
+    # The page's recorder checked the window after (nearly) every move, not only now and then.
+    assert counter[0] >= at_panel.moves // 2, f"{game}: only {counter[0]} of {at_panel.moves} moves checked"
+    wait, n = longest_wait(page)
+    print(f"\n{game}: {at_panel.moves - start} moves in the deal, {counter[0]} redraws checked; "
+          f"longest stretch without the pupil's seat to move {wait:.2f} s (of {n}); panel: {text[:200]!r}")
+    next_deal_after_continue(page, game, at_panel)
+    click_button(page, "cardlearn-demo")  # the pupil's seat back
+    assert not tab.watch.page_errors, tab.watch.page_errors
+    no_problems(game)
