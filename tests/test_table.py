@@ -1423,3 +1423,21 @@ def test_confirm_is_not_drawn_where_no_move_takes_a_card():
     assert one(table, "cardlearn-confirm").layout.display == "none"  # claim or pass: buttons only
     table = new("fake", seed=7)
     assert one(table, "cardlearn-confirm").layout.display is None
+
+
+def test_the_felt_shows_the_deal_that_ended_until_afram():
+    """Paused at a deal's end the picture is the deal that ended (its title, its table), not
+    the next deal the engine has already dealt underneath; Áfram shows the next one."""
+    kasina = GAMES["kasina"]
+    m = TableModel(kasina, kasina.new_game(seed=5), seats={0: "random", 1: "random"}, seed=5)
+    m.run_bots()
+    i = m.summary_at
+    assert i is not None and m.state.deals_done == 1
+    snap = m.snapshot()
+    ended = kasina.layout(m.states[i], 0, "is", who=m.who)
+    assert snap.title == ended["title"] != kasina.layout(m.state, 0, "is", who=m.who)["title"]
+    table = next(z for z in snap.zones if z.name == "table")
+    assert [c.card for c in table.cells] == [str(c) for c in m.states[i].table]
+    assert not any(s.to_move for s in snap.seats)  # nobody is to move while the table waits
+    m.dismiss()
+    assert m.snapshot().title == kasina.layout(m.state, 0, "is", who=m.who)["title"]

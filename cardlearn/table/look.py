@@ -304,10 +304,16 @@ def row_html(row: Mapping[str, Any], names: Mapping[str, str], sides: Sequence[s
     """One deal's row of the sheet, turned round: a line per category, a column per side."""
     n = len(sides)
     head = "<th></th>" + "".join(f"<th>{esc(s)}</th>" for s in sides)
+    def cells(value: Any) -> str:
+        if isinstance(value, (tuple, list)) and len(value) == n:
+            return "".join(f"<td>{esc(v)}</td>" for v in _values(value, n, lang, names))
+        # one value for the deal (its contract, who went out): across every side's column,
+        # not under the first side's name as if it were that side's
+        return f'<td colspan="{n}" class="cardlearn-shared">{esc(_values(value, n, lang, names)[0])}</td>'
+
     body = "".join(
         f'<tr{" class=cardlearn-total" if k == "total" else ""}>'
-        f'<td>{esc(names.get(k, str(k).replace("_", " ")))}'
-        f"</td>" + "".join(f"<td>{esc(v)}</td>" for v in _values(value, n, lang, names)) + "</tr>"
+        f'<td>{esc(names.get(k, str(k).replace("_", " ")))}</td>{cells(value)}</tr>'
         for k, value in row.items())
     return f'<table class="cardlearn-sheet-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from cardlearn.cards import Card
-from cardlearn.grammar import form, person
+from cardlearn.grammar import form, number, person
 from cardlearn.protocol import Entry, ScoreRow, State, Token, Zone
 from cardlearn.table.words import WORDS, better_words, count_cards, deal_over, more, result, symbols
 
@@ -317,7 +317,7 @@ def sheet_row(model: TableModel, row: ScoreRow) -> ScoreRow:
 
 def _status(model: TableModel) -> str:
     w, state = WORDS[model.lang], model.state
-    standing = ", ".join(f"{name}: {s}" for name, s in zip(model.sides(), state.scores))
+    standing = ", ".join(f"{name}: {number(s, model.lang)}" for name, s in zip(model.sides(), state.scores))
     unit = score_unit(model)
     return (f"{_turn(model)} · {w['moves']}: {len(state.history)} · "
             f"{unit[:1].upper() + unit[1:]} ({score_better(model)}) — {standing}")
@@ -381,7 +381,7 @@ def _banner(model: TableModel) -> Banner | None:
     if not state.is_over:
         return None
     winner = result(state.winner, state.teams, state.players, model.seats, model.lang)
-    standing = ", ".join(f"{name}: {s}" for name, s in zip(model.sides(), state.scores))
+    standing = ", ".join(f"{name}: {number(s, model.lang)}" for name, s in zip(model.sides(), state.scores))
     return Banner(more(model.lang)["match_won"].format(who=winner), f"{score_unit(model)}: {standing}")
 
 
@@ -421,28 +421,32 @@ def take(model: TableModel) -> Snapshot:
     buttons: tuple[MoveButton, ...] = ()
     title, info, prompt, mine, last_said = game.NAME[lang], "", "", "", ""
     last: frozenset[str] = frozenset()
+    # Paused at a deal's end, the felt shows the deal that ended (its last position, the panel
+    # naming the last move), not the next deal, which the engine has already dealt.
+    ended = model.summary_at if model.summary_at is not None and not state.is_over else None
+    shown = state if ended is None else model.states[ended]
     if passing is None:  # the hands are shown
-        view = model.layout()
+        view = model.layout() if ended is None else game.layout(shown, seat, lang, who=model.who)
         title, info, prompt = view["title"], view["info"], view.get("prompt", "")
-        last = last_cards(model)
+        last = last_cards(model) if ended is None else frozenset()
         owned: dict[int, list[Zone]] = {}
         for zone in view["zones"]:
             owner = zone.get("owner")
             if owner is not None:
                 owned.setdefault(owner, []).append(zone)
         hands = {o["seat"]: o for o in view["opponents"]}
-        for other, place in places(state.teams, state.players, seat).items():
+        for other, place in places(shown.teams, shown.players, seat).items():
             opponent = hands.get(other)
             size = opponent["hand_size"] if opponent else 0
             about = opponent.get("info", "") if opponent else ""
             faces: tuple[str, ...] = ()
             if model.teacher:  # every hand face up: only the picture, the bots never see it
-                theirs = game.layout(state, other, lang, who=model.who)["hand"]
+                theirs = game.layout(shown, other, lang, who=model.who)["hand"]
                 faces = tuple(c for c in (entry_parts(e)[0] for e in theirs) if c)
             seats.append(SeatView(
                 seat=other, place=place, name=model.who(other), hand_size=size,
                 label=" · ".join(x for x in (count_cards(size, lang), about) if x),
-                to_move=state.to_move == other, faces=faces,
+                to_move=ended is None and state.to_move == other, faces=faces,
                 zones=tuple(_zone_view(model, z, last) for z in owned.get(other, [])),
             ))
         zones = tuple(_zone_view(model, z, last) for z in view["zones"] if z.get("owner") is None)
@@ -483,7 +487,7 @@ def take(model: TableModel) -> Snapshot:
         banner=_banner(model),
         hints=_hints(model) if passing is None else None,
         turn=_turn(model),
-        scoreboard=tuple((name, str(s)) for name, s in zip(model.sides(), state.scores)),
+        scoreboard=tuple((name, number(s, lang)) for name, s in zip(model.sides(), state.scores)),
         score_unit=score_unit(model),
         score_better=score_better(model),
         undo_says=model.undo_says(),

@@ -177,9 +177,9 @@ _W = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardle
            "went_out": "{who} lokaði umferðinni", "went_out@2": "{who} lokaðir umferðinni",
            "nobody_out": "Enginn lokaði umferðinni",
            "penalties": "refsistig í umferðinni: {list}",
-           "lead": "{who} er með fæst refsistig eftir {r}. umferð af {last} ({n})",
-           "lead@2": "{who} ert með fæst refsistig eftir {r}. umferð af {last} ({n})",
-           "lead_many": "{who} eru jöfn með fæst refsistig eftir {r}. umferð af {last} ({n})",
+           "lead": "{who} er með fæst refsistig eftir {r}. umferð af {last} ({n} refsistig)",
+           "lead@2": "{who} ert með fæst refsistig eftir {r}. umferð af {last} ({n} refsistig)",
+           "lead_many": "{who} eru jöfn með fæst refsistig eftir {r}. umferð af {last} ({n} refsistig)",
            "lead_many@2": "{who} eruð jöfn með fæst refsistig eftir {r}. umferð af {last} ({n})",
            "won": "{who} vinnur leikinn með fæst refsistig ({n})",
            "won_tie": "{who} eru jöfn með fæst refsistig ({n})",
@@ -235,9 +235,9 @@ _W = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardle
            "waiting": "{who} to move", "tie": "A tie", "title": "{name} — round {r}: {contract}",
            "went_out": "{who} went out", "nobody_out": "Nobody went out",
            "penalties": "penalty points this round: {list}",
-           "lead": "{who} has the fewest penalty points after round {r} of {last} ({n})",
-           "lead@2": "{who} have the fewest penalty points after round {r} of {last} ({n})",
-           "lead_many": "{who} share the fewest penalty points after round {r} of {last} ({n})",
+           "lead": "{who} has the fewest penalty points after round {r} of {last} ({n} points)",
+           "lead@2": "{who} have the fewest penalty points after round {r} of {last} ({n} points)",
+           "lead_many": "{who} share the fewest penalty points after round {r} of {last} ({n} points)",
            "won": "{who} wins the game with the fewest penalty points ({n})",
            "won@2": "{who} win the game with the fewest penalty points ({n})",
            "won_tie": "{who} share the fewest penalty points ({n})",
@@ -532,7 +532,7 @@ def deal_result(before: State, after: State, lang: str, who: Namer) -> str:
     last move finished (`after` is the state after it), everyone's penalty points, and who
     leads the match (fewest penalty points after eight rounds wins); `who` names a seat as
     the table does ("Þú", "Tölva 1").  E.g. "Tölva 1 lokaði umferðinni; refsistig í
-    umferðinni: Þú 45, Tölva 1 0; Tölva 1 er með fæst refsistig eftir 1. umferð af 8 (0)." """
+    umferðinni: Þú 45, Tölva 1 0; Tölva 1 er með fæst refsistig eftir 1. umferð af 8 (0 refsistig)." """
     w = _W[lang]
     row = after.score_sheet[-1]
     out = row["went_out"]
