@@ -177,7 +177,10 @@ class CardRow(widgets.HBox):
         played = any(c.caption for c in cells)  # seat-marked plays (a trick) pack sooner
         packed = (n > PACK_ANY or (idle and (n > PACK_OVER or (played and n > PACK_OVER - 2)))
                   or (compact and n > 1))
-        tighter = n > 2 * PACK_ANY or (idle and n > 2 * PACK_OVER) or (compact and n > 3)
+        # a trick of more than five cards (Kozel's two-card leads, answered face down) tighter
+        # still, so that it and the trump share a row and the hand stays in a 768 px window
+        tighter = (n > 2 * PACK_ANY or (idle and (n > 2 * PACK_OVER or (played and n > 5)))
+                   or (compact and n > 3))
         set_classes(self, "cardlearn-row", "cardlearn-packed" if packed else "",
                     "cardlearn-packed-more" if tighter else "", "cardlearn-stacked" if stacked else "",
                     "cardlearn-compact" if compact else "")
