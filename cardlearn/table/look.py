@@ -91,7 +91,7 @@ def stylesheet() -> str:
   padding:2px 6px}}
 {w} .cardlearn-side .cardlearn-last-move .cardlearn-label{{color:inherit;text-align:left}}
 {w} .cardlearn-side:has(.cardlearn-hints ul) .cardlearn-log{{max-height:24vh}}
-{w} .cardlearn-summary .cardlearn-verdict{{font-weight:bold;font-size:1.1em}}
+{w} .cardlearn-summary .cardlearn-verdict{{font-weight:bold}}
 {w} .cardlearn-summary button{{font-size:var(--big);height:40px;min-width:140px}}
 {w} .cardlearn-summary table.cardlearn-sheet-table td, {w} .cardlearn-summary table.cardlearn-sheet-table th{{
   padding:0 6px;font-size:var(--big)}}

@@ -176,7 +176,6 @@ _W = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardle
            # the end of a round (deal_result)
            "went_out": "{who} lokaði umferðinni", "went_out@2": "{who} lokaðir umferðinni",
            "nobody_out": "Enginn lokaði umferðinni",
-           "penalties": "refsistig í umferðinni: {list}",
            "lead": "{who} er með fæst refsistig eftir {r}. umferð af {last} ({n} refsistig)",
            "lead@2": "{who} ert með fæst refsistig eftir {r}. umferð af {last} ({n} refsistig)",
            "lead_many": "{who} eru jöfn með fæst refsistig eftir {r}. umferð af {last} ({n} refsistig)",
@@ -234,7 +233,6 @@ _W = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardle
            "winner": "{who} wins!", "winner@2": "{who} win!",
            "waiting": "{who} to move", "tie": "A tie", "title": "{name} — round {r}: {contract}",
            "went_out": "{who} went out", "nobody_out": "Nobody went out",
-           "penalties": "penalty points this round: {list}",
            "lead": "{who} has the fewest penalty points after round {r} of {last} ({n} points)",
            "lead@2": "{who} have the fewest penalty points after round {r} of {last} ({n} points)",
            "lead_many": "{who} share the fewest penalty points after round {r} of {last} ({n} points)",
@@ -529,10 +527,10 @@ def sheet_row(row: dict[str, Any], lang: str, who: Namer) -> dict[str, Any]:
 
 def deal_result(before: State, after: State, lang: str, who: Namer) -> str:
     """One sentence for the end-of-round panel: who went out in the round that `before`'s
-    last move finished (`after` is the state after it), everyone's penalty points, and who
-    leads the match (fewest penalty points after eight rounds wins); `who` names a seat as
-    the table does ("Þú", "Tölva 1").  E.g. "Tölva 1 lokaði umferðinni; refsistig í
-    umferðinni: Þú 45, Tölva 1 0; Tölva 1 er með fæst refsistig eftir 1. umferð af 8 (0 refsistig)." """
+    last move finished (`after` is the state after it) and who leads the match (fewest
+    penalty points after eight rounds wins); `who` names a seat as the table does ("Þú",
+    "Tölva 1").  E.g. "Tölva 1 lokaði umferðinni; Tölva 1 er með fæst refsistig eftir 1.
+    umferð af 8 (0 refsistig)." """
     w = _W[lang]
     row = after.score_sheet[-1]
     out = row["went_out"]
@@ -541,7 +539,6 @@ def deal_result(before: State, after: State, lang: str, who: Namer) -> str:
     else:
         name = who(out)
         head = form(w, "went_out", person(name, lang)).format(who=name)
-    listed = ", ".join(f"{who(s)} {p}" for s, p in enumerate(row["penalty"]))
     best = min(after.totals)
     leaders = [who(s) for s, t in enumerate(after.totals) if t == best]
     subject = mid(team_subject(leaders, lang), lang)  # "Tölva 2", "þið Tölva 1", "þú"
@@ -550,7 +547,9 @@ def deal_result(before: State, after: State, lang: str, who: Namer) -> str:
     key = "won" if after.is_over else "lead"
     key += ("_tie" if after.is_over else "_many") if many else ""
     tail = form(w, key, you).format(who=subject, n=best, r=row["round"], last=FINAL_ROUND)
-    return f"{head}; {w['penalties'].format(list=listed)}; {tail}."
+    # the round's penalties per seat are in the panel's table beside the sentence: the
+    # sentence says only who went out and who leads (a shorter panel fits a 768 px window)
+    return f"{head}; {tail}."
 
 
 def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None,
