@@ -23,7 +23,7 @@ import toygame
 
 from cardlearn.cards import Card, parse_cards
 from cardlearn.games import GAMES
-from cardlearn.grammar import genitive
+from cardlearn.grammar import genitive, number
 from cardlearn.table import WORDS, Snapshot, Table, TableModel, play, replay, states_of
 from cardlearn.table.look import css_name, stylesheet
 from cardlearn.table.snapshot import CellView, cells, places
@@ -198,7 +198,8 @@ def test_whole_match_through_act(name):
     assert snap.banner is not None
     winner = result(m.state.winner, m.state.teams, m.state.players, m.seats, "is")
     assert winner in snap.banner.said  # the banner names the winner, and the standing by side
-    assert snap.banner.standing.endswith(", ".join(f"{n}: {v}" for n, v in zip(m.sides(), m.state.scores)))
+    standing = ", ".join(f"{n}: {number(v, 'is')}" for n, v in zip(m.sides(), m.state.scores))
+    assert snap.banner.standing.endswith(standing)  # true minus signs
     # the end: a banner with the final sheet, each row in the game's words
     assert snap.sheet and snap.sheet == tuple(m.game.sheet_row(r, "is", m.who) for r in m.state.score_sheet)
     assert not m.act(m.state)  # anything after the end only says so
