@@ -216,7 +216,7 @@ def deal_result(before: State, after: State, lang: str, who: Callable[[int], str
         top = 0 if a > b else 1
         name = who(top)
         head = form(w, "deal_won", person(name, lang)).format(who=name, a=max(a, b), b=min(a, b))
-    scores = ", ".join(f"{who(s)} {after.totals[s]}" for s in (0, 1))
+    scores = ", ".join(f"{who(s)}: {after.totals[s]}" for s in (0, 1))
     if after.winner is not None:
         name = who(after.winner)
         tail = form(w, "match_won", person(name, lang)).format(

@@ -478,11 +478,11 @@ def deal_result(before: State, after: State, lang: str, who: Callable[[int], str
         head = w["all_pass"]
     else:
         name = who(row["declarer"])
-        tricks = w["tricks_of"].format(list=", ".join(f"{who(s)} {row['tricks'][s]}" for s in seats))
+        tricks = w["tricks_of"].format(list=", ".join(f"{who(s)}: {row['tricks'][s]}" for s in seats))
         contract = contract_words(before, lang) if before.contract else CONTRACT_NAMES[lang][row["contract"]]
         head = form(w, row["outcome"], person(name, lang)).format(who=name, c=contract, t=tricks)
         head += "; " + w["paid"].format(list=", ".join(
-            f"{who(s)} {number(row['payments'][s], lang, signed=True)}" for s in seats))
+            f"{who(s)}: {number(row['payments'][s], lang, signed=True)}" for s in seats))
     if after.is_over:
         if after.winner is None:
             tail = w["tie"]
