@@ -231,6 +231,13 @@ def test_two_appends_at_one_seq_one_lands(where: str, store: Any, other: Any) ->
     assert landed == [(first.data_json(),)]
 
 
+def test_append_past_the_end_is_stale(where: str, store: Any) -> None:
+    room = rooms.create("kasina", [0, 1], seed=1, store=store)
+    with pytest.raises(rooms.StaleMove):
+        store.append(room.id, Entry(3, "move", 0, {"action": "x", "by": "human"}))
+    assert rows(where, "SELECT seq FROM entries WHERE room = ?", room.id) == []
+
+
 def race(where: str, room_id: str, players: list[tuple[int, str, str]], after: int) -> list[str]:
     """Every (seat, token, action) played at once, each from its own connection and Room;
     what became of each: "landed" or the error's rule."""
