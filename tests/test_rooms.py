@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import sqlite3
 import subprocess
 import sys
@@ -529,3 +530,65 @@ def test_location(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
         assert (tmp_path / "class.sqlite").exists() and type(s).__name__ == "SqliteStore"
     finally:
         s.close()
+
+
+# -- the command line ---------------------------------------------------------------------
+def cli(where: str, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDLEARN_ROOMS": where}
+    return subprocess.run([sys.executable, "-m", "cardlearn.rooms", *args], capture_output=True, text=True,
+                          env=env, timeout=120)
+
+
+LINK = re.compile(r"seat (\d): voila/render/(\w+)\.ipynb\?room=([\w-]+)&seat=(\d)&token=([\w-]+)")
+
+
+def test_cli_new_prints_one_page_per_pupil_seat(where: str, store: Any) -> None:
+    done = cli(where, "new", "kozel", "--humans", "0,2", "--seed", "12", "--level", "thumb",
+               "--rules", '{"match_limit": 6}')
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    found = [LINK.fullmatch(line) for line in lines]
+    assert len(lines) == 2 and all(found), lines
+    links = [m.groups() for m in found if m]
+    assert [(s, g, s2) for s, g, _, s2, _ in links] == [("0", "kozel", "0"), ("2", "kozel", "2")]
+    room = rooms.open(links[0][2], store=store)
+    assert room.seats == {0: "human", 1: "thumb", 2: "human", 3: "thumb"} and room.seed == 12
+    assert room.rules.match_limit == 6
+    for seat, _, _, _, token in links:
+        room.check(int(seat), token)  # the printed tokens are the seats' own
+
+
+def test_cli_show(where: str, store: Any) -> None:
+    room = rooms.create("kasina", [0, 1], seed=3, store=store)
+    play_on(room, 3, random.Random(0))
+    room.undo(0, room.tokens[0], 1, after=3)
+    done = cli(where, "show", room.id)
+    assert done.returncode == 0, done.stderr
+    text = done.stdout
+    assert f"room {room.id}: kasina" in text and "log: 4 entries" in text
+    assert all(f"seat {s}  move" in text for s, _ in room.moves()) and "back to 1 moves" in text
+    assert "position: deal 1, seat 1 to move" in text
+
+
+@pytest.mark.parametrize("args", [
+    ["new", "chess", "--humans", "0"],
+    ["new", "kasina", "--humans", "0,5"],
+    ["new", "kasina", "--humans", "zero"],
+    ["new", "kasina", "--humans", "0", "--rules", "{not json"],
+    ["new", "kasina", "--humans", "0", "--level", "wizard"],
+    ["show", "no-such-room"],
+    [],
+])
+def test_cli_errors_are_one_line(where: str, args: list[str]) -> None:
+    done = cli(where, *args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1 and done.stderr.startswith("error: "), done.stderr
+
+
+def test_cli_show_corrupt_log(where: str, store: Any) -> None:
+    room = rooms.create("kasina", [0, 1], seed=3, store=store)
+    play_on(room, 2, random.Random(0))
+    sql(where, "UPDATE entries SET seat = 0 WHERE room = ? AND seq = 1", room.id)
+    done = cli(where, "show", room.id)
+    assert done.returncode == 2 and "log: 2 entries" in done.stdout
+    assert done.stderr.startswith("error: log entry 1: seat 0") and len(done.stderr.splitlines()) == 1
