@@ -282,6 +282,7 @@ def test_race_between_threads(where: str, store: Any) -> None:
     assert [e.seq for e in room.entries()] == list(range(6))
 
 
+@pytest.mark.slow
 def test_race_between_processes(where: str, store: Any) -> None:
     room = rooms.create("kasina", [0, 1], seed=2, store=store)
     action = str(room.state().legal_actions()[0])
@@ -579,8 +580,8 @@ def test_cli_show(where: str, store: Any) -> None:
     ["show", "no-such-room"],
     [],
 ])
-def test_cli_errors_are_one_line(where: str, args: list[str]) -> None:
-    done = cli(where, *args)
+def test_cli_errors_are_one_line(tmp_path: Path, args: list[str]) -> None:
+    done = cli(str(tmp_path / "rooms.sqlite"), *args)  # the store does not matter here
     assert done.returncode == 2 and done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1 and done.stderr.startswith("error: "), done.stderr
 
