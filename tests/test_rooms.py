@@ -114,6 +114,7 @@ def test_create_and_open(store: Any, other: Any) -> None:
     room = rooms.create("kozel", [0, 2], seed=11, level="thumb", store=store)
     assert room.seats == {0: "human", 1: "thumb", 2: "human", 3: "thumb"}
     assert room.humans == (0, 2) and set(room.tokens) == {0, 2} and len(room) == 0
+    assert room  # true with an empty log: `room or ...` must not make another
     again = rooms.open(room.id, store=other)
     assert (again.game, again.seed, again.players, again.seats, again.rules) == \
         (room.game, 11, 4, room.seats, room.rules)

@@ -145,6 +145,9 @@ class Room:
         """The number of log entries: the move count `after` is compared with."""
         return self.store.length(self.id)
 
+    def __bool__(self) -> bool:  # a room is a room even before its first entry (len 0)
+        return True
+
     def entries(self) -> list[Entry]:
         return self.store.entries(self.id)
 
