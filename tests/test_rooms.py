@@ -430,6 +430,16 @@ def test_corrupt_seat_moving_out_of_turn(where: str, store: Any) -> None:
         rooms.open(room.id, store=store).state()
 
 
+@pytest.mark.parametrize("seq, by", [(0, "computer"), (1, "human"), (1, "demo")])
+def test_corrupt_move_by_the_wrong_kind_of_seat(where: str, store: Any, seq: int, by: str) -> None:
+    room = rooms.create("kasina", [0], seed=5, level="random", store=store)
+    play_on(room, 2, random.Random(1))  # seat 0 the pupil's move, then the computer's
+    action = room.entries()[seq].data["action"]
+    sql(where, SET_DATA.replace("seq = 2", "seq = ?"), json.dumps({"action": action, "by": by}), room.id, seq)
+    with pytest.raises(rooms.CorruptLog, match=f"entry {seq}: a move by '{by}'"):
+        rooms.open(room.id, store=store).state()
+
+
 def test_shortened_log_is_corrupt(where: str, store: Any) -> None:
     room = rooms.create("kasina", [0, 1], seed=5, store=store)
     play_on(room, 3, random.Random(1))

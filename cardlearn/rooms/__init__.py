@@ -135,7 +135,7 @@ class Room:
         self.created: float = row.created
         self.tokens: dict[int, str] = {}  # plain tokens: filled only by `create`
         self._lock = threading.RLock()
-        self._replay = Replay(self._start)
+        self._replay = Replay(self._start, self.seats)
 
     def __repr__(self) -> str:
         return f"<Room {self.id} {self.game} seats={self.seats}>"
