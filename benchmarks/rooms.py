@@ -13,6 +13,9 @@ starts a throwaway server the way CI does); with neither, PostgreSQL is skipped.
   other waits with `room.wait` on a thread and, once woken, brings its state up to date
   with `room.state()`.  The time from the start of the append to that state, median and
   p95 over `--moves` moves.
+- **idle**: `--pages` connections waiting at one room where nobody moves (30 pupils'
+  pages), as threads of one process: the share of one core they take (SQLite: a look every
+  50 ms each; PostgreSQL: asleep until a NOTIFY, one listening thread per connection).
 - **log size**: a whole match played by the rule-of-thumb bots through a room (seat 0 a
   pupil, the others computers), per game: entries, bytes of the entries' data, and what the
   match adds to a SQLite file (after VACUUM).
@@ -89,6 +92,27 @@ def latency(where: str, moves: int) -> list[float]:
     writer_store.close()
     reader_store.close()
     return seen
+
+
+# -- idle waiting ---------------------------------------------------------------------------
+def idle_cpu(where: str, pages: int, seconds: float) -> float:
+    """Per cent of one core spent by `pages` connections (each a page's kernel, here threads
+    of one process) waiting for moves at one room that none makes."""
+    room = rooms.create("kasina", [0, 1], seed=1, store=connect(where))
+    stores = [connect(where) for _ in range(pages)]
+    waiters = [rooms.open(room.id, store=s) for s in stores]
+    threads = [threading.Thread(target=w.wait, args=(0, seconds + 1.0), daemon=True) for w in waiters]
+    for t in threads:
+        t.start()
+    time.sleep(1.0)  # every waiter started (PostgreSQL: listening)
+    cpu, wall = time.process_time(), time.perf_counter()
+    time.sleep(seconds)
+    used = (time.process_time() - cpu) / (time.perf_counter() - wall) * 100
+    for t in threads:
+        t.join()
+    for s in stores:
+        s.close()
+    return used
 
 
 # -- matches played through a room ----------------------------------------------------------
@@ -209,6 +233,8 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--postgres", help="a PostgreSQL URL (default: CARDLEARN_TEST_POSTGRES)")
     parser.add_argument("--moves", type=int, default=120, help="moves timed per backend")
+    parser.add_argument("--pages", type=int, default=30, help="idle pages waiting at once")
+    parser.add_argument("--idle", type=float, default=10.0, help="seconds of idle waiting measured")
     parser.add_argument("--resumes", type=int, default=7, help="resumes timed per match")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -219,6 +245,9 @@ def main() -> None:
             ms = [s * 1e3 for s in latency(where, args.moves)]
             print(f"  {name:10s} median {statistics.median(ms):6.1f} ms   p95 {pct(ms, 0.95):6.1f} ms   "
                   f"max {max(ms):6.1f} ms   ({len(ms)} moves)")
+        print(f"idle: {args.pages} pages waiting at one room for {args.idle:.0f} s (threads of one process):")
+        for name, where in stores:
+            print(f"  {name:10s} {idle_cpu(where, args.pages, args.idle):5.1f} % of one core")
         print("log size per match (rule-of-thumb bots, seat 0 a pupil pressing Áfram after each deal):")
         for game in ("kasina", "kozel"):
             entries, deals, data, disk = log_size(game, folder)
