@@ -123,7 +123,7 @@ WORDS: dict[str, dict[str, str]] = {
     "en": {
         "you": "You",
         "seat": "Seat {n}",
-        "computer": "Computer",
+        "computer": "The computer",
         "computer_n": "Computer {n}",
         "and": " and ",
         "you_and": "You and {others}",
