@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 YOU = {"is": "Þú", "en": "You"}  # the table's name for the only human seat
 YOU_AND = {"is": "Þið ", "en": "You and "}  # a team with the pupil in it ("Þið Tölva 2")
-COMPUTER = {"is": "Tölvan", "en": "The computer"}  # the only computer seat (English "the computer" inside a sentence)
+COMPUTER = {"is": "Tölvan", "en": "The computer"}  # the only computer seat ("the computer" in a sentence)
 
 
 def singular(n: int, lang: str) -> bool:

@@ -273,7 +273,8 @@ def test_words_and_sweep_count_agree_on_a_final_play(sweep_on_final_play):
     scored = state.apply(move).score_sheet[-1]["sweeps"][1] == 1
     assert kasina.is_sweep(state, move) is scored is sweep_on_final_play
     # the move says "svippur", its hint the point it scores (one word for it per line)
-    for lang, word, why in (("is", "svippur", "hreinsar borðið: 1 stig"), ("en", "sweep", "clear the table: 1 point")):
+    for lang, word, why in (("is", "svippur", "hreinsar borðið: 1 stig"),
+                            ("en", "sweep", "clear the table: 1 point")):
         assert (word in kasina.describe(state, move, lang)) is scored
         assert (why in kasina.explain(state, move, lang)) is scored
 
