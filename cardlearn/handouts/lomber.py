@@ -180,7 +180,7 @@ def example(lang: str) -> Example:
     text = (f"A stacked deck: {shown}. Forehand bids spil, the others pass; nobody buys and {trump} "
             "are trumps. The first trick:")
     note = (f"If the declarer takes {d} tricks and the others {others[0]} and {others[1]}, he has won: "
-            f"the bits are {line} ({number_word(bits, 'en')} from each defender).")
+            f"the chips are {line} ({number_word(bits, 'en')} from each defender).")
     return Example("Example: the first trick", text, tuple(rows), note)
 
 
@@ -194,7 +194,7 @@ def _list(hand: tuple[Card, ...], trump: str, lang: str) -> str:
 # ---------------------------------------------------------------------------------------
 # The page
 
-HEADS = {"is": ("vinnur", "tapar", "krúkk", "leggur sig"), "en": ("won", "lost", "krúkk", "conceded")}
+HEADS = {"is": ("vinnur", "tapar", "fær krúkk", "leggur sig"), "en": ("won", "lost", "krúkk", "conceded")}
 
 
 def handout(lang: str) -> Handout:
@@ -280,7 +280,7 @@ def _is_sections(f: dict[str, Any]) -> tuple[Section, ...]:
                 "ásana. Þrepin og bitarnir eru í töflunni.",
                 covers=("Contracts", "Auction")),
         Section("Tromp og kaup",
-                "Spil: halda sögninni eða breyta í kúpp; kaupa, svo nefna ♥, ♦ eða ♣. Betra spil og "
+                "Spil: láta sögnina standa eða breyta í kúpp; kaupa, svo nefna ♥, ♦ eða ♣. Betra spil og "
                 "spaðasóló: spaði. Túrnir og grand-túrnir: litur efsta spils stokksins, sem sagnhafi "
                 "fær. Sóló: nefna ♣, ♥ eða ♦. Grandisamó: aðeins A♠ og A♣ (lægri) eru tromp. Nólósagnir: "
                 "engin tromp. Að kaupa er að leggja spil á grúfu og draga jafnmörg úr stokknum, "

@@ -161,8 +161,7 @@ _W = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardle
            "dealer": "gjafari", "laid": "hefur lagt samninginn niður", "buys": "kaup {n}/{m}",
            "pending": "ófrágengin", "kind_run": "röð", "kind_set": "þrenna",
            "kind_set_acc": "þrennu", "kind_set_dat": "þrennu",
-           "why_take": "{card} {helps}", "why_draw": "afþakkar {card} ({helps}): hinir mega kaupa það, "
-                                                     "og þú dregur óþekkt spil úr stokknum",
+           "why_take": "{card} {helps}", "why_draw": "{card} {helps}; þú færð óþekkt spil í staðinn",
            "why_buy": "færð {card} og spil úr stokknum en kastar engu, svo að spilunum á hendi "
                       "fjölgar um tvö; {card} {helps}",
            "helps": "nýtist í samninginn", "fits": "passar við röð eða þrennu á borðinu",
@@ -170,8 +169,8 @@ _W = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardle
            "why_pass": "sleppir kaupunum og hefur færri spil á hendi",
            "why_meld": "hluti af samningnum ({contract}); hin spilin á hendi duga fyrir afganginum",
            "why_free": "ný röð eða þrenna: {n} spil færri á hendi",
-           "why_off": "losnar við {card} ({p} refsistig)", "why_steal": "nærð í jóker sem passar hvar sem er",
-           "why_discard": "losnar við {card} ({p} refsistig ef það sæti eftir)",
+           "why_off": "{p} refsistig fara af hendinni", "why_steal": "nærð í jóker sem passar hvar sem er",
+           "why_discard": "{p} refsistig fara af hendinni",
            "why_out": "síðasta spilið: umferðinni lýkur og hinir fá refsistig fyrir spilin sín",
            "prompt_draw": "Taktu {card} eða dragðu úr stokknum",
            "prompt_buy": "Viltu kaupa {card}?", "prompt_meld": "Leggðu næstu röð eða þrennu samningsins",
@@ -221,8 +220,7 @@ _W = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardle
            "sets": "{n} set", "sets_pl": "{n} sets", "stock": "Stock", "discard_pile": "Discard pile",
            "dealer": "dealer", "laid": "laid down", "buys": "buys {n}/{m}", "pending": "being laid down",
            "kind_run": "run", "kind_set": "set",
-           "why_take": "{card} {helps}", "why_draw": "you decline {card} ({helps}): the others may buy it, "
-                                                     "and you draw an unseen card",
+           "why_take": "{card} {helps}", "why_draw": "{card} {helps}; you get an unseen card instead",
            "why_buy": "you get {card} and a stock card, discarding nothing: two more cards in hand; "
                       "{card} {helps}",
            "helps": "works toward your contract", "fits": "fits a meld on the table",
@@ -230,9 +228,9 @@ _W = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardle
            "why_pass": "you skip the buy and keep your hand smaller",
            "why_meld": "part of the contract ({contract}); the rest of your hand can make the rest",
            "why_free": "a new meld: {n} cards fewer in hand",
-           "why_off": "you shed {card} ({p} penalty points)",
+           "why_off": "{p} penalty points out of your hand",
            "why_steal": "you get a joker, which fits anywhere",
-           "why_discard": "you shed {card} ({p} penalty points if it stayed)",
+           "why_discard": "{p} penalty points out of your hand",
            "why_out": "your last card: the round ends, and the others score penalty points for "
                       "the cards they hold",
            "prompt_draw": "Take {card} or draw from the stock",

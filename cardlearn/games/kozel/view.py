@@ -91,8 +91,8 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "why_lead_many": "{n} spil í {suit}: til að taka slaginn þarf að slá hvert þeirra",
            "why_lead_low": "lágt spil út, ekkert í húfi", "why_lead_high": "sterkt spil sem erfitt er að slá",
            "why_lead_face": "mannspil út: {p} punktar í húfi ef það er slegið",
-           "why_beat": "slærð og átt slaginn í bili (punktar á borði: {p})",
-           "why_beat_trump": "slærð með trompi (punktar á borði: {p})",
+           "why_beat": "þú átt slaginn í bili (punktar á borði: {p})",
+           "why_beat_trump": "tromp slær hvert spil utan trompa (punktar á borði: {p})",
            "why_discard_partner": "makker á slaginn: spilin sem þú leggur á grúfu fara í bunka ykkar",
            "why_discard_partner_one": "makker á slaginn: spilið sem þú leggur á grúfu fer í bunka ykkar",
            "why_discard": "enginn sér hvaða spil þú leggur á grúfu",
@@ -132,8 +132,8 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "why_lead_many": "{n} cards of {suit}: to take the trick, each must be beaten",
            "why_lead_low": "a low lead, no points at stake", "why_lead_high": "a strong card, hard to beat",
            "why_lead_face": "a face card: {p} card points at stake if it is beaten",
-           "why_beat": "you beat and hold the trick for now ({p} card points on the table)",
-           "why_beat_trump": "you beat with a trump ({p} card points on the table)",
+           "why_beat": "you hold the trick for now ({p} card points on the table)",
+           "why_beat_trump": "a trump beats every card outside trumps ({p} card points on the table)",
            "why_discard_partner": "your partner is winning: the cards you lay face down go to your "
                                   "team's pile",
            "why_discard_partner_one": "your partner is winning: the card you lay face down goes to "

@@ -143,7 +143,7 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
     "is": {"pass": "segir pass", "pass@cmd": "Segja pass",
            "bids": "segir {c}", "bids@cmd": "Segja {c}",
            "holds": "segir líka {c}", "holds@cmd": "Segja líka {c}",
-           "keep": "lætur sögnina „spil“ standa", "keep@cmd": "Láta „spil“ standa",
+           "keep": "lætur sögnina „spil“ standa", "keep@cmd": "Láta sögnina standa",
            "convert": "breytir í kúpp", "convert@cmd": "Breyta í kúpp",
            "trump": "nefnir tromp: {s}", "trump@cmd": "Nefna tromp: {s}",
            "discard": "leggur {card} frá sér", "discard@2": "leggur {card} frá þér",
