@@ -251,7 +251,8 @@ def test_table_words_agree() -> None:
 # --- the second read's rules: number agreement, one person in hints, no repeated move ---
 
 # English counts of one never take a plural noun; Icelandic 1, 21, 31 … take the singular
-ONE_PLURAL_EN = re.compile(r"(?<![\d.,−-])1 (cards|points|card points|loss points|penalty points|chips|tricks|"
+ONE_PLURAL_EN = re.compile(r"(?<![\d.,−-])1 (cards|points|card points|loss points|penalty points|chips|"
+                           r"tricks|"
                            r"moves|deals|spades|aces|times|sweeps)\b")
 ONE_PLURAL_IS = re.compile(r"(?<![\d.,−-])(?:[2-9]?1) (bitum|stigum|tapstigum|refsistigum|sinnum|ása|leikjum|"
                            r"slögum|gjöfum|umferðum)\b")
@@ -288,7 +289,7 @@ def _predicate_word(said: str, lang: str) -> str:
 
 @pytest.mark.parametrize(("name", "seed", "moves"), [(n, s, m) for n, s, m in PLAYS if s in (3, 4)])
 def test_hints_speak_in_one_person_and_do_not_repeat_the_move(name: str, seed: int, moves: int) -> None:
-    for lang, _state, action, said, why in hints_of_play(name, seed, moves // 2):
+    for lang, _state, _action, said, why in hints_of_play(name, seed, moves // 2):
         line = f"{said} — {why}"
         assert why.split()[0].lower() != _predicate_word(said, lang), f"the reason repeats the move: {line!r}"
         assert line.lower().count("svipp") <= 1, f"svippur twice: {line!r}"
@@ -320,7 +321,7 @@ def test_kozel_hint_for_one_face_down_card_is_singular() -> None:
     """W9: "spilið sem þú leggur … fer" after one card, "spilin … fara" after several."""
     seen: set[tuple[bool, bool]] = set()
     for seed in range(1, 8):
-        for lang, state, action, _said, why in hints_of_play("kozel", seed, 40):
+        for lang, _state, action, _said, why in hints_of_play("kozel", seed, 40):
             if action.kind != "discard":
                 continue
             one = len(action.cards) == 1
