@@ -338,6 +338,7 @@ def explain(state: State, action: Action | str, lang: str = "is") -> str:
         if a.arg == "concede":
             assert state.contract is not None  # conceding comes after the auction
             pay = CONTRACTS[state.contract].pay[3]  # "kostar 1 bita" (accusative), "costs 1 chip"
+            assert pay is not None  # a contract that may not be conceded offers no concession
             return w["why_concede"].format(n=pay, chips=chips(pay, lang))
         return w["why_totus" if a.arg == "totus" else "why_play"]
     if not state.trick:
