@@ -365,3 +365,19 @@ def test_the_only_computer_is_the_computer_inside_english_sentences() -> None:
     said = kasina.deal_result(before, after, "en", namer(2, "en"))
     assert said.startswith(("The computer scored", "You scored", "The hand was a tie"))
     assert "the computer: " in said and ", The computer" not in said and "; The computer" not in said
+
+
+def test_a_click_is_never_answered_as_a_typo() -> None:
+    """Clicking a hand card when it makes no move (Kínaskák, before drawing) says the card
+    cannot be used, not the typed moves' notation ("get ekki lesið leikinn '2S'")."""
+    from cardlearn.table.model import TableModel
+
+    seats = {0: "human", 1: "thumb", 2: "thumb", 3: "thumb"}
+    m = TableModel(kinaskak, kinaskak.new_game(seed=4), seats=seats, seed=4)
+    m.run_bots()
+    assert m.state.step == "draw" and m.state.to_move == 0
+    m.click("hand", 0)
+    for lang in LANGS:
+        m.lang = lang
+        clean(m.message, lang, "click message")
+        assert "lesið" not in m.message and "cannot read" not in m.message, m.message
