@@ -178,7 +178,7 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "why_done_one": "færð 1 nýtt spil úr stokknum í stað þess sem þú lagðir frá þér",
            "why_done_none": "heldur spilunum sem þú fékkst",
            "why_win": "átt slaginn eins og er", "why_win_last": "hæsta spilið í slagnum",
-           "why_lose": "færð ekki slaginn",
+           "why_lose": "færð ekki slaginn", "why_lose_last": "annað spil í slagnum er hærra",
            "why_lead": "útspil: hinir verða að fylgja lit ef þeir geta",
            "why_concede": "kostar {n} bita á mann, eins og tap, en þá áttu ekki á hættu remis eða krúkk",
            "why_play": "þú vinnur ef þú færð fleiri slagi en hvor hinna",
@@ -231,7 +231,7 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "why_done_one": "you get 1 new card from the talon for the one you laid away",
            "why_done_none": "you keep the cards you were dealt",
            "why_win": "you hold the trick so far", "why_win_last": "the highest card in the trick",
-           "why_lose": "you do not take the trick",
+           "why_lose": "you do not take the trick", "why_lose_last": "another card in the trick is higher",
            "why_lead": "your lead: the others must follow suit if they can",
            "why_concede": "it costs {chips} each, as a loss, but you no longer risk remis or krúkk",
            "why_play": "you win if you take more tricks than either opponent",
@@ -345,8 +345,8 @@ def explain(state: State, action: Action | str, lang: str = "is") -> str:
         return w["why_lead"]
     trick = (*state.trick, a.arg)
     wins = trick_winner(trick, state.contract, state.trump) == len(trick) - 1
-    if wins and len(trick) == 3:  # the move already says who takes it: say why
-        return w["why_win_last"]
+    if len(trick) == 3:  # the move already says who takes the trick: say why
+        return w["why_win_last" if wins else "why_lose_last"]
     return w["why_win" if wins else "why_lose"]
 
 
