@@ -381,3 +381,19 @@ def test_a_click_is_never_answered_as_a_typo() -> None:
         m.lang = lang
         clean(m.message, lang, "click message")
         assert "lesið" not in m.message and "cannot read" not in m.message, m.message
+
+
+def test_kozel_goats_are_named_in_apposition() -> None:
+    """ "Lið A (þú og Tölva 2) er geitin!": the team in brackets is no subject, so not "Þið"."""
+    for seed in range(1, 30):
+        rng = random.Random(seed)
+        state = kozel.new_game(seed=seed)
+        while state.winner is None:
+            state = state.apply(rng.choice(list(state.legal_actions())))
+        if state.winner == 1:  # team A, the pupil's, are the goats
+            prompt = kozel.layout(state, 0, "is", who=namer(4, "is"))["prompt"]
+            assert prompt.startswith("Lið A (þú og Tölva 2) er geitin"), prompt
+            english = kozel.layout(state, 0, "en", who=namer(4, "en"))["prompt"]
+            assert english.startswith("Team A (you and Computer 2) are the goats"), english
+            return
+    pytest.fail("the pupil's team was never the goat in 29 seeds")

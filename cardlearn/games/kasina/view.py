@@ -72,7 +72,7 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ta
            "deal_won": "{who} fékk fleiri stig í spilinu, {a} gegn {b}",
            "deal_won@2": "{who} fékkst fleiri stig í spilinu, {a} gegn {b}",
            "deal_tie": "Spilið fór jafnt, {a} stig gegn {b}",
-           "standing": "staðan: {scores} (sá sem fyrstur nær {target} vinnur leikinn)",
+           "standing": "staðan — {scores} (sá sem fyrstur nær {target} vinnur leikinn)",
            "match_won": "{who} vinnur leikinn, {hi} stig gegn {lo}",
            "points_one": "{n} stigi", "points_many": "{n} stigum"},
     "en": {"takes": "takes {taken} with {card}", "takes@2": "take {taken} with {card}",
@@ -93,7 +93,7 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ta
            "risk_none": "the opponent can hardly use the card",
            "deal_won": "{who} scored more in the hand, {a} to {b}",
            "deal_tie": "The hand was a tie, {a} each",
-           "standing": "the score: {scores} (the first to {target} wins the game)",
+           "standing": "the score — {scores} (the first to {target} wins the game)",
            "match_won": "{who} wins the game, {hi} points to {lo}",
            "match_won@2": "{who} win the game, {hi} points to {lo}",
            "points_one": "{n} point", "points_many": "{n} points"},
@@ -206,8 +206,8 @@ def deal_result(before: State, after: State, lang: str, who: Callable[[int], str
     """One sentence for the end-of-deal panel: who won the deal that `before`'s last move
     finished (`after` is the state after it) and what that means for the match; `who`
     names a seat as the table does ("Þú", "Tölva 1").  E.g. "Þú fékkst fleiri stig í
-    spilinu, 8 gegn 5; staðan er Þú 20, Tölvan 17; sá sem fyrstur nær 21 stigi vinnur
-    leikinn." """
+    spilinu, 8 gegn 5; staðan — Þú: 20, Tölvan: 17 (sá sem fyrstur nær 21 stigi vinnur
+    leikinn)." """
     w = _WORDS[lang]
     row = after.score_sheet[-1]
     a, b = row["total"]

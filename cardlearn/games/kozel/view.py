@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardlearn.cards import SUIT_SYMBOLS
-from cardlearn.grammar import capital, form, mid, person, singular, team_subject
+from cardlearn.grammar import AND, capital, form, mid, person, singular, team_subject
 from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, Token, Zone
 
 from .rules import NAME, RANK_INDEX, card_points, card_symbols, team_of
@@ -260,8 +260,9 @@ def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] 
     elif state.winner is not None:
         goats = 1 - state.winner
         team = w["team"].format(t=names[goats])
-        if who is not None:  # "Lið B (Tölva 1 og Tölva 3)"
-            team += f" ({team_subject([who(s) for s in range(4) if team_of(s) == goats], lang)})"
+        if who is not None:  # "Lið B (Tölva 1 og Tölva 3)", "Lið A (þú og Tölva 2)": not a subject
+            members = [mid(who(s), lang) for s in range(4) if team_of(s) == goats]
+            team += f" ({AND[lang].join(members)})"
         prompt = w["over"].format(team=team, eggs=w["eggs"] if state.with_eggs else "")
     # Two rows at a 1024 × 768 projector: the stock beside the trick being played, then the
     # trump card beside the last trick; the face-down target between them, only while

@@ -192,8 +192,8 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "remis": "{who} fékk remis ({c}; {t})", "remis@2": "{who} fékkst remis ({c}; {t})",
            "krukk": "{who} fékk krúkk ({c}; {t})", "krukk@2": "{who} fékkst krúkk ({c}; {t})",
            "conceded": "{who} lagði sig ({c})", "conceded@2": "{who} lagðir þig ({c})",
-           "tricks_of": "slagir: {list}", "paid": "greiðslur: {list}",
-           "standing": "staðan: {list}; {left} eftir", "left_one": "1 gjöf", "left_many": "{n} gjafir",
+           "tricks_of": "slagir — {list}", "paid": "greiðslur — {list}",
+           "standing": "staðan — {list}; {left} eftir", "left_one": "1 gjöf", "left_many": "{n} gjafir",
            "won": "{who} vinnur leikinn með {n}", "tie": "leiknum lýkur með jafntefli",
            "chips_one": "{n} bita", "chips_many": "{n} bitum"},
     "en": {"pass": "passes", "pass@2": "pass",
@@ -242,8 +242,8 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "win": "{who} won ({c}; {t})", "loss": "{who} lost ({c}; {t})",
            "remis": "{who} got remis ({c}; {t})", "krukk": "{who} suffered krúkk ({c}; {t})",
            "conceded": "{who} conceded ({c})",
-           "tricks_of": "tricks: {list}", "paid": "payments: {list}",
-           "standing": "the score: {list}; {left} to go", "left_one": "1 deal", "left_many": "{n} deals",
+           "tricks_of": "tricks — {list}", "paid": "payments — {list}",
+           "standing": "the score — {list}; {left} to go", "left_one": "1 deal", "left_many": "{n} deals",
            "won": "{who} wins the match with {n}", "won@2": "{who} win the match with {n}",
            "tie": "the match ends in a tie", "chips_one": "{n} chip", "chips_many": "{n} chips"},
 }
@@ -490,8 +490,9 @@ def deal_result(before: State, after: State, lang: str, who: Callable[[int], str
     """One sentence for the end-of-deal panel: how the declarer did in the deal that
     `before`'s last move finished (`after` is the state after it), the payments, and the
     match (the most chips after the last deal wins); `who` names a seat as the table does
-    ("Þú", "Tölva 1").  E.g. "Tölva 1 fékk krúkk (spil í hjarta; slagir: Þú 4, Tölva 1 3,
-    Tölva 2 2); greiðslur: Þú +2, Tölva 1 −4, Tölva 2 +2; staðan: …; 11 gjafir eftir." """
+    ("Þú", "Tölva 1").  E.g. "Tölva 1 fékk krúkk (spil í hjarta; slagir — Þú: 4, Tölva 1:
+    3, Tölva 2: 2); greiðslur — Þú: +2, Tölva 1: −4, Tölva 2: +2; staðan — …; 11 gjafir
+    eftir." (a colon after each name: "Tölva 1: 3", never "Tölva 1 3")"""
     w = _WORDS[lang]
     row = after.score_sheet[-1]
     seats = range(3)
