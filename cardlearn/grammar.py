@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 YOU = {"is": "Þú", "en": "You"}  # the table's name for the only human seat
 YOU_AND = {"is": "Þið ", "en": "You and "}  # a team with the pupil in it ("Þið Tölva 2")
-COMPUTER = {"is": "Tölvan", "en": "Computer"}  # the only computer seat
+COMPUTER = {"is": "Tölvan", "en": "The computer"}  # the only computer seat ("the computer" in a sentence)
 
 
 def singular(n: int, lang: str) -> bool:
@@ -48,9 +48,16 @@ def form(words: dict[str, str], key: str, who: str = "3") -> str:
 def mid(name: str, lang: str) -> str:
     """A seat's or team's name inside a sentence: the pupil's pronoun in lower case ("þú",
     "you", "þið Tölva 2"), any other name as it is ("Tölva 1")."""
-    if is_you(name, lang):
+    if is_you(name, lang) or name == COMPUTER["en"]:
         return name.lower()
     return name[:1].lower() + name[1:] if name.startswith(YOU_AND[lang]) else name
+
+
+def listed(name: str, lang: str) -> str:
+    """A seat's name as an item of a list inside an English sentence, in lower case as any
+    word there ("the score: you: 6, the computer: 7"); Icelandic lists keep the table's
+    names as they stand on the scoreboard ("staðan: Þú: 6, Tölvan: 7")."""
+    return mid(name, lang) if lang == "en" else name
 
 
 def capital(text: str) -> str:
@@ -63,7 +70,7 @@ def genitive(name: str, lang: str) -> str:
     English "Computer 1's".  (The pupil owns with a pronoun instead: see the games' "your"
     forms.)"""
     if lang == "en":
-        return f"{name}'s"
+        return f"{mid(name, lang) if name == COMPUTER['en'] else name}'s"  # "the computer's"
     if name == COMPUTER["is"]:
         return "Tölvunnar"
     for word, gen in (("Tölva ", "Tölvu "), ("Sæti ", "sætis "), ("sæti ", "sætis ")):
@@ -88,7 +95,7 @@ def team_subject(names: list[str], lang: str) -> str:
     "Þið Tölva 2" ("you and Computer 2", the verb then in the second person plural)."""
     others = [n for n in names if not is_you(n, lang)]
     if len(others) < len(names) and others:
-        return YOU_AND[lang] + AND[lang].join(others)
+        return YOU_AND[lang] + AND[lang].join(listed(n, lang) for n in others)
     return AND[lang].join(names)
 
 

@@ -272,9 +272,11 @@ def test_words_and_sweep_count_agree_on_a_final_play(sweep_on_final_play):
     move = kasina.Action.parse("KS:AH+QC")
     scored = state.apply(move).score_sheet[-1]["sweeps"][1] == 1
     assert kasina.is_sweep(state, move) is scored is sweep_on_final_play
-    for lang, word in (("is", "svippur"), ("en", "sweep")):
+    # the move says "svippur", its hint the point it scores (one word for it per line)
+    for lang, word, why in (("is", "svippur", "hreinsar borðið: 1 stig"),
+                            ("en", "sweep", "clear the table: 1 point")):
         assert (word in kasina.describe(state, move, lang)) is scored
-        assert (word in kasina.explain(state, move, lang)) is scored
+        assert (why in kasina.explain(state, move, lang)) is scored
 
 
 def test_case_14_empty_table_at_a_new_deal():
@@ -1104,7 +1106,7 @@ def test_sweepable_tells_whether_one_card_could_clear_the_table():
     state = kasina.new_game(seed=3, rules=Rules(trail_rule="free"))
     free = replace(state, hands=(parse_cards("2H 3S 4S QS"), state.hands[1]), table=parse_cards("QD"))
     assert kasina.explain(free, "2H", "en").endswith("the opponent might clear the table")  # A: 12 + 2
-    assert kasina.explain(free, "3S", "en").endswith("the opponent can hardly use it")
+    assert kasina.explain(free, "3S", "en").endswith("the opponent can hardly use the card")
 
 
 def test_hint_counts_agree_in_number_in_both_languages():

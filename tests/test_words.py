@@ -246,3 +246,154 @@ def test_table_words_agree() -> None:
     assert deal_over("Round {n}", 2, "en") == "Round 2 is over"
     assert deal_noun("{n}. gjöf", "is") == "Gjöf"
     assert better_words("tapstig", -1, "is") == "því færri tapstig, því betra"
+
+
+# --- the second read's rules: number agreement, one person in hints, no repeated move ---
+
+# English counts of one never take a plural noun; Icelandic 1, 21, 31 … take the singular
+ONE_PLURAL_EN = re.compile(r"(?<![\d.,−-])1 (cards|points|card points|loss points|penalty points|chips|"
+                           r"tricks|"
+                           r"moves|deals|spades|aces|times|sweeps)\b")
+ONE_PLURAL_IS = re.compile(r"(?<![\d.,−-])(?:[2-9]?1) (bitum|stigum|tapstigum|refsistigum|sinnum|ása|leikjum|"
+                           r"slögum|gjöfum|umferðum)\b")
+# a hint's reason in English never opens with a third-person verb ("sheds 4♠", "wins the trick")
+THIRD_PERSON_REASON = re.compile(r"^(takes|lays|leads|beats|bids|passes|buys|draws|plays|discards|adds|puts|"
+                                 r"leaves|asks|does|holds|keeps|turns|names|concedes|announces|claims|"
+                                 r"sheds|gets|declines|skips|clears|wins|promises|goes|waits|keeps)\b")
+
+
+def hints_of_play(name: str, seed: int, moves: int) -> Iterator[tuple[str, Any, Any, str, str]]:
+    """(language, state, action, the move said with names, its reason) for every legal move
+    of every position of a random match, as the hint list shows them."""
+    game = GAMES[name]
+    rng = random.Random(seed)
+    state = game.new_game(seed=seed)
+    names = {lang: namer(state.players, lang) for lang in LANGS}
+    for _ in range(moves):
+        if state.is_over:
+            break
+        legal = list(state.legal_actions())
+        for action in legal[:12]:
+            for lang in LANGS:
+                yield (lang, state, action, game.describe(state, action, lang, viewer=state.to_move,
+                                                          who=names[lang]), game.explain(state, action, lang))
+        state = state.apply(rng.choice(legal))
+
+
+def _predicate_word(said: str, lang: str) -> str:
+    """The first word after the subject ("Þú slærð með 6♣" -> "slærð")."""
+    words = said.split()
+    skip = 1 if words[0] in ("Þú", "You", "Tölvan") else 2  # "Tölva 1", "Computer 1"
+    return words[skip].lower() if len(words) > skip else ""
+
+
+@pytest.mark.parametrize(("name", "seed", "moves"), [(n, s, m) for n, s, m in PLAYS if s in (3, 4)])
+def test_hints_speak_in_one_person_and_do_not_repeat_the_move(name: str, seed: int, moves: int) -> None:
+    for lang, _state, _action, said, why in hints_of_play(name, seed, moves // 2):
+        line = f"{said} — {why}"
+        assert why.split()[0].lower() != _predicate_word(said, lang), f"the reason repeats the move: {line!r}"
+        assert line.lower().count("svipp") <= 1, f"svippur twice: {line!r}"
+        if lang == "en":
+            assert not THIRD_PERSON_REASON.match(why), f"a reason in the third person: {line!r}"
+
+
+@pytest.mark.parametrize(("name", "seed", "moves"), PLAYS)
+def test_counts_agree_with_their_nouns(name: str, seed: int, moves: int) -> None:
+    """ "1 chip", never "1 chips"; "með 1 bita", never "með 1 bitum" (also in the hints)."""
+    texts = [(lang, text) for lang, _where, text in texts_of_play(name, seed, moves)]
+    texts += [(lang, why) for lang, _s, _a, _said, why in hints_of_play(name, seed, 60)]
+    for lang, text in texts:
+        wrong = (ONE_PLURAL_EN if lang == "en" else ONE_PLURAL_IS).search(text)
+        assert not wrong, f"{name} {lang}: {wrong.group(0)!r} in {text!r}"
+
+
+def test_number_agreement_in_the_words_that_count() -> None:
+    from cardlearn.games.lomber.view import chips
+
+    assert chips(1, "en") == "1 chip" and chips(5, "en") == "5 chips"
+    assert chips(1, "is") == "1 bita" and chips(21, "is") == "21 bita"
+    assert chips(11, "is") == "11 bitum" and chips(-3, "is") == "−3 bitum"
+    assert kinaskak.RULE_WORDS["is"]["no_buy_now"].format(max=1).endswith("mest einu sinni á mann í umferð")
+    assert kinaskak.RULE_WORDS["en"]["no_buy_now"].format(max=3).endswith("at most 3 times a round each")
+
+
+def test_kozel_hint_for_one_face_down_card_is_singular() -> None:
+    """W9: "spilið sem þú leggur … fer" after one card, "spilin … fara" after several."""
+    seen: set[tuple[bool, bool]] = set()
+    for seed in range(1, 8):
+        for lang, _state, action, _said, why in hints_of_play("kozel", seed, 40):
+            if action.kind != "discard":
+                continue
+            one = len(action.cards) == 1
+            plural = {"is": ("spilin", "fara"), "en": ("the cards", "cards you")}[lang]
+            singular_ = {"is": "spilið", "en": "card"}[lang]
+            partner = why.startswith(("makker", "your partner"))
+            if one:
+                assert not any(w in why for w in plural), why
+                assert singular_ in why or not partner, why
+            else:
+                assert singular_ not in why.replace("cards", ""), why
+            seen.add((one, partner))
+    assert {(True, True), (False, True)} <= seen, seen
+
+
+def test_lomber_hold_and_keep_are_said_apart() -> None:
+    """W5: holding a bid in the auction ("segir líka túrnir") is not keeping spil after it
+    ("lætur sögnina „spil“ standa"); W11: the hold rule's message needs no case after a verb."""
+    state = lomber.new_game(seed=5).apply("spil").apply("turnir")
+    assert lomber.describe(state, "turnir", "is") == "segir líka túrnir"
+    assert lomber.command(state, "turnir", "is") == "Segja líka túrnir"
+    rng = random.Random(1)
+    for seed in range(40):
+        s = lomber.new_game(seed=seed)
+        while not s.is_over and s.step != "convert" and s.deals_done == 0:
+            s = s.apply(rng.choice(list(s.legal_actions())))
+        if s.step == "convert":
+            keep = next(a for a in s.legal_actions() if a.kind == "convert" and a.arg == "spil")
+            assert lomber.describe(s, keep, "is") == "lætur sögnina „spil“ standa"
+            assert lomber.command(s, keep, "is") == "Láta sögnina standa"
+            assert not lomber.explain(s, keep, "is").startswith(("lætur", "heldur"))
+            break
+    else:
+        pytest.fail("no deal reached the keep-or-convert step")
+    said = lomber.RULE_WORDS["is"]["hold_same_contract"].format(high="grandisamo", bid="solo")
+    assert said == "til að segja það sama verður þú líka að segja grandisamó, ekki sóló (sagnir)"
+
+
+def test_the_only_computer_is_the_computer_inside_english_sentences() -> None:
+    before, after = _first_deal("kasina", 11)
+    said = kasina.deal_result(before, after, "en", namer(2, "en"))
+    assert said.startswith(("The computer scored", "You scored", "The hand was a tie"))
+    assert "the computer: " in said and ", The computer" not in said and "; The computer" not in said
+
+
+def test_a_click_is_never_answered_as_a_typo() -> None:
+    """Clicking a hand card when it makes no move (Kínaskák, before drawing) says the card
+    cannot be used, not the typed moves' notation ("get ekki lesið leikinn '2S'")."""
+    from cardlearn.table.model import TableModel
+
+    seats = {0: "human", 1: "thumb", 2: "thumb", 3: "thumb"}
+    m = TableModel(kinaskak, kinaskak.new_game(seed=4), seats=seats, seed=4)
+    m.run_bots()
+    assert m.state.step == "draw" and m.state.to_move == 0
+    m.click("hand", 0)
+    for lang in LANGS:
+        m.lang = lang
+        clean(m.message, lang, "click message")
+        assert "lesið" not in m.message and "cannot read" not in m.message, m.message
+
+
+def test_kozel_goats_are_named_in_apposition() -> None:
+    """ "Lið A (þú og Tölva 2) er geitin!": the team in brackets is no subject, so not "Þið"."""
+    for seed in range(1, 30):
+        rng = random.Random(seed)
+        state = kozel.new_game(seed=seed)
+        while state.winner is None:
+            state = state.apply(rng.choice(list(state.legal_actions())))
+        if state.winner == 1:  # team A, the pupil's, are the goats
+            prompt = kozel.layout(state, 0, "is", who=namer(4, "is"))["prompt"]
+            assert prompt.startswith("Lið A (þú og Tölva 2) er geitin"), prompt
+            english = kozel.layout(state, 0, "en", who=namer(4, "en"))["prompt"]
+            assert english.startswith("Team A (you and Computer 2) are the goats"), english
+            return
+    pytest.fail("the pupil's team was never the goat in 29 seeds")

@@ -194,7 +194,7 @@ def _is_sections(f: dict[str, Any]) -> tuple[Section, ...]:
                 "Þú spilar einu spili af hendi og annaðhvort tekur með því eða leggur það niður:\n"
                 "• Taka: spilið tekur spil í borði sem eru eins (sexa tekur sexu) og hvern flokk "
                 "spila í borði sem samanlagt eru jafnhá því — marga flokka í einu, en ekkert spil "
-                "tvisvar. Spilið þitt og það sem þú tekur fer á grúfu í bunkann þinn. Ekki er skylt "
+                "tvisvar. Spilið þitt og það sem þú tekur fara á grúfu í bunkann þinn. Ekki er skylt "
                 "að taka allt sem hægt er.\n"
                 "• Leggja niður spil: spilið fer upp í loft á borðið. Það má aðeins ef ekkert spil á "
                 "hendi þinni getur tekið: skylt er að taka ef hægt er.",

@@ -197,7 +197,7 @@ def _is_sections(f: dict[str, Any]) -> tuple[Section, ...]:
                 covers=("Players and cards", "Deal")),
         Section("Raðir og þrennur",
                 f"Röð: minnst {number_word(f['run'], 'is')} spil í sama lit (sort), hvert á eftir öðru. "
-                "Ásinn má vera lægstur eða hæstur, en röð heldur ekki áfram fram hjá ási; ás til áss má. "
+                "Ásinn má vera lægstur, hæstur eða hvort tveggja (A 2 … K A), en röð fer ekki hringinn. "
                 f"Þrenna: minnst {number_word(f['set'], 'is')} eins spil (sama gildi, t.d. þrjár áttur), "
                 "í hvaða lit sem er. Jóker getur staðið fyrir hvaða spil sem er; sá sem leggur hann "
                 "segir fyrir hvaða spil hann stendur. Í hverri röð og þrennu er minnst eitt ekta spil.",

@@ -152,14 +152,14 @@ def example(lang: str) -> Example:
         notes = ("spilar út trompi",
                  f"á ekkert tromp nema basta, sem er undanþeginn: má spila hverju sem er ({mid_legal} "
                  "spil) og heldur basta",
-                 f"á {_list(hands[rear], play['trump'], lang)}: verður að láta tromp ({rear_legal} spil), "
-                 "má nota spöddu")
+                 f"á {_list(hands[rear], play['trump'], lang)} og verður því að láta tromp ({rear_legal} "
+                 "spil); má nota spöddu")
     else:
         notes = ("leads a trump",
                  f"has no trump but basti, which is privileged: may play anything ({mid_legal} cards) "
                  "and keeps basti",
-                 f"holds {_list(hands[rear], play['trump'], lang)}: must play a trump ({rear_legal} "
-                 "cards), may use spadda")
+                 f"holds {_list(hands[rear], play['trump'], lang)}, so must play a trump ({rear_legal} "
+                 "cards); may use spadda")
     for (seat, card, _), note in zip(play["plays"], notes):
         if seat == play["winner"]:
             note += " — á slaginn" if is_ else " — wins the trick"
@@ -180,7 +180,7 @@ def example(lang: str) -> Example:
     text = (f"A stacked deck: {shown}. Forehand bids spil, the others pass; nobody buys and {trump} "
             "are trumps. The first trick:")
     note = (f"If the declarer takes {d} tricks and the others {others[0]} and {others[1]}, he has won: "
-            f"the bits are {line} ({number_word(bits, 'en')} from each defender).")
+            f"the chips are {line} ({number_word(bits, 'en')} from each defender).")
     return Example("Example: the first trick", text, tuple(rows), note)
 
 
@@ -209,8 +209,8 @@ def handout(lang: str) -> Handout:
                        "notebooks/04-lomber.ipynb.", scoring_columns=HEADS["is"], split=0.5, body=BODY)
     if lang == "en":
         return Handout("lomber", "en", "Lomber (L'Hombre)", _en_subtitle(f), _en_sections(f), example("en"),
-                       "Contracts and bits", payments("en"),
-                       "Bits between the declarer and each defender: he gets them from each (won) or pays "
+                       "Contracts and chips", payments("en"),
+                       "Chips between the declarer and each defender: he gets them from each (won) or pays "
                        "each (lost, remis, krúkk, conceded); every deal sums to 0. Kúpp lost: "
                        f"{f['kupp_first']}, and {f['kupp_more']} more per trick beyond the first.",
                        "The default rules of cardlearn. Variants and the game's history: "
@@ -225,7 +225,7 @@ def _is_subtitle(f: dict[str, Any]) -> str:
 
 def _en_subtitle(f: dict[str, Any]) -> str:
     return (f"The rules on one page · {number_word(f['players'], 'en')} players · {f['deals']} deals · "
-            "the most bits win")
+            "the most chips win")
 
 
 # The spil family in the dative, as "í spili, betra spili …" needs it.
@@ -280,7 +280,7 @@ def _is_sections(f: dict[str, Any]) -> tuple[Section, ...]:
                 "ásana. Þrepin og bitarnir eru í töflunni.",
                 covers=("Contracts", "Auction")),
         Section("Tromp og kaup",
-                "Spil: halda sögninni eða breyta í kúpp; kaupa, svo nefna ♥, ♦ eða ♣. Betra spil og "
+                "Spil: láta sögnina standa eða breyta í kúpp; kaupa, svo nefna ♥, ♦ eða ♣. Betra spil og "
                 "spaðasóló: spaði. Túrnir og grand-túrnir: litur efsta spils stokksins, sem sagnhafi "
                 "fær. Sóló: nefna ♣, ♥ eða ♦. Grandisamó: aðeins A♠ og A♣ (lægri) eru tromp. Nólósagnir: "
                 "engin tromp. Að kaupa er að leggja spil á grúfu og draga jafnmörg úr stokknum, "
@@ -312,7 +312,7 @@ def _en_sections(f: dict[str, Any]) -> tuple[Section, ...]:
                 f"cards at a time, forehand first, {number_word(f['rounds'], 'en')} times round: "
                 f"{number_word(f['hand'], 'en')} each; the other {f['talon']} are the talon "
                 f"(stokkurinn), face down. The deal passes to the right; a match is {f['deals']} deals "
-                "and the most bits win.",
+                "and the most chips win.",
                 covers=("Players, cards, seats", "Deal", "Match")),
         Section("Trumps",
                 "Highest are spadda (A♠), the manilía (the two of a black trump suit, the seven of a "
@@ -334,7 +334,7 @@ def _en_sections(f: dict[str, Any]) -> tuple[Section, ...]:
                 "with the same contract (at levels 6 and 7 exactly the same). The two go on until "
                 "one passes, then the survivor meets the third. A pass is final; all pass: a passed "
                 "deal. The standing bid makes its bidder the declarer, alone against the other two. "
-                "Grand-túrnir only with both black aces dealt. Levels and bits: the table.",
+                "Grand-túrnir only with both black aces dealt. Levels and chips: the table.",
                 covers=("Contracts", "Auction")),
         Section("Trumps and buying",
                 "Spil: keep it or turn it into kúpp; buy, then name ♥, ♦ or ♣. Betra spil, "

@@ -70,7 +70,9 @@ class Choices:
             try:
                 self.state.apply(text)
             except IllegalMove as err:
-                if err.rule is not None:
+                # a click is never a typo: the parser's "cannot read the move" (rule
+                # "unreadable", for a card that is no move alone, as in Kínaskák) says nothing
+                if err.rule is not None and err.rule != "unreadable":
                     return err
             except ValueError:
                 continue

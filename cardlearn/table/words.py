@@ -62,7 +62,7 @@ WORDS: dict[str, dict[str, str]] = {
         "hint": "Vísbending",
         "new": "Nýr leikur",
         "lang": "English",
-        "ready": "Tilbúin(n)",
+        "ready": "Sýna spilin mín",
         "teacher": "Kennarasýn",
         "dismiss": "Áfram",
         "new_yes": "Já, byrja nýjan leik",
@@ -71,7 +71,7 @@ WORDS: dict[str, dict[str, str]] = {
         "your_hand": "Spilin þín",
         "hand_of": "Spil — {who}",
         "pass": "{who} á leik. Réttu tölvuna yfir; hin líti undan á meðan!",
-        "press_ready": "Smelltu fyrst á „Tilbúin(n)“.",
+        "press_ready": "Smelltu fyrst á „Sýna spilin mín“.",
         # messages
         "illegal": "Ólöglegt: {msg}",
         "wait": "{who} á leik — bíddu aðeins.",
@@ -102,11 +102,28 @@ WORDS: dict[str, dict[str, str]] = {
         "start": "Upphafsstaða",
         "move_n": "Leikur {i} af {n}",
         "nothing": "—",
+        # the table's flow: forced moves, the pause at a deal's end, demo mode, undo, the pile
+        "forced": "Þú átt aðeins einn leik: {move}. Smelltu á „Staðfesta“.",
+        "forced_button": "Þú átt aðeins einn leik: {move}. Smelltu á hnappinn.",
+        "press_continue": "Smelltu fyrst á „Áfram“ til að halda leiknum áfram.",
+        "demo": "Sýnikennsla",
+        "demo_on": "Sýnikennsla: tölvan leikur fyrir öll sæti. "
+                   "Smelltu aftur á „Sýnikennsla“ til að taka við.",
+        "demo_status": "Sýnikennsla",
+        "undo_what": "Tekur aftur: {move}",
+        "undo_more": " (og {n} leiki sem komu á eftir)",
+        "undo_more_one": " (og leikinn sem kom á eftir)",
+        "undo_nothing": "Ekkert að afturkalla",
+        "match_won": "Leiknum er lokið: {who}",
+        "how_to": "Smelltu á spil til að velja þau og svo á „Staðfesta“.",
+        "bots_busy": "{who} hugsar… ({n}. leikur tölvu í röð)",
+        "open_pile": "Sýna allan bunkann",
+        "close_pile": "Fela bunkann",
     },
     "en": {
         "you": "You",
         "seat": "Seat {n}",
-        "computer": "Computer",
+        "computer": "The computer",
         "computer_n": "Computer {n}",
         "and": " and ",
         "you_and": "You and {others}",
@@ -131,7 +148,7 @@ WORDS: dict[str, dict[str, str]] = {
         "hint": "Hint",
         "new": "New game",
         "lang": "Íslenska",
-        "ready": "Ready",
+        "ready": "Show my cards",
         "teacher": "Teacher's view",
         "dismiss": "Continue",
         "new_yes": "Yes, start a new game",
@@ -139,7 +156,7 @@ WORDS: dict[str, dict[str, str]] = {
         "your_hand": "Your cards",
         "hand_of": "Cards — {who}",
         "pass": "{who} to move. Pass the computer over; everyone else, look away!",
-        "press_ready": "Click “Ready” first.",
+        "press_ready": "Click “Show my cards” first.",
         "illegal": "Illegal move: {msg}",
         "wait": "{who} to move — please wait.",
         "no_hint": "It is not your turn.",
@@ -168,6 +185,21 @@ WORDS: dict[str, dict[str, str]] = {
         "start": "Starting position",
         "move_n": "Move {i} of {n}",
         "nothing": "—",
+        "forced": "You have only one move: {move}. Click “Confirm”.",
+        "forced_button": "You have only one move: {move}. Click its button.",
+        "press_continue": "Click “Continue” first to go on.",
+        "demo": "Demo",
+        "demo_on": "Demo: the computer plays every seat. Click “Demo” again to take over.",
+        "demo_status": "Demo",
+        "undo_what": "Takes back: {move}",
+        "undo_more": " (and the {n} moves after it)",
+        "undo_more_one": " (and the move after it)",
+        "undo_nothing": "Nothing to undo",
+        "match_won": "The match is over: {who}",
+        "how_to": "Click cards to choose them, then “Confirm”.",
+        "bots_busy": "{who} is thinking… ({n} computer moves in a row)",
+        "open_pile": "Show the whole pile",
+        "close_pile": "Hide the pile",
     },
 }
 
@@ -280,48 +312,12 @@ def simulated_words(move: Any, lang: str) -> str:
     return WORDS[lang][key].format(n=move.simulations, pct=round(100 * move.win_rate), margin=margin)
 
 
-# table second edition (flow)
-# The words the table's flow needs (forced moves, the pause at a deal's end, demo mode, undo,
-# the scoreboard); `words()` merges them over WORDS, so that WORDS itself is not edited here.
-MORE_WORDS: dict[str, dict[str, str]] = {
-    "is": {
-        "forced": "Þú átt aðeins einn leik: {move}. Smelltu á „Staðfesta“.",
-        "forced_button": "Þú átt aðeins einn leik: {move}. Smelltu á hnappinn.",
-        "press_continue": "Smelltu fyrst á „Áfram“ til að halda leiknum áfram.",
-        "demo": "Sýnikennsla",
-        "demo_on": "Sýnikennsla: tölvan leikur fyrir öll sæti. "
-                   "Smelltu aftur á „Sýnikennsla“ til að taka við.",
-        "demo_status": "Sýnikennsla",
-        "undo_what": "Tekur aftur: {move}",
-        "undo_more": " (og {n} leiki sem komu á eftir)",
-        "undo_more_one": " (og leikinn sem kom á eftir)",
-        "undo_nothing": "Ekkert að afturkalla",
-        "match_won": "Leiknum er lokið: {who}",
-        "how_to": "Smelltu á spil til að velja þau og svo á „Staðfesta“.",
-        "bots_busy": "{who} hugsar… ({n}. leikur tölvu í röð)",
-        "open_pile": "Sýna allan bunkann",
-        "close_pile": "Fela bunkann",
-    },
-    "en": {
-        "forced": "You have only one move: {move}. Click “Confirm”.",
-        "forced_button": "You have only one move: {move}. Click its button.",
-        "press_continue": "Click “Continue” first to go on.",
-        "demo": "Demo",
-        "demo_on": "Demo: the computer plays every seat. Click “Demo” again to take over.",
-        "demo_status": "Demo",
-        "undo_what": "Takes back: {move}",
-        "undo_more": " (and the {n} moves after it)",
-        "undo_more_one": " (and the move after it)",
-        "undo_nothing": "Nothing to undo",
-        "match_won": "The match is over: {who}",
-        "how_to": "Click cards to choose them, then “Confirm”.",
-        "bots_busy": "{who} is thinking… ({n} computer moves in a row)",
-        "open_pile": "Show the whole pile",
-        "close_pile": "Hide the pile",
-    },
-}
+# Kept for callers of the table's first and second editions: the words are one table now.
+MORE_WORDS = WORDS
 
 
 def more(lang: str) -> dict[str, str]:
-    """The table's words in `lang` with the second edition's added (MORE_WORDS)."""
-    return {**WORDS[lang], **MORE_WORDS[lang]}
+    """The table's words in `lang`: WORDS[lang] (the second edition's words were once a
+    table of their own, `MORE_WORDS`, merged over WORDS by this function; they are in WORDS
+    now, and the table's model and views still call it)."""
+    return WORDS[lang]

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardlearn.cards import Card
-from cardlearn.grammar import capital, form, mid, person, singular
+from cardlearn.grammar import capital, form, listed, mid, person, singular
 from cardlearn.protocol import Layout, Zone
 
 from .rules import LITLA_KASINA, NAME, STORA_KASINA, is_sweep, sweepable, table_order
@@ -58,21 +58,21 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ta
            "sweep": " — svippur!", "seat": "Sæti {n}", "table": "Borð", "stock": "Stokkur",
            "pile": "bunki", "sweeps": "svippar", "hand": "{n}. spil", "dealer": "gjafari",
            "score": "Stig",
-           "why_sweep": "hreinsar borðið: svippur, 1 stig",
-           "why_little": "tekur litlu kasínu (2♠): 2 stig", "why_big": "tekur stóru kasínu (10♦): 5 stig",
+           "why_sweep": "hreinsar borðið: 1 stig",
+           "why_little": "litla kasína (2♠): 2 stig", "why_big": "stóra kasína (10♦): 5 stig",
            "why_take": "færð {cards} í bunkann", "why_among": "færð {cards} í bunkann, þar af {some}",
            "why_total": "alls {cards} í bunkann", "why_total_among": "alls {cards} í bunkann, þar af {some}",
            "and": " og ",
            "cards_one": "{n} spil", "cards_many": "{n} spil", "spades_one": "{n} spaða",
            "spades_many": "{n} spaða", "aces_one": "{n} ás", "aces_many": "{n} ása",
            "why_forced": "ekkert spil á hendi getur tekið, svo að þú verður að leggja niður spil",
-           "why_trail": "leggur niður spil: {risk}", "risk_sweep": "mótherjinn gæti hreinsað borðið",
-           "risk_none": "mótherjinn getur varla nýtt sér það",
+           "risk_sweep": "mótherjinn gæti hreinsað borðið",
+           "risk_none": "mótherjinn getur varla nýtt sér spilið",
            # the end of a deal (deal_result)
            "deal_won": "{who} fékk fleiri stig í spilinu, {a} gegn {b}",
            "deal_won@2": "{who} fékkst fleiri stig í spilinu, {a} gegn {b}",
            "deal_tie": "Spilið fór jafnt, {a} stig gegn {b}",
-           "standing": "staðan: {scores} (sá sem fyrstur nær {target} vinnur leikinn)",
+           "standing": "staðan — {scores} (sá sem fyrstur nær {target} vinnur leikinn)",
            "match_won": "{who} vinnur leikinn, {hi} stig gegn {lo}",
            "points_one": "{n} stigi", "points_many": "{n} stigum"},
     "en": {"takes": "takes {taken} with {card}", "takes@2": "take {taken} with {card}",
@@ -80,8 +80,8 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ta
            "sweep": " — sweep!", "seat": "Seat {n}", "table": "Table", "stock": "Stock",
            "pile": "pile", "sweeps": "sweeps", "hand": "Hand {n}", "dealer": "dealer",
            "score": "Score",
-           "why_sweep": "clears the table: a sweep (svippur), 1 point",
-           "why_little": "takes little casino (2♠): 2 points", "why_big": "takes big casino (10♦): 5 points",
+           "why_sweep": "you clear the table: 1 point",
+           "why_little": "little casino (2♠): 2 points", "why_big": "big casino (10♦): 5 points",
            "why_take": "{cards} to your pile", "why_among": "{cards} to your pile, among them {some}",
            "why_total": "{cards} to your pile in all", "why_total_among": "{cards} to your pile in all, "
                                                                         "among them {some}",
@@ -89,11 +89,11 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ta
            "cards_one": "{n} card", "cards_many": "{n} cards", "spades_one": "{n} spade",
            "spades_many": "{n} spades", "aces_one": "{n} ace", "aces_many": "{n} aces",
            "why_forced": "no card in your hand can take, so you must lay one down",
-           "why_trail": "lays a card down: {risk}", "risk_sweep": "the opponent might clear the table",
-           "risk_none": "the opponent can hardly use it",
-           "deal_won": "{who} scored more in the hand, {a} points to {b}",
-           "deal_tie": "The hand was a tie, {a} points each",
-           "standing": "the score: {scores} (the first to {target} wins the game)",
+           "risk_sweep": "the opponent might clear the table",
+           "risk_none": "the opponent can hardly use the card",
+           "deal_won": "{who} scored more in the hand, {a} to {b}",
+           "deal_tie": "The hand was a tie, {a} each",
+           "standing": "the score — {scores} (the first to {target} wins the game)",
            "match_won": "{who} wins the game, {hi} points to {lo}",
            "match_won@2": "{who} win the game, {hi} points to {lo}",
            "points_one": "{n} point", "points_many": "{n} points"},
@@ -130,7 +130,8 @@ def explain(state: State, action: Action | str, lang: str = "is") -> str:
             return w["why_forced"]
         after = (*state.table, action.card)
         risky = sweepable(after)
-        return w["why_trail"].format(risk=w["risk_sweep"] if risky else w["risk_none"])
+        # the move already says it lays a card down: the reason is the risk alone
+        return w["risk_sweep"] if risky else w["risk_none"]
     taken = {action.card, *action.captured}
     reasons = []
     if is_sweep(state, action):
@@ -205,8 +206,8 @@ def deal_result(before: State, after: State, lang: str, who: Callable[[int], str
     """One sentence for the end-of-deal panel: who won the deal that `before`'s last move
     finished (`after` is the state after it) and what that means for the match; `who`
     names a seat as the table does ("Þú", "Tölva 1").  E.g. "Þú fékkst fleiri stig í
-    spilinu, 8 gegn 5; staðan er Þú 20, Tölvan 17; sá sem fyrstur nær 21 stigi vinnur
-    leikinn." """
+    spilinu, 8 gegn 5; staðan — Þú: 20, Tölvan: 17 (sá sem fyrstur nær 21 stigi vinnur
+    leikinn)." """
     w = _WORDS[lang]
     row = after.score_sheet[-1]
     a, b = row["total"]
@@ -216,7 +217,7 @@ def deal_result(before: State, after: State, lang: str, who: Callable[[int], str
         top = 0 if a > b else 1
         name = who(top)
         head = form(w, "deal_won", person(name, lang)).format(who=name, a=max(a, b), b=min(a, b))
-    scores = ", ".join(f"{who(s)}: {after.totals[s]}" for s in (0, 1))
+    scores = ", ".join(f"{listed(who(s), lang)}: {after.totals[s]}" for s in (0, 1))
     if after.winner is not None:
         name = who(after.winner)
         tail = form(w, "match_won", person(name, lang)).format(

@@ -23,7 +23,7 @@ _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RU
                       "(cards like '7H' or '10D', a joker 'JK')",
         "wrong_step": "not now: {step}",
         "no_buy_now": "you may not buy now: buying is for the other players right after the player "
-                      "in turn declines the discard, at most {max} times a round each",
+                      "in turn declines the discard, at most {max} a round each",
         "no_buy_round8": "there is no buying in the eighth round",
         "not_in_hand": "you do not hold {cards}",
         "same_card": "you may not discard {card}, the card you just took (forbid_same_card_discard)",
@@ -57,7 +57,7 @@ _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RU
                       "(spil eins og '7H' eða '10D', jóker 'JK')",
         "wrong_step": "ekki núna: {step}",
         "no_buy_now": "þú mátt ekki kaupa núna: aðeins má kaupa strax eftir að sá sem á leik afþakkar "
-                      "efsta spil kastbunkans, mest {max} sinnum á mann í umferð",
+                      "efsta spil kastbunkans, mest {max} á mann í umferð",
         "no_buy_round8": "í áttundu umferð er ekkert keypt",
         "not_in_hand": "þú ert ekki með {cards} á hendi",
         "same_card": "þú mátt ekki kasta {card}, spilinu sem þú varst að taka",
@@ -109,7 +109,12 @@ def _param_words(lang: str, key: str, value: str) -> str:
         return " ".join(Card.parse(c).symbol for c in value.split())
     if key == "step":
         return _STEPS[lang].get(value, value)
+    if key == "max" and value.isdigit():  # "einu sinni", "3 sinnum"; "once", "3 times"
+        return _TIMES[lang][0] if int(value) == 1 else _TIMES[lang][1].format(n=value)
     return value
+
+
+_TIMES = {"is": ("einu sinni", "{n} sinnum"), "en": ("once", "{n} times")}
 
 
 RULE_WORDS = rule_texts(_RULES, _param_words)
@@ -153,21 +158,21 @@ _W = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardle
            "low": " (neðst)", "high": " (efst)",
            "seat": "Sæti {n}", "round": "umferð {n}", "runs": "{n} röð", "runs_pl": "{n} raðir",
            "sets": "{n} þrenna", "sets_pl": "{n} þrennur", "stock": "Stokkur", "discard_pile": "Kastbunki",
-           "dealer": "gjafari", "laid": "búin(n) að leggja niður", "buys": "kaup {n}/{m}",
+           "dealer": "gjafari", "laid": "hefur lagt samninginn niður", "buys": "kaup {n}/{m}",
            "pending": "ófrágengin", "kind_run": "röð", "kind_set": "þrenna",
            "kind_set_acc": "þrennu", "kind_set_dat": "þrennu",
-           "why_take": "{card} {helps}", "why_draw": "afþakkar {card} ({helps}): hinir mega kaupa það, "
-                                                     "og þú dregur óþekkt spil úr stokknum",
+           "why_take": "{card} {helps}", "why_draw": "{card} {helps}; þú færð óþekkt spil í staðinn",
            "why_buy": "færð {card} og spil úr stokknum en kastar engu, svo að spilunum á hendi "
                       "fjölgar um tvö; {card} {helps}",
            "helps": "nýtist í samninginn", "fits": "passar við röð eða þrennu á borðinu",
            "useless": "nýtist lítið eins og er",
-           "why_pass": "sleppir kaupunum og hefur færri spil á hendi",
+           "why_pass": "færri spil á hendi ef umferðinni lýkur",
            "why_meld": "hluti af samningnum ({contract}); hin spilin á hendi duga fyrir afganginum",
            "why_free": "ný röð eða þrenna: {n} spil færri á hendi",
-           "why_off": "losnar við {card} ({p} refsistig)", "why_steal": "nærð í jóker sem passar hvar sem er",
-           "why_discard": "losnar við {card} ({p} refsistig ef það sæti eftir)",
-           "why_out": "kastar síðasta spilinu og lokar", "prompt_draw": "Taktu {card} eða dragðu úr stokknum",
+           "why_off": "{p} refsistig fara af hendinni", "why_steal": "nærð í jóker sem passar hvar sem er",
+           "why_discard": "{p} refsistig fara af hendinni",
+           "why_out": "síðasta spilið: umferðinni lýkur og hinir fá refsistig fyrir spilin sín",
+           "prompt_draw": "Taktu {card} eða dragðu úr stokknum",
            "prompt_buy": "Viltu kaupa {card}?", "prompt_meld": "Leggðu næstu röð eða þrennu samningsins",
            "prompt_discard": "Leggðu niður, bættu við eða kastaðu spili", "over": "Leiknum er lokið",
            "winner": "{who} vinnur!", "winner@2": "{who} vinnur!",
@@ -215,18 +220,19 @@ _W = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardle
            "sets": "{n} set", "sets_pl": "{n} sets", "stock": "Stock", "discard_pile": "Discard pile",
            "dealer": "dealer", "laid": "laid down", "buys": "buys {n}/{m}", "pending": "being laid down",
            "kind_run": "run", "kind_set": "set",
-           "why_take": "{card} {helps}", "why_draw": "declines {card} ({helps}): the others may buy it, "
-                                                     "and you draw an unseen card",
+           "why_take": "{card} {helps}", "why_draw": "{card} {helps}; you get an unseen card instead",
            "why_buy": "you get {card} and a stock card, discarding nothing: two more cards in hand; "
                       "{card} {helps}",
            "helps": "works toward your contract", "fits": "fits a meld on the table",
            "useless": "does little for you now",
-           "why_pass": "skips the buy and keeps your hand smaller",
+           "why_pass": "fewer cards in your hand if the round ends",
            "why_meld": "part of the contract ({contract}); the rest of your hand can make the rest",
            "why_free": "a new meld: {n} cards fewer in hand",
-           "why_off": "sheds {card} ({p} penalty points)", "why_steal": "gets a joker, which fits anywhere",
-           "why_discard": "sheds {card} ({p} penalty points if it stayed)",
-           "why_out": "discards the last card and goes out",
+           "why_off": "{p} penalty points out of your hand",
+           "why_steal": "you get a joker, which fits anywhere",
+           "why_discard": "{p} penalty points out of your hand",
+           "why_out": "your last card: the round ends, and the others score penalty points for "
+                      "the cards they hold",
            "prompt_draw": "Take {card} or draw from the stock",
            "prompt_buy": "Buy {card}?", "prompt_meld": "Lay the next meld of the contract",
            "prompt_discard": "Lay down, lay off or discard a card", "over": "The game is over",

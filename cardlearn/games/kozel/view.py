@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardlearn.cards import SUIT_SYMBOLS
-from cardlearn.grammar import capital, form, mid, person, singular, team_subject
+from cardlearn.grammar import AND, capital, form, mid, person, singular, team_subject
 from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, Token, Zone
 
 from .rules import NAME, RANK_INDEX, card_points, card_symbols, team_of
@@ -75,7 +75,7 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "claim": "krefst útspils með fjórum í lit", "claim@cmd": "Krefjast útspils",
            "pass": "krefst ekki útspils", "pass@cmd": "Sleppa",
            "seat": "Sæti {n}", "team": "Lið {t}", "deal": "{n}. spil",
-           "trick": "Slagur", "stock": "Stokkur", "trump": "Tromp {suit}",
+           "trick": "Slagur", "stock": "Stokkur", "trump": "Tromp: {suit}",
            "discard_zone": "Leggja á grúfu",
            "last_trick": "Síðasti slagur",
            "dealer": "gjafari", "points": "punktar {p}, slagir {s}",
@@ -88,13 +88,15 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
                                  "(smelltu þá á „Leggja á grúfu“)",
            "prompt_claim": "Þú átt fjögur í lit: viltu krefjast útspils?",
            "over": "{team} er geitin{eggs}!", "eggs": " — með eggin",
-           "why_lead_many": "spilar út {n} spilum í {suit}: til að taka slaginn þarf að slá hvert þeirra",
+           "why_lead_many": "{n} spil í {suit}: til að taka slaginn þarf að slá hvert þeirra",
            "why_lead_low": "lágt spil út, ekkert í húfi", "why_lead_high": "sterkt spil sem erfitt er að slá",
            "why_lead_face": "mannspil út: {p} punktar í húfi ef það er slegið",
-           "why_beat": "slærð og átt slaginn í bili (punktar á borði: {p})",
-           "why_beat_trump": "slærð með trompi (punktar á borði: {p})",
+           "why_beat": "þú átt slaginn í bili (punktar á borði: {p})",
+           "why_beat_trump": "tromp slær hvert spil utan trompa (punktar á borði: {p})",
            "why_discard_partner": "makker á slaginn: spilin sem þú leggur á grúfu fara í bunka ykkar",
-           "why_discard": "leggur á grúfu: enginn sér hvaða spil það eru",
+           "why_discard_partner_one": "makker á slaginn: spilið sem þú leggur á grúfu fer í bunka ykkar",
+           "why_discard": "enginn sér hvaða spil þú leggur á grúfu",
+           "why_discard_one": "enginn sér hvaða spil þú leggur á grúfu",
            "why_claim": "fjögur í lit: öll spil á borði fara aftur á hendur og þú spilar út",
            "why_pass": "geymir fjögur í lit og bíður",
            # the end of a deal (deal_result); "@2": a team with the pupil ("Þið Tölva 2")
@@ -115,7 +117,7 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "claim@cmd": "Claim the lead",
            "pass": "does not claim the lead", "pass@2": "do not claim the lead", "pass@cmd": "Pass",
            "seat": "Seat {n}", "team": "Team {t}", "deal": "Deal {n}",
-           "trick": "Trick", "stock": "Stock", "trump": "Trump {suit}",
+           "trick": "Trick", "stock": "Stock", "trump": "Trumps: {suit}",
            "discard_zone": "Lay face down",
            "last_trick": "Last trick",
            "dealer": "dealer", "points": "card points {p}, tricks {s}", "drawn": "{who} drew it",
@@ -127,16 +129,19 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
                                  "(then click “Lay face down”)",
            "prompt_claim": "You hold four of a suit: claim the lead?",
            "over": "{team} are the goats{eggs}!", "eggs": " — with the eggs",
-           "why_lead_many": "lead {n} cards of {suit}: each must be beaten",
+           "why_lead_many": "{n} cards of {suit}: to take the trick, each must be beaten",
            "why_lead_low": "a low lead, no points at stake", "why_lead_high": "a strong card, hard to beat",
            "why_lead_face": "a face card: {p} card points at stake if it is beaten",
-           "why_beat": "you beat and hold the trick for now ({p} card points on the table)",
-           "why_beat_trump": "you beat with a trump ({p} card points on the table)",
+           "why_beat": "you hold the trick for now ({p} card points on the table)",
+           "why_beat_trump": "a trump beats every card outside trumps ({p} card points on the table)",
            "why_discard_partner": "your partner is winning: the cards you lay face down go to your "
                                   "team's pile",
-           "why_discard": "lay cards face down: nobody sees which",
+           "why_discard_partner_one": "your partner is winning: the card you lay face down goes to "
+                                      "your team's pile",
+           "why_discard": "nobody sees which cards you lay face down",
+           "why_discard_one": "nobody sees which card you lay face down",
            "why_claim": "four of a suit: every card on the table goes back and you lead",
-           "why_pass": "keep the four of a suit and wait",
+           "why_pass": "you keep your four of a suit and wait",
            "deal_won": "{won} won the deal ({p}–{q} in card points)",
            "deal_loss": "{lost} get {n} loss points, {tot} in all",
            "deal_eggs": "Eggs: 60 card points each, and neither team gets loss points",
@@ -190,7 +195,8 @@ def explain(state: State, action: Action | str, lang: str = "is") -> str:
     mover = state.to_move
     assert mover is not None  # a move is explained to the seat that makes it
     partner = team_of(state.trick_winner) == team_of(mover)
-    return w["why_discard_partner" if partner else "why_discard"]
+    key = "why_discard_partner" if partner else "why_discard"
+    return w[key + "_one" if len(action.cards) == 1 else key]  # "spilið … fer", "spilin … fara"
 
 
 def action_cards(state: State, action: Action | str) -> tuple[Token, ...]:
@@ -254,8 +260,9 @@ def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] 
     elif state.winner is not None:
         goats = 1 - state.winner
         team = w["team"].format(t=names[goats])
-        if who is not None:  # "Lið B (Tölva 1 og Tölva 3)"
-            team += f" ({team_subject([who(s) for s in range(4) if team_of(s) == goats], lang)})"
+        if who is not None:  # "Lið B (Tölva 1 og Tölva 3)", "Lið A (þú og Tölva 2)": not a subject
+            members = [mid(who(s), lang) for s in range(4) if team_of(s) == goats]
+            team += f" ({AND[lang].join(members)})"
         prompt = w["over"].format(team=team, eggs=w["eggs"] if state.with_eggs else "")
     # Two rows at a 1024 × 768 projector: the stock beside the trick being played, then the
     # trump card beside the last trick; the face-down target between them, only while

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardlearn.cards import Card
-from cardlearn.grammar import capital, form, mid, number, person, rule_texts
+from cardlearn.grammar import capital, form, mid, number, person, rule_texts, singular
 from cardlearn.protocol import Layout, Opponent, Token, Zone
 
 from .rules import (
@@ -75,7 +75,7 @@ _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RU
            "write_discard": "til að leggja {card} frá þér í kaupunum skaltu skrifa 'discard {card}'",
            "bid_too_low": "{bid} er ekki hærri sögn en {high}: sá sem segir síðar verður að segja hærra "
                           "(sagnir)",
-           "hold_same_contract": "til að halda {high} verður að segja sömu sögn, ekki {bid} (sagnir)",
+           "hold_same_contract": "til að segja það sama verður þú líka að segja {high}, ekki {bid} (sagnir)",
            "grand_turnir_aces": "grand-túrni má aðeins sá segja sem fékk báða svörtu ásana, "
                                 "spöddu (A♠) og basta (A♣) (sagnir)",
            "grandisamo_off": "grandisamó er ekki spilað eftir þessum reglum",
@@ -142,8 +142,8 @@ _SUIT_IN = {"is": {"S": "í spaða", "H": "í hjarta", "D": "í tígli", "C": "�
 _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardlearn.grammar)
     "is": {"pass": "segir pass", "pass@cmd": "Segja pass",
            "bids": "segir {c}", "bids@cmd": "Segja {c}",
-           "holds": "heldur sögninni ({c})", "holds@cmd": "Halda sögninni ({c})",
-           "keep": "heldur sögninni (spil)", "keep@cmd": "Halda sögninni (spil)",
+           "holds": "segir líka {c}", "holds@cmd": "Segja líka {c}",
+           "keep": "lætur sögnina „spil“ standa", "keep@cmd": "Láta sögnina standa",
            "convert": "breytir í kúpp", "convert@cmd": "Breyta í kúpp",
            "trump": "nefnir tromp: {s}", "trump@cmd": "Nefna tromp: {s}",
            "discard": "leggur {card} frá sér", "discard@2": "leggur {card} frá þér",
@@ -165,22 +165,26 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "bought": "keypt", "discarding": "leggur frá sér {n}",
            "dealer": "gjafari", "forehand": "forhönd", "declarer": "sagnhafi",
            "prompt_auction": "Segðu sögn eða pass",
-           "prompt_convert": "Halda sögninni „spil“ eða breyta í kúpp?",
+           "prompt_convert": "Láta sögnina „spil“ standa eða breyta í kúpp?",
            "prompt_trump": "Nefndu tromp", "prompt_exchange": "Veldu spil til að leggja frá þér og "
            "kauptu svo", "prompt_concede": "Spila áfram eða leggja sig?", "prompt_totus": "Segja tótus?",
            "prompt_play": "Spilaðu spili", "over": "Leik lokið",
            "why_strength": "besti liturinn er {s}: tromp {t}, matadorar {m}, kóngar {k}",
-           "why_pass": "segir pass og lætur öðrum eftir að spila: {strength}",
+           "why_pass": "lætur hinum eftir að spila; {strength}",
            "why_trump": "{s} sem tromp: tromp {t}, matadorar {m}",
            "why_discard_weak": "lítið spil utan trompa",
-           "why_discard_keep": "gott spil: betra að halda því", "why_done": "dregur {n} spil úr stokknum",
-           "why_win": "átt slaginn eins og er", "why_lose": "færð ekki slaginn",
-           "why_lead": "spilar út", "why_concede": "leggur þig: kostar {n} bita á mann, eins og tap, en "
-           "þú átt þá ekki á hættu remis eða krúkk",
-           "why_play": "spilar áfram: vinnur ef þú færð fleiri slagi en hvor hinna",
-           "why_keep": "heldur sögninni spil og nefnir svo tromp: {strength}",
+           "why_discard_keep": "gott spil: betra að halda því",
+           "why_done": "færð {n} ný spil úr stokknum í stað þeirra sem þú lagðir frá þér",
+           "why_done_one": "færð 1 nýtt spil úr stokknum í stað þess sem þú lagðir frá þér",
+           "why_done_none": "heldur spilunum sem þú fékkst",
+           "why_win": "átt slaginn eins og er", "why_win_last": "hæsta spilið í slagnum",
+           "why_lose": "færð ekki slaginn", "why_lose_last": "annað spil í slagnum er hærra",
+           "why_lead": "útspil: hinir verða að fylgja lit ef þeir geta",
+           "why_concede": "kostar {n} bita á mann, eins og tap, en þá áttu ekki á hættu remis eða krúkk",
+           "why_play": "þú vinnur ef þú færð fleiri slagi en hvor hinna",
+           "why_keep": "þú nefnir svo tromp: {strength}",
            "why_kupp": "kúpp: þú mátt kaupa allt að 9 spil en mátt engan slag fá",
-           "why_totus": "lofar að taka alla 9 slagina",
+           "why_totus": "þú lofar að taka alla 9 slagina",
            # the end of a deal (deal_result)
            "all_pass": "Allir sögðu pass, svo að gjöfin var ekki spiluð",
            "win": "{who} vann ({c}; {t})", "win@2": "{who} vannst ({c}; {t})",
@@ -188,9 +192,10 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "remis": "{who} fékk remis ({c}; {t})", "remis@2": "{who} fékkst remis ({c}; {t})",
            "krukk": "{who} fékk krúkk ({c}; {t})", "krukk@2": "{who} fékkst krúkk ({c}; {t})",
            "conceded": "{who} lagði sig ({c})", "conceded@2": "{who} lagðir þig ({c})",
-           "tricks_of": "slagir: {list}", "paid": "greiðslur: {list}",
-           "standing": "staðan: {list}; {left} eftir", "left_one": "1 gjöf", "left_many": "{n} gjafir",
-           "won": "{who} vinnur leikinn með {n} bita", "tie": "leiknum lýkur með jafntefli"},
+           "tricks_of": "slagir — {list}", "paid": "greiðslur — {list}",
+           "standing": "staðan — {list}; {left} eftir", "left_one": "1 gjöf", "left_many": "{n} gjafir",
+           "won": "{who} vinnur leikinn með {n}", "tie": "leiknum lýkur með jafntefli",
+           "chips_one": "{n} bita", "chips_many": "{n} bitum"},
     "en": {"pass": "passes", "pass@2": "pass",
            "bids": "bids {c}", "bids@2": "bid {c}",
            "holds": "holds {c}", "holds@2": "hold {c}",
@@ -218,26 +223,37 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "prompt_concede": "Play on or concede?", "prompt_totus": "Announce tótus?",
            "prompt_play": "Play a card", "over": "Match over",
            "why_strength": "your best suit is {s}: trumps {t}, matadors {m}, kings {k}",
-           "why_pass": "bids nothing, leaving the play to others: {strength}",
+           "why_pass": "you leave the play to the others; {strength}",
            "why_trump": "{s} as trumps: trumps {t}, matadors {m}",
            "why_discard_weak": "a small card outside trumps",
-           "why_discard_keep": "a good card: better kept", "why_done": "draws {n} cards from the talon",
-           "why_win": "wins the trick so far", "why_lose": "does not win the trick",
-           "why_lead": "leads", "why_concede": "concede: it costs {n} chips each, as a loss, but you no "
-           "longer risk remis or krúkk",
-           "why_play": "play on: you win with more tricks than either opponent",
-           "why_keep": "keep spil and name trumps later: {strength}",
+           "why_discard_keep": "a good card: better kept",
+           "why_done": "you get {n} new cards from the talon for the ones you laid away",
+           "why_done_one": "you get 1 new card from the talon for the one you laid away",
+           "why_done_none": "you keep the cards you were dealt",
+           "why_win": "you hold the trick so far", "why_win_last": "the highest card in the trick",
+           "why_lose": "you do not take the trick", "why_lose_last": "another card in the trick is higher",
+           "why_lead": "your lead: the others must follow suit if they can",
+           "why_concede": "it costs {chips} each, as a loss, but you no longer risk remis or krúkk",
+           "why_play": "you win if you take more tricks than either opponent",
+           "why_keep": "you name trumps next: {strength}",
            "why_kupp": "kúpp: you may buy up to 9 cards but must take no trick",
-           "why_totus": "promises all 9 tricks",
+           "why_totus": "you promise to take all 9 tricks",
            "all_pass": "Everyone passed, so the deal was not played",
            "win": "{who} won ({c}; {t})", "loss": "{who} lost ({c}; {t})",
            "remis": "{who} got remis ({c}; {t})", "krukk": "{who} suffered krúkk ({c}; {t})",
            "conceded": "{who} conceded ({c})",
-           "tricks_of": "tricks: {list}", "paid": "payments: {list}",
-           "standing": "the score: {list}; {left} to go", "left_one": "1 deal", "left_many": "{n} deals",
-           "won": "{who} wins the match with {n} chips", "won@2": "{who} win the match with {n} chips",
-           "tie": "the match ends in a tie"},
+           "tricks_of": "tricks — {list}", "paid": "payments — {list}",
+           "standing": "the score — {list}; {left} to go", "left_one": "1 deal", "left_many": "{n} deals",
+           "won": "{who} wins the match with {n}", "won@2": "{who} win the match with {n}",
+           "tie": "the match ends in a tie", "chips_one": "{n} chip", "chips_many": "{n} chips"},
 }
+
+
+def chips(n: int, lang: str) -> str:
+    """ "1 bita", "5 bitum" (the dative after "með"; singular after 1, 21, but not 11); "1
+    chip", "5 chips".  A sign stays on (a winner may end below zero)."""
+    key = "chips_one" if singular(abs(n), lang) else "chips_many"
+    return _WORDS[lang][key].format(n=number(n, lang))
 
 
 def _action(state: State, action: Action | str) -> Action:
@@ -315,17 +331,22 @@ def explain(state: State, action: Action | str, lang: str = "is") -> str:
     if a.kind == "discard":
         strong = (state.trump is not None and a.arg in trump_order(state.trump)) or a.arg.rank == "K"
         return w["why_discard_keep" if strong else "why_discard_weak"]
-    if a.kind == "done":  # buying nothing is said as the move says it
-        return w["why_done"].format(n=state.pending) if state.pending else w["done_none"]
+    if a.kind == "done":  # what the buy brings (the move itself says how many)
+        n = state.pending
+        return w["why_done_none" if not n else "why_done_one" if n == 1 else "why_done"].format(n=n)
     if a.kind == "say":
         if a.arg == "concede":
             assert state.contract is not None  # conceding comes after the auction
-            return w["why_concede"].format(n=CONTRACTS[state.contract].pay[3])
+            pay = CONTRACTS[state.contract].pay[3]  # "kostar 1 bita" (accusative), "costs 1 chip"
+            assert pay is not None  # a contract that may not be conceded offers no concession
+            return w["why_concede"].format(n=pay, chips=chips(pay, lang))
         return w["why_totus" if a.arg == "totus" else "why_play"]
     if not state.trick:
         return w["why_lead"]
     trick = (*state.trick, a.arg)
     wins = trick_winner(trick, state.contract, state.trump) == len(trick) - 1
+    if len(trick) == 3:  # the move already says who takes the trick: say why
+        return w["why_win_last" if wins else "why_lose_last"]
     return w["why_win" if wins else "why_lose"]
 
 
@@ -469,8 +490,9 @@ def deal_result(before: State, after: State, lang: str, who: Callable[[int], str
     """One sentence for the end-of-deal panel: how the declarer did in the deal that
     `before`'s last move finished (`after` is the state after it), the payments, and the
     match (the most chips after the last deal wins); `who` names a seat as the table does
-    ("Þú", "Tölva 1").  E.g. "Tölva 1 fékk krúkk (spil í hjarta; slagir: Þú 4, Tölva 1 3,
-    Tölva 2 2); greiðslur: Þú +2, Tölva 1 −4, Tölva 2 +2; staðan: …; 11 gjafir eftir." """
+    ("Þú", "Tölva 1").  E.g. "Tölva 1 fékk krúkk (spil í hjarta; slagir — Þú: 4, Tölva 1:
+    3, Tölva 2: 2); greiðslur — Þú: +2, Tölva 1: −4, Tölva 2: +2; staðan — …; 11 gjafir
+    eftir." (a colon after each name: "Tölva 1: 3", never "Tölva 1 3")"""
     w = _WORDS[lang]
     row = after.score_sheet[-1]
     seats = range(3)
@@ -489,11 +511,11 @@ def deal_result(before: State, after: State, lang: str, who: Callable[[int], str
         else:
             name = who(after.winner)
             tail = form(w, "won", person(name, lang)).format(who=mid(name, lang),
-                                                               n=number(after.totals[after.winner], lang))
+                                                               n=chips(after.totals[after.winner], lang))
     else:
         left = after.rules.match_deals - after.deals_done
         tail = w["standing"].format(
-            list=", ".join(f"{who(s)} {number(after.totals[s], lang, signed=True)}" for s in seats),
+            list=", ".join(f"{who(s)}: {number(after.totals[s], lang, signed=True)}" for s in seats),
             left=w["left_one"] if left == 1 else w["left_many"].format(n=left))
     return f"{head}; {tail}."
 
