@@ -117,18 +117,19 @@ class CardButton(widgets.Button):
         self.index = cell.index  # a pile drawn stacked shows its last entries only
         picture = f"cardlearn-card-{css_name(cell.card)}" if cell.card else "cardlearn-back"
         unusable = cell.card is not None and not cell.selected and not cell.usable
-        set_classes(
-            self,
-            "cardlearn-card",
-            picture,
-            f"cardlearn-zone-{css_name(self.zone)}",
-            "cardlearn-last" if cell.last else "",
-            "cardlearn-unusable" if unusable else "",
-            "cardlearn-captioned" if cell.caption else "",
-        )
-        self.tooltip = Card.parse(cell.card).symbol if cell.card else cell.caption or None
-        self.description = cell.caption
-        self.button_style = "success" if cell.selected else "info" if cell.usable else ""
+        with self.hold_sync():  # what changed goes in one message (see `TableView.render`)
+            set_classes(
+                self,
+                "cardlearn-card",
+                picture,
+                f"cardlearn-zone-{css_name(self.zone)}",
+                "cardlearn-last" if cell.last else "",
+                "cardlearn-unusable" if unusable else "",
+                "cardlearn-captioned" if cell.caption else "",
+            )
+            self.tooltip = Card.parse(cell.card).symbol if cell.card else cell.caption or None
+            self.description = cell.caption
+            self.button_style = "success" if cell.selected else "info" if cell.usable else ""
 
 
 class TargetButton(widgets.Button):
@@ -148,11 +149,12 @@ class TargetButton(widgets.Button):
         return "cardlearn-unusable" not in classes_of(self)
 
     def show(self, zone: ZoneView) -> None:
-        self.description = zone.label
-        self.button_style = "success" if zone.target_selected else "info" if zone.target_usable else ""
         usable = zone.target_usable or zone.target_selected
         zone_class = f"cardlearn-zone-{css_name(self.zone)}"
-        set_classes(self, "cardlearn-target", zone_class, "" if usable else "cardlearn-unusable")
+        with self.hold_sync():
+            self.description = zone.label
+            self.button_style = "success" if zone.target_selected else "info" if zone.target_usable else ""
+            set_classes(self, "cardlearn-target", zone_class, "" if usable else "cardlearn-unusable")
 
 
 class CardRow(widgets.HBox):
@@ -171,7 +173,6 @@ class CardRow(widgets.HBox):
             self._buttons.append(CardButton(self.zone, len(self._buttons), self._on_click))
         for button, cell in zip(self._buttons, cells):
             button.show(cell)
-        self.children = tuple(self._buttons[: len(cells)])
         n = len(cells)
         idle = 4 * sum(1 for c in cells if c.selected or c.usable) <= n  # a trick, a discard pile
         played = any(c.caption for c in cells)  # seat-marked plays (a trick) pack sooner
@@ -181,9 +182,11 @@ class CardRow(widgets.HBox):
         # still, so that it and the trump share a row and the hand stays in a 768 px window
         tighter = (n > 2 * PACK_ANY or (idle and (n > 2 * PACK_OVER or (played and n > 5)))
                    or (compact and n > 3))
-        set_classes(self, "cardlearn-row", "cardlearn-packed" if packed else "",
-                    "cardlearn-packed-more" if tighter else "", "cardlearn-stacked" if stacked else "",
-                    "cardlearn-compact" if compact else "")
+        with self.hold_sync():
+            self.children = tuple(self._buttons[:n])
+            set_classes(self, "cardlearn-row", "cardlearn-packed" if packed else "",
+                        "cardlearn-packed-more" if tighter else "", "cardlearn-stacked" if stacked else "",
+                        "cardlearn-compact" if compact else "")
 
 
 class ZoneBox(widgets.VBox):
@@ -464,8 +467,9 @@ class TableView:
         """Confirm, plus a button per move that needs no card and per move when the
         selection fits several."""
         confirm = self._buttons["confirm"]
-        confirm.button_style = "success" if snap.confirm else ""
-        confirm.disabled = not snap.confirm
+        with confirm.hold_sync():
+            confirm.button_style = "success" if snap.confirm else ""
+            confirm.disabled = not snap.confirm
         while len(self._action_buttons) < len(snap.buttons):
             self._action_buttons.append(_button(self._mover(len(self._action_buttons)), "cardlearn-action"))
         self._action_moves = [b.action for b in snap.buttons]
