@@ -180,11 +180,10 @@ def stylesheet() -> str:
   padding-top:var(--ch) !important;
   color:#fff !important;font-size:16px;line-height:22px;white-space:nowrap;overflow:hidden;box-shadow:none}}
 /* Cards under one caption (a run: a seat's two-card lead, the answers to it, a last trick)
-   show it under the first only, over the run's later cards (their caption band is empty);
-   in a packed row a run of one or two starts the next a little farther on. */
+   show it under the first only, over the run's later cards (their caption band is empty).
+   (A packed row keeps its width: a run started farther on pushed Kozel's trick off the
+   stock's row, and the pupil's hand below a 768 px window.) */
 {w} .cardlearn-card.cardlearn-captioned:has(+ .cardlearn-run){{overflow:visible}}
-{w} .cardlearn-packed button.cardlearn-card + button.cardlearn-card.cardlearn-run-start{{
-  margin-left:calc(var(--cw) * -0.48) !important}}
 /* A caption with a note takes two lines under a card as wide as its face ("Tölva 2 ·" over
    "á grúfu"), every card of the row alike. */
 {w} .cardlearn-captions-2 button.cardlearn-card.cardlearn-captioned{{height:calc(var(--ch) + 34px) !important;

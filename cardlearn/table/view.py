@@ -165,8 +165,8 @@ class TargetButton(widgets.Button):
 def caption_runs(captions: Sequence[str]) -> list[str]:
     """Each caption's place in a run of equal captions side by side: "cardlearn-run" for a
     later one of a run (drawn without it), "cardlearn-run-start" for the first of a run
-    after a captioned run of one or two cards (packed, too narrow for its caption: the
-    next run starts farther on), else ""."""
+    after a captioned run of one or two cards (the CSS hook for a packed row whose runs
+    need room for their captions), else ""."""
     runs, length = [], 0
     for i, caption in enumerate(captions):
         before = captions[i - 1] if i else ""
