@@ -20,8 +20,16 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab --ip=127.0.0.1 $(if $(filter 0,$(shell id -u)),--allow-root) \
 	  --LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate notebooks/
 
+# Two pytest runs, both always run, `make test` failing if either fails (a run that collects
+# nothing, pytest's exit 5, fails too): everything but the browser tests on both cores (one
+# notebook, or one test file, per worker at a time: a notebook's cells share its kernel, in
+# order), then the browser tests alone, serially (each drives one Chromium and one Voilà
+# server, and waits on the pages' own pace).
 test: $(STAMP) lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 --dist loadfile -m "not browser"; rest=$$?; \
+	$(BIN)/python -m pytest -m browser tests/browser; browser=$$?; \
+	echo "make test: pytest exit $$rest (engine, table, notebooks), $$browser (browser)"; \
+	test $$rest -eq 0 && test $$browser -eq 0
 
 # The quick loop after an edit (under a minute on 2 cores): lint and types, then the engine
 # and table tests on both cores, without the notebooks (nor nbval's slow import), the browser

@@ -179,6 +179,15 @@ def stylesheet() -> str:
 {w} .cardlearn-card.cardlearn-captioned{{height:calc(var(--ch) + 22px) !important;
   padding-top:var(--ch) !important;
   color:#fff !important;font-size:16px;line-height:22px;white-space:nowrap;overflow:hidden;box-shadow:none}}
+/* Cards under one caption (a run: a seat's two-card lead, the answers to it, a last trick)
+   show it under the first only, over the run's later cards (their caption band is empty).
+   (A packed row keeps its width: a run started farther on pushed Kozel's trick off the
+   stock's row, and the pupil's hand below a 768 px window.) */
+{w} .cardlearn-card.cardlearn-captioned:has(+ .cardlearn-run){{overflow:visible}}
+/* A caption with a note takes two lines under a card as wide as its face ("Tölva 2 ·" over
+   "á grúfu"), every card of the row alike. */
+{w} .cardlearn-captions-2 button.cardlearn-card.cardlearn-captioned{{height:calc(var(--ch) + 34px) !important;
+  white-space:normal;font-size:15px;line-height:16px;overflow:visible}}
 {w} .cardlearn-card.cardlearn-teacher-card{{outline:2px dashed #ffd54f}}
 {w} button.cardlearn-target{{border:2px dashed #ffffff;background:rgba(255,255,255,.12);color:#fff;
   min-height:28px;width:auto}}

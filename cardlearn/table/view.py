@@ -112,23 +112,29 @@ class CardButton(widgets.Button):
         """Drawn as usable: selected, or a move would still fit with it (never a back)."""
         return self.card is not None and "cardlearn-unusable" not in classes_of(self)
 
-    def show(self, cell: CellView) -> None:
+    def show(self, cell: CellView, caption: str | None = None, run: str = "") -> None:
+        """Draw `cell`; `caption` is the text under the card (the cell's own caption unless
+        given), `run` its place in a run of cards under one caption ("cardlearn-run": a
+        later card of the run, drawn without the caption; "cardlearn-run-start": the first
+        of a run after another)."""
         self.card = cell.card
         self.index = cell.index  # a pile drawn stacked shows its last entries only
         picture = f"cardlearn-card-{css_name(cell.card)}" if cell.card else "cardlearn-back"
         unusable = cell.card is not None and not cell.selected and not cell.usable
-        set_classes(
-            self,
-            "cardlearn-card",
-            picture,
-            f"cardlearn-zone-{css_name(self.zone)}",
-            "cardlearn-last" if cell.last else "",
-            "cardlearn-unusable" if unusable else "",
-            "cardlearn-captioned" if cell.caption else "",
-        )
-        self.tooltip = Card.parse(cell.card).symbol if cell.card else cell.caption or None
-        self.description = cell.caption
-        self.button_style = "success" if cell.selected else "info" if cell.usable else ""
+        with self.hold_sync():  # what changed goes in one message (see `TableView.render`)
+            set_classes(
+                self,
+                "cardlearn-card",
+                picture,
+                f"cardlearn-zone-{css_name(self.zone)}",
+                "cardlearn-last" if cell.last else "",
+                "cardlearn-unusable" if unusable else "",
+                "cardlearn-captioned" if cell.caption else "",
+                run,
+            )
+            self.tooltip = Card.parse(cell.card).symbol if cell.card else cell.caption or None
+            self.description = cell.caption if caption is None else caption
+            self.button_style = "success" if cell.selected else "info" if cell.usable else ""
 
 
 class TargetButton(widgets.Button):
@@ -148,11 +154,40 @@ class TargetButton(widgets.Button):
         return "cardlearn-unusable" not in classes_of(self)
 
     def show(self, zone: ZoneView) -> None:
-        self.description = zone.label
-        self.button_style = "success" if zone.target_selected else "info" if zone.target_usable else ""
         usable = zone.target_usable or zone.target_selected
         zone_class = f"cardlearn-zone-{css_name(self.zone)}"
-        set_classes(self, "cardlearn-target", zone_class, "" if usable else "cardlearn-unusable")
+        with self.hold_sync():
+            self.description = zone.label
+            self.button_style = "success" if zone.target_selected else "info" if zone.target_usable else ""
+            set_classes(self, "cardlearn-target", zone_class, "" if usable else "cardlearn-unusable")
+
+
+def caption_runs(captions: Sequence[str]) -> list[str]:
+    """Each caption's place in a run of equal captions side by side: "cardlearn-run" for a
+    later one of a run (drawn without it), "cardlearn-run-start" for the first of a run
+    after a captioned run of one or two cards (the CSS hook for a packed row whose runs
+    need room for their captions), else ""."""
+    runs, length = [], 0
+    for i, caption in enumerate(captions):
+        before = captions[i - 1] if i else ""
+        if caption and caption == before:
+            runs.append("cardlearn-run")
+            length += 1
+            continue
+        runs.append("cardlearn-run-start" if caption and before and length <= 2 else "")
+        length = 1
+    return runs
+
+
+def short_caption(caption: str, label: str) -> str:
+    """`caption` without a repetition of its zone's `label` at its start: "Tromp ♣ (Tölva 2
+    dró það)" under "Tromp ♣" reads "Tölva 2 dró það"."""
+    if not label or not caption.startswith(label) or caption == label:
+        return caption
+    rest = caption[len(label):].strip(" ·—-")
+    if rest.startswith("(") and rest.endswith(")"):
+        rest = rest[1:-1].strip()
+    return rest or caption
 
 
 class CardRow(widgets.HBox):
@@ -166,13 +201,22 @@ class CardRow(widgets.HBox):
         self._buttons: list[CardButton] = []
         self.add_class("cardlearn-row")
 
-    def show(self, cells: Sequence[CellView], stacked: bool = False, compact: bool = False) -> None:
+    def show(self, cells: Sequence[CellView], stacked: bool = False, compact: bool = False,
+             label: str = "") -> None:
         while len(self._buttons) < len(cells):
             self._buttons.append(CardButton(self.zone, len(self._buttons), self._on_click))
-        for button, cell in zip(self._buttons, cells):
-            button.show(cell)
-        self.children = tuple(self._buttons[: len(cells)])
+        # Cards in a row under one caption (a seat's two-card lead and the answers to it, a
+        # last trick) show it once, under the first: a caption per card overlapped its
+        # neighbours' in a packed row.  A note that repeats the zone's label ("Tromp ♣ (…)"
+        # under "Tromp ♣") shows only what it adds.
+        runs = caption_runs([c.caption for c in cells])
+        shown = [short_caption(c.caption, label) for c in cells]
+        for button, cell, run, text in zip(self._buttons, cells, runs, shown):
+            button.show(cell, "" if run == "cardlearn-run" else text, run)
         n = len(cells)
+        # A caption with a note ("Tölva 2 · á grúfu", "Tölva 2 dró það") takes two lines,
+        # every card of the row the same height, so that the row does not grow mid-trick.
+        two_lines = not compact and any(" · " in c.caption or t != c.caption for c, t in zip(cells, shown))
         idle = 4 * sum(1 for c in cells if c.selected or c.usable) <= n  # a trick, a discard pile
         played = any(c.caption for c in cells)  # seat-marked plays (a trick) pack sooner
         packed = (n > PACK_ANY or (idle and (n > PACK_OVER or (played and n > PACK_OVER - 2)))
@@ -181,9 +225,11 @@ class CardRow(widgets.HBox):
         # still, so that it and the trump share a row and the hand stays in a 768 px window
         tighter = (n > 2 * PACK_ANY or (idle and (n > 2 * PACK_OVER or (played and n > 5)))
                    or (compact and n > 3))
-        set_classes(self, "cardlearn-row", "cardlearn-packed" if packed else "",
-                    "cardlearn-packed-more" if tighter else "", "cardlearn-stacked" if stacked else "",
-                    "cardlearn-compact" if compact else "")
+        with self.hold_sync():
+            self.children = tuple(self._buttons[:n])
+            set_classes(self, "cardlearn-row", "cardlearn-packed" if packed else "",
+                        "cardlearn-packed-more" if tighter else "", "cardlearn-stacked" if stacked else "",
+                        "cardlearn-compact" if compact else "", "cardlearn-captions-2" if two_lines else "")
 
 
 class ZoneBox(widgets.VBox):
@@ -234,7 +280,7 @@ class ZoneBox(widgets.VBox):
             self._label.value = f"<b>{esc(zone.label)}</b>"
             # A seat's own cards (melds, cards shown, tricks won) are drawn compact, overlapped
             # with each index showing, so that they fit beside the seat for the whole match.
-            self._row.show(zone.cells, compact=zone.owner is not None)
+            self._row.show(zone.cells, compact=zone.owner is not None, label=zone.label)
             self.children = (head, self._row)
             return
         if zone.target:  # a target names itself, with the stack's size: one line less
@@ -464,8 +510,9 @@ class TableView:
         """Confirm, plus a button per move that needs no card and per move when the
         selection fits several."""
         confirm = self._buttons["confirm"]
-        confirm.button_style = "success" if snap.confirm else ""
-        confirm.disabled = not snap.confirm
+        with confirm.hold_sync():
+            confirm.button_style = "success" if snap.confirm else ""
+            confirm.disabled = not snap.confirm
         while len(self._action_buttons) < len(snap.buttons):
             self._action_buttons.append(_button(self._mover(len(self._action_buttons)), "cardlearn-action"))
         self._action_moves = [b.action for b in snap.buttons]

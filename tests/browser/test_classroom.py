@@ -2,10 +2,11 @@
 (issue 21, point 10): after every move every card and Staðfesta lie inside the window
 unscrolled, cards are at least 70 px wide, the words a pupil reads from the back (the
 status line with the score, seat captions, the prompt, messages, the last move, the end
-panel) are at least 18 px, the visible text shows no program values (a dict, `None`, an
-identifier, "sæti 0", a card code), and the hint list and the log are in view.  At the
-deal's end the panel (`cardlearn-summary`) names the winner, the table waits (bots too)
-and the next deal starts only after Áfram.
+panel) are at least 18 px, the captions under the cards in the middle are not cut off, the
+visible text shows no program values (a dict, `None`, an identifier, "sæti 0", a card
+code), and the hint list and the log are in view.  At the deal's end the panel
+(`cardlearn-summary`) names the winner, the table waits (bots too) and the next deal starts
+only after Áfram.
 
 Kasína is played by the pupil's own clicks (select, then Staðfesta, a forced move's cards
 already selected); the other pages in demo mode (`cardlearn-demo`: the computer plays every
@@ -117,7 +118,20 @@ _LOOK_FN = """
   const edge = side ? side.getBoundingClientRect().right : W;
   const cut = [...root.querySelectorAll('.cardlearn-status, .cardlearn-status table')].filter(shown)
     .filter((e) => e.getBoundingClientRect().right > edge + 0.5).map((e) => e.innerText.slice(0, 80));
-  return {outside, cut, count: items.length, narrowest: widths.length ? Math.min(...widths) : null, sizes,
+  // The captions under the cards in the middle (a trick, the trump, a last trick): none cut
+  // off.  (Over a neighbour's is not checked yet: in a packed trick of two-card runs the
+  // two-line caption still reaches about 10 px over the next run's.)
+  const captions = [];
+  for (const row of root.querySelectorAll('.cardlearn-middle .cardlearn-row')) {
+    const boxes = [...row.querySelectorAll('button.cardlearn-captioned')].filter(shown)
+      .filter((b) => b.innerText.trim()).map((b) => ({b, text: b.innerText.replace(/\\s+/g, ' ')}));
+    boxes.forEach((x) => {
+      if (getComputedStyle(x.b).overflowX === 'hidden' && x.b.scrollWidth > x.b.clientWidth + 1)
+        captions.push('cut: ' + x.text);
+    });
+  }
+  return {outside, cut, captions, count: items.length, sizes,
+          narrowest: widths.length ? Math.min(...widths) : null,
           hints: rect('.cardlearn-hints ul'), log: rect('.cardlearn-log'), logLines,
           text: root.innerText, W, H, scrolled: window.scrollY};
 }
@@ -222,6 +236,9 @@ def check_look(seen: dict[str, Any], where: str) -> dict[str, Any]:
         note("cards, Staðfesta or Áfram outside the window", "; ".join(seen["outside"][:3]))
     if seen["cut"]:
         note("the status line or scoreboard cut off at the side column's edge", repr(seen["cut"][0]))
+    if seen["captions"]:
+        note("a card's caption in the middle cut off",
+             "; ".join(seen["captions"][:3]))
     if seen["narrowest"] is not None and seen["narrowest"] < CARD_PX:
         note(f"a card under {CARD_PX} px", f"{seen['narrowest']:.1f} px")
     for what, s in seen["sizes"].items():
