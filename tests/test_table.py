@@ -13,6 +13,7 @@ import random
 import re
 import subprocess
 import sys
+import threading
 import time
 import types
 from collections import Counter
@@ -952,6 +953,16 @@ def test_cardlearn_seed_fixes_the_deal_of_an_unseeded_table(monkeypatch):
 def test_a_click_while_the_bot_thinks_is_ignored(name):
     synchronous = new(name, seed=16)
     table = play(MODULES[name], seed=16, delay=0.3, seats=dict(synchronous.seats))
+    # The bot's thread thinks until the test has clicked: a loaded machine cannot let the
+    # bot's move land first (the pause alone made this test flaky under load).
+    clicked = threading.Event()
+    think = table.model.think
+
+    def think_after_the_clicks(turn):
+        assert clicked.wait(10)
+        return think(turn)
+
+    table.model.think = think_after_the_clicks  # type: ignore[method-assign]
     try:
         first = choice_action(table.state, table.game)
         table.act(first)
@@ -965,6 +976,7 @@ def test_a_click_while_the_bot_thinks_is_ignored(name):
                 button.click()
             assert table.state is thinking
             assert table.message == WORDS["is"]["wait"].format(who=table.model.who(thinking.to_move))
+        clicked.set()
         assert table.wait(10)
         assert table.state == synchronous.state
         states = table.model.states
