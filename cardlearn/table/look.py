@@ -146,6 +146,8 @@ def stylesheet() -> str:
 {w} .cardlearn-packed{{flex-wrap:nowrap}}
 {w} .cardlearn-packed-more button.cardlearn-card + button.cardlearn-card{{
   margin-left:calc(var(--cw) * -0.64) !important}}
+{w} .cardlearn-packed-most button.cardlearn-card + button.cardlearn-card{{
+  margin-left:calc(var(--cw) * -0.76) !important}}
 {w} .cardlearn-packed button.cardlearn-captioned{{text-align:left;padding-left:3px !important}}
 {w} .cardlearn-pile-open{{font-size:16px;height:28px}}
 {w} .cardlearn-pile{{align-items:center}}

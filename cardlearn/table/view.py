@@ -225,10 +225,15 @@ class CardRow(widgets.HBox):
         # still, so that it and the trump share a row and the hand stays in a 768 px window
         tighter = (n > 2 * PACK_ANY or (idle and (n > 2 * PACK_OVER or (played and n > 5)))
                    or (compact and n > 3))
+        # and a trick of four-card leads (16 cards, Kozel's last trick) tightest: at the
+        # tighter packing it ran 60 px past the felt's middle column, cutting the leader's
+        # cards and caption
+        tightest = idle and played and n > PACK_ANY
         with self.hold_sync():
             self.children = tuple(self._buttons[:n])
             set_classes(self, "cardlearn-row", "cardlearn-packed" if packed else "",
-                        "cardlearn-packed-more" if tighter else "", "cardlearn-stacked" if stacked else "",
+                        "cardlearn-packed-more" if tighter else "", "cardlearn-packed-most" if tightest else "",
+                        "cardlearn-stacked" if stacked else "",
                         "cardlearn-compact" if compact else "", "cardlearn-captions-2" if two_lines else "")
 
 
