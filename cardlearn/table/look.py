@@ -84,7 +84,11 @@ def stylesheet() -> str:
 {w} .cardlearn-felt.cardlearn-teacher-on{{border:6px dashed #ffd54f}}
 {w} .cardlearn-summary{{width:auto;max-width:100%;font-size:var(--big);gap:16px;align-items:flex-start;
   flex-wrap:wrap;justify-content:center}}
-{w} .cardlearn-summary-words{{flex:1 1 200px;max-width:300px;gap:4px}}
+/* The panel's words take the whole row when the deal's table does not fit beside them
+   (English names, four seats): at 300 px they ran to seven lines and the table below the
+   window.  Áfram keeps its own width. */
+{w} .cardlearn-summary-words{{flex:1 1 300px;gap:4px}}
+{w} .cardlearn-summary-words > button{{align-self:flex-start}}
 {w} .cardlearn-summary-table{{flex:0 1 auto;min-width:0}}
 {w} .cardlearn-summary table.cardlearn-sheet-table th{{white-space:normal}}
 {w} .cardlearn-side .cardlearn-last-move{{text-align:left;background:rgba(30,107,60,.12);border-radius:6px;
