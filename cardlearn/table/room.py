@@ -309,10 +309,19 @@ class RoomModel(TableModel):
         return True
 
     def dismiss(self) -> None:
-        """Áfram: this seat's "continue" for the deal that ended."""
-        if self._summary_at is None:
+        """Áfram: this seat's "continue" for the deal that ended.  Pressed at the same moment
+        as another seat's, it may find the log grown: it is not a choice the other entry can
+        change, so after catching up it is written again (while still due)."""
+        for _ in range(3):
+            if self._summary_at is None:
+                return
+            try:
+                self.room.proceed(self.seat, self._token, after=self._seen)
+            except StaleMove:
+                self.catch_up()
+                continue
+            self.catch_up()
             return
-        self._write(lambda: self.room.proceed(self.seat, self._token, after=self._seen))
 
     def undo(self) -> bool:
         """Back to the latest undo stop: at once in a solo room; in a shared room only once
