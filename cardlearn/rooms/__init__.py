@@ -1,0 +1,365 @@
+"""Rooms: a table that lasts and that a class can share, kept as an append-only move log.
+
+A match is fully determined by its game, rules, seed and moves, so a room stores those
+(and which seats are pupils, which are computers with their level) and nothing else: the
+position is the replay of the log (`cardlearn.rooms.log`).  The log lives in a database
+(`cardlearn.rooms.store`: SQLite by default, PostgreSQL for a school), and every write is
+a compare-and-append at the log's length, so of two moves made at once exactly one lands.
+Every check — the seat's token, whose turn it is, the move's legality, the log length the
+caller saw — is made before anything is written; a refused call writes nothing.
+
+    room = rooms.create("kasina", humans=[0, 1], seed=7)
+    token = room.tokens[0]                # plain tokens: only on the created room
+    room = rooms.open(room.id)            # anywhere else (another page, another process)
+    state = room.play(0, token, "8S", after=len(room))
+
+A computer seat's move is written once: the page's kernel that wins
+`room.claim(len(room), holder)` thinks and calls `room.play_computer(action, after)`, and
+the compare-and-append refuses any second writer (see docs/rooms.md).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import threading
+import time
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from cardlearn.core import fresh_seed, rules_from_dict, rules_to_dict
+from cardlearn.games import GAMES
+from cardlearn.protocol import GameModule, State
+from cardlearn.rooms.errors import CorruptLog, NoSuchRoom, NotYourTurn, RoomError, StaleMove, WrongToken
+from cardlearn.rooms.log import BY, Entry, Replay, continue_refused, effective_moves, new_state, replay
+from cardlearn.rooms.store import RoomRow, Store, connect, default_path
+
+__all__ = [
+    "FORMAT",
+    "HUMAN",
+    "CorruptLog",
+    "Entry",
+    "NoSuchRoom",
+    "NotYourTurn",
+    "Room",
+    "RoomError",
+    "StaleMove",
+    "Store",
+    "WrongToken",
+    "connect",
+    "create",
+    "default_path",
+    "effective_moves",
+    "open",
+    "replay",
+]
+
+FORMAT = 1  # the room row's format; a row of another format is refused as foreign
+HUMAN = "human"  # a pupil's seat (the others hold a bot level)
+TOKEN_BYTES = 16  # 128 random bits per seat: unguessable
+ID_BYTES = 9  # a room id of 12 characters (the tokens guard the seats, not the id)
+
+
+def create(game: str, humans: Iterable[int], *, seed: int | None = None, rules: Any = None,
+           level: str | None = None, players: int | None = None, store: Store | None = None) -> Room:
+    """A new room of `game` (a name in `GAMES`) whose pupil seats are `humans`; the other
+    seats are computers of `level` (default the game's strongest bot).  `rules` is the
+    game's `Rules` or a dict of its options; `seed` defaults to a fresh one.  The room
+    returned carries the seats' plain `tokens` (only it: the store keeps their hashes)."""
+    module = _game(game)
+    rules = _rules(module, rules)
+    seed = fresh_seed() if seed is None else seed
+    start = _start(module, rules, seed, players)
+    seats = _seats(module, start.players, humans, level)
+    tokens = {s: secrets.token_urlsafe(TOKEN_BYTES) for s, role in seats.items() if role == HUMAN}
+    row = RoomRow(id=secrets.token_urlsafe(ID_BYTES), format=FORMAT, game=game,
+                  rules=_dumps(rules_to_dict(rules)), seed=seed, players=start.players,
+                  seats=_dumps({str(s): r for s, r in seats.items()}),
+                  tokens=_dumps({str(s): _hash(t) for s, t in tokens.items()}), created=time.time())
+    store = store or default_store()
+    store.create(row)
+    room = Room(store, row)
+    room.tokens = tokens
+    return room
+
+
+def open(id: str, store: Store | None = None) -> Room:
+    """The room `id` (`NoSuchRoom` if the store has none; `CorruptLog` if its row is of
+    another format, an unknown game or otherwise not what `create` writes)."""
+    store = store or default_store()
+    row = store.room(id)
+    if row is None:
+        raise NoSuchRoom(f"no room {id!r} in {store.location}")
+    return Room(store, row)
+
+
+_stores: dict[str, Store] = {}
+_stores_lock = threading.Lock()
+
+
+def default_store() -> Store:
+    """The store `CARDLEARN_ROOMS` names (or the default file), one per process and place."""
+    from cardlearn.rooms.store import location
+    where = location()
+    with _stores_lock:
+        if where not in _stores:
+            _stores[where] = connect(where)
+        return _stores[where]
+
+
+class Room:
+    """A room read from its store: see the module docstring.  Thread-safe: a page may wait
+    for moves on one thread and play on another."""
+
+    def __init__(self, store: Store, row: RoomRow):
+        self.store = store
+        self.id = row.id
+        if row.format != FORMAT:
+            raise CorruptLog(f"room {row.id}: format {row.format!r} is not this code's format {FORMAT}")
+        if row.game not in GAMES:
+            raise CorruptLog(f"room {row.id}: unknown game {row.game!r} (games: {', '.join(GAMES)})")
+        self.game: str = row.game
+        self.module: GameModule = GAMES[row.game]
+        try:
+            self.rules: Any = rules_from_dict(_rules_class(self.module), _loads(row.rules))
+            self._start = _start(self.module, self.rules, row.seed, row.players)
+            self.seats: dict[int, str] = _read_seats(self.module, self._start.players, _loads(row.seats))
+            self._hashes = _read_hashes(self.seats, _loads(row.tokens))
+        except ValueError as err:
+            raise CorruptLog(f"room {row.id}: {err}") from None
+        self.seed: int = row.seed
+        self.players: int = self._start.players
+        self.humans: tuple[int, ...] = tuple(s for s, r in self.seats.items() if r == HUMAN)
+        self.created: float = row.created
+        self.tokens: dict[int, str] = {}  # plain tokens: filled only by `create`
+        self._lock = threading.RLock()
+        self._replay = Replay(self._start)
+
+    def __repr__(self) -> str:
+        return f"<Room {self.id} {self.game} seats={self.seats}>"
+
+    # -- reading --------------------------------------------------------------------------
+    def __len__(self) -> int:
+        """The number of log entries: the move count `after` is compared with."""
+        return self.store.length(self.id)
+
+    def entries(self) -> list[Entry]:
+        return self.store.entries(self.id)
+
+    def _refresh(self) -> Replay:
+        """The cached replay brought up to the log: only entries it has not seen are applied."""
+        with self._lock:
+            seen = self._replay.length
+            new = self.store.entries(self.id, seen)
+            if not new and self.store.length(self.id) < seen:
+                raise CorruptLog(f"room {self.id}: the log has fewer than the {seen} entries read before")
+            return self._replay.extend(new)
+
+    def state(self) -> State:
+        """The position the log gives (replayed once, then only new entries on top)."""
+        return self._refresh().state
+
+    def states(self) -> tuple[State, ...]:
+        """Every effective position, from the new game to `state()` (undo targets index it)."""
+        return tuple(self._refresh().states)
+
+    def moves(self) -> list[tuple[int, str]]:
+        """The effective moves (undos applied), as (seat, action text)."""
+        return list(self._refresh().moves)
+
+    def continued(self, deal: int | None = None) -> frozenset[int]:
+        """The seats that pressed Áfram after `deal` (default the latest finished deal)."""
+        with self._lock:
+            replay = self._refresh()
+            deal = replay.state.deals_done if deal is None else deal
+            return replay.continued.get(deal, frozenset())
+
+    def pref(self, seat: int, key: str, default: Any = None) -> Any:
+        """A seat's stored preference (e.g. "lang"), or `default`."""
+        text = self.store.get_pref(self.id, seat, key)
+        if text is None:
+            return default
+        try:
+            return json.loads(text)
+        except ValueError:
+            raise CorruptLog(f"room {self.id}: seat {seat}'s preference {key!r} is not JSON") from None
+
+    def wait(self, after: int, timeout: float) -> int:
+        """The log's length as soon as it is more than `after`, or the length at `timeout`."""
+        return self.store.wait(self.id, after, timeout)
+
+    # -- checks ---------------------------------------------------------------------------
+    def check(self, seat: int, token: str) -> None:
+        """`WrongToken` unless `token` is pupil seat `seat`'s."""
+        want = self._hashes.get(seat) if type(seat) is int else None
+        if want is None or not isinstance(token, str) or not hmac.compare_digest(want, _hash(token)):
+            raise WrongToken(f"room {self.id}: that is not seat {seat!r}'s token")
+
+    def _current(self, after: int | None) -> Replay:
+        """The replay now, refused (`StaleMove`) if the caller saw another log length."""
+        replay = self._refresh()
+        if after is not None and after != replay.length:
+            raise StaleMove(f"room {self.id}: the log has {replay.length} entries, not {after}: "
+                            f"someone moved first", length=replay.length)
+        return replay
+
+    # -- writing --------------------------------------------------------------------------
+    def play(self, seat: int, token: str, action: Any, after: int | None = None, *, by: str = HUMAN) -> State:
+        """Pupil seat `seat` plays `action` (an action or its text); checked in order: the
+        token, `after` (the log length the caller saw; None: now), whose turn it is, the
+        move's legality (the engine's `IllegalMove`), then compare-and-append.  `by` is
+        "demo" for a move demo mode chose for the pupil."""
+        self.check(seat, token)
+        if by not in (HUMAN, "demo"):
+            raise RoomError(f"a pupil seat's move is by 'human' or 'demo', not {by!r}", rule="bad_by")
+        with self._lock:
+            return self._move(self._current(after), seat, action, by)
+
+    def play_computer(self, action: Any, after: int) -> State:
+        """The computer seat now to move plays `action`; `NotYourTurn` if a pupil (or
+        nobody) is to move.  Call it after winning `claim(after, holder)`."""
+        with self._lock:
+            replay = self._current(after)
+            seat = replay.state.to_move
+            if seat is None or self.seats[seat] == HUMAN:
+                who = "nobody (the match is over)" if seat is None else f"pupil seat {seat}"
+                raise NotYourTurn(f"room {self.id}: {who} is to move, not a computer seat")
+            return self._move(replay, seat, action, "computer")
+
+    def _move(self, replay: Replay, seat: int, action: Any, by: str) -> State:
+        state = replay.state
+        if state.to_move != seat:
+            mover = "nobody: the match is over" if state.to_move is None else f"seat {state.to_move} is"
+            raise NotYourTurn(f"room {self.id}: seat {seat} may not move now ({mover} to move)")
+        text = str(state.check(action))  # the engine's IllegalMove, naming the rule
+        assert by in BY
+        return self._append(replay, Entry(replay.length, "move", seat, {"action": text, "by": by}))
+
+    def _append(self, replay: Replay, entry: Entry) -> State:
+        self.store.append(self.id, entry)  # StaleMove if another writer got there first
+        replay.add(entry)
+        return replay.state
+
+    def claim(self, seq: int, holder: str, ttl: float = 30.0) -> bool:
+        """May `holder` (a page's kernel) write entry `seq`, a computer seat's move?  True if
+        the claim is new, already `holder`'s, or taken over from a claim older than `ttl` s."""
+        return self.store.claim(self.id, seq, holder, ttl)
+
+    def undo(self, seat: int, token: str, to: int, after: int | None) -> State:
+        """Pupil seat `seat` cuts the effective moves back to the first `to` (0 ≤ to <
+        number of moves); who may undo in a shared room is the pages' rule."""
+        self.check(seat, token)
+        with self._lock:
+            replay = self._current(after)
+            if type(to) is not int or not 0 <= to < len(replay.moves):
+                raise RoomError(f"room {self.id}: cannot undo to {to!r} with {len(replay.moves)} moves made",
+                                rule="nothing_to_undo")
+            return self._append(replay, Entry(replay.length, "undo", seat, {"to": to}))
+
+    def proceed(self, seat: int, token: str, after: int | None) -> State:
+        """Pupil seat `seat` presses Áfram after the latest finished deal (a "continue"
+        entry); refused if no deal has ended or the seat already pressed it."""
+        self.check(seat, token)
+        with self._lock:
+            replay = self._current(after)
+            deal = replay.state.deals_done
+            why = continue_refused(replay.state, deal, seat, replay.continued.get(deal, frozenset()))
+            if why:
+                raise RoomError(f"room {self.id}: {why}", rule="nothing_to_continue")
+            return self._append(replay, Entry(replay.length, "continue", seat, {"deal": deal}))
+
+    def set_pref(self, seat: int, token: str, key: str, value: Any) -> None:
+        """Store pupil seat `seat`'s preference `key` (a JSON value, e.g. "lang": "en")."""
+        self.check(seat, token)
+        if not isinstance(key, str) or not key:
+            raise RoomError(f"a preference's key is a non-empty text, not {key!r}", rule="bad_pref")
+        try:
+            text = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError):
+            raise RoomError(f"preference {key!r}: {value!r} is not a JSON value", rule="bad_pref") from None
+        self.store.set_pref(self.id, seat, key, text)
+
+
+# -- helpers ------------------------------------------------------------------------------
+def _game(game: Any) -> GameModule:
+    if not isinstance(game, str) or game not in GAMES:
+        raise RoomError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}", rule="bad_room")
+    return GAMES[game]
+
+
+def _rules_class(module: GameModule) -> type:
+    kind: type = module.Rules  # type: ignore[assignment]  # the protocol types it as a callable
+    return kind
+
+
+def _rules(module: GameModule, rules: Any) -> Any:
+    if rules is None:
+        return module.Rules()
+    if isinstance(rules, Mapping):
+        try:
+            return rules_from_dict(_rules_class(module), dict(rules))
+        except ValueError as err:
+            raise RoomError(f"rules: {err}".replace("saved game: ", ""), rule="bad_room") from None
+    if not isinstance(rules, _rules_class(module)):
+        raise RoomError(f"rules must be the game's Rules or a dict of its options, not {rules!r}",
+                        rule="bad_room")
+    return rules
+
+
+def _start(module: GameModule, rules: Any, seed: Any, players: Any) -> State:
+    if type(seed) is not int:
+        raise RoomError(f"seed must be a whole number, not {seed!r}", rule="bad_room")
+    low, high = module.PLAYERS
+    if players is not None and (type(players) is not int or not low <= players <= high):
+        raise RoomError(f"this game has {low}–{high} players, not {players!r}", rule="bad_room")
+    try:
+        return new_state(module, rules, seed, players)
+    except ValueError as err:
+        raise RoomError(f"the game cannot start: {err}", rule="bad_room") from None
+
+
+def _seats(module: GameModule, players: int, humans: Iterable[int], level: str | None) -> dict[int, str]:
+    level = module.INFO.strongest_bot if level is None else level
+    if level not in module.BOTS:
+        raise RoomError(f"level {level!r} is not one of {', '.join(module.BOTS)}", rule="bad_room")
+    pupils = list(humans)
+    seats_ok = all(type(s) is int and 0 <= s < players for s in pupils) and len(set(pupils)) == len(pupils)
+    if not pupils or not seats_ok:
+        raise RoomError(f"pupil seats are distinct seats from 0 to {players - 1}, at least one, "
+                        f"not {pupils!r}", rule="bad_room")
+    return {s: HUMAN if s in pupils else level for s in range(players)}
+
+
+def _read_seats(module: GameModule, players: int, data: Any) -> dict[int, str]:
+    if not isinstance(data, dict) or sorted(data) != sorted(str(s) for s in range(players)):
+        raise ValueError(f"its seats {data!r} are not one role per seat 0–{players - 1}")
+    seats = {int(s): r for s, r in data.items()}
+    bad = {s: r for s, r in seats.items() if r != HUMAN and r not in module.BOTS}
+    if bad:
+        raise ValueError(f"seats {bad!r} are neither 'human' nor a bot level")
+    return dict(sorted(seats.items()))
+
+
+def _read_hashes(seats: dict[int, str], data: Any) -> dict[int, str]:
+    humans = sorted(str(s) for s, r in seats.items() if r == HUMAN)
+    ok = isinstance(data, dict) and sorted(data) == humans and all(isinstance(h, str) for h in data.values())
+    if not ok:
+        raise ValueError("its tokens are not one hash per pupil seat")
+    return {int(s): h for s, h in data.items()}
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def _loads(text: Any) -> Any:
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError):
+        raise ValueError(f"{text!r} is not JSON") from None

@@ -1,0 +1,137 @@
+"""Where rooms are kept: the `Store` protocol and `connect`.
+
+A store holds four tables (the same schema on SQLite and PostgreSQL, `SCHEMA`): `rooms`
+(one row per room: its game, rules, seed, seats and hashed tokens), `entries` (the
+append-only move log, primary key (room, seq)), `prefs` (per seat: the language, ...) and
+`claims` (which page's kernel writes a computer seat's move at a given seq).  A store
+knows nothing of games: `cardlearn.rooms` checks and replays what it reads.
+
+`connect()` picks the store from `CARDLEARN_ROOMS`: unset or empty, the SQLite file
+`$XDG_DATA_HOME/cardlearn/rooms.sqlite` (`~/.local/share/cardlearn/rooms.sqlite` when
+`XDG_DATA_HOME` is unset); a `postgresql://` or `postgres://` URL, that PostgreSQL
+database; anything else, the path of a SQLite file.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from cardlearn.rooms.log import Entry
+
+ENV = "CARDLEARN_ROOMS"
+CHANNEL = "cardlearn_rooms"  # PostgreSQL's NOTIFY channel; the payload is the room id
+
+# One text for both dialects (TEXT, INTEGER, REAL and composite primary keys mean the same).
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    id TEXT PRIMARY KEY, format INTEGER NOT NULL, game TEXT NOT NULL, rules TEXT NOT NULL,
+    seed BIGINT NOT NULL, players INTEGER NOT NULL, seats TEXT NOT NULL, tokens TEXT NOT NULL,
+    created REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS entries (
+    room TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER NOT NULL,
+    data TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (room, seq));
+CREATE TABLE IF NOT EXISTS prefs (
+    room TEXT NOT NULL, seat INTEGER NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
+    PRIMARY KEY (room, seat, key));
+CREATE TABLE IF NOT EXISTS claims (
+    room TEXT NOT NULL, seq INTEGER NOT NULL, holder TEXT NOT NULL, at REAL NOT NULL,
+    PRIMARY KEY (room, seq));
+"""
+
+# Each table's columns, to tell a foreign database (a table of that name, other columns).
+COLUMNS = {
+    "rooms": ("id", "format", "game", "rules", "seed", "players", "seats", "tokens", "created"),
+    "entries": ("room", "seq", "kind", "seat", "data", "at"),
+    "prefs": ("room", "seat", "key", "value"),
+    "claims": ("room", "seq", "holder", "at"),
+}
+
+
+def statements() -> list[str]:
+    return [s.strip() for s in SCHEMA.split(";") if s.strip()]
+
+
+@dataclass(frozen=True)
+class RoomRow:
+    """A `rooms` row as stored: `rules`, `seats` and `tokens` are JSON texts, read (and
+    checked) by `cardlearn.rooms.open`."""
+
+    id: str
+    format: Any
+    game: Any
+    rules: Any
+    seed: Any
+    players: Any
+    seats: Any
+    tokens: Any
+    created: Any
+
+
+class Store(Protocol):
+    """What `cardlearn.rooms` needs of a database.  Every method is atomic; a store may be
+    used from several threads."""
+
+    location: str  # where it is, for messages (a file path, or a URL without its password)
+
+    def create(self, row: RoomRow) -> None:
+        """Insert a new room row (its id must be new)."""
+
+    def room(self, room: str) -> RoomRow | None:
+        """The room's row, or None."""
+
+    def length(self, room: str) -> int:
+        """The number of entries in the room's log (its last seq + 1)."""
+
+    def entries(self, room: str, after: int = 0) -> list[Entry]:
+        """The log's entries from seq `after` on, in order (`CorruptLog` if one is malformed)."""
+
+    def append(self, room: str, entry: Entry) -> None:
+        """Append `entry` if `entry.seq` is the log's length now, else raise `StaleMove`
+        and write nothing (compare-and-append: of two appends at one seq, one lands)."""
+
+    def get_pref(self, room: str, seat: int, key: str) -> str | None:
+        """A seat's preference as stored (JSON text), or None."""
+
+    def set_pref(self, room: str, seat: int, key: str, value: str) -> None:
+        """Store a seat's preference (JSON text), replacing the old one."""
+
+    def claim(self, room: str, seq: int, holder: str, ttl: float) -> bool:
+        """Claim the writing of entry `seq` for `holder`: True if no one holds it, `holder`
+        already does, or the claim is older than `ttl` seconds (taken over); else False."""
+
+    def wait(self, room: str, after: int, timeout: float) -> int:
+        """The log's length as soon as it is more than `after`, or at `timeout` seconds."""
+
+    def close(self) -> None:
+        """Close the connections."""
+
+
+def default_path() -> Path:
+    """The documented default: `$XDG_DATA_HOME/cardlearn/rooms.sqlite`."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "cardlearn" / "rooms.sqlite"
+
+
+def location(url_or_path: str | os.PathLike[str] | None = None) -> str:
+    """What `connect` would open: the argument, else `CARDLEARN_ROOMS`, else the default."""
+    if url_or_path is None:
+        url_or_path = os.environ.get(ENV) or default_path()
+    return os.fspath(url_or_path)
+
+
+def is_postgres(where: str) -> bool:
+    return where.startswith(("postgresql://", "postgres://"))
+
+
+def connect(url_or_path: str | os.PathLike[str] | None = None) -> Store:
+    """The store named by `url_or_path`, else by `CARDLEARN_ROOMS`, else the default
+    SQLite file (see the module docstring).  The tables are made if missing."""
+    where = location(url_or_path)
+    if is_postgres(where):
+        from cardlearn.rooms.postgres import PostgresStore  # psycopg only where it is used
+        return PostgresStore(where)
+    from cardlearn.rooms.sqlite import SqliteStore
+    return SqliteStore(where)
