@@ -523,7 +523,8 @@ class Address:
     @classmethod
     def parse(cls, query: str) -> Address:
         fields = parse_qs(query.lstrip("?"), keep_blank_values=True)
-        return cls({k: v[-1] for k, v in fields.items()})
+        # the teacher's form sends one `humans` per ticked seat; an address gives "0,2"
+        return cls({k: ",".join(v) if k == "humans" else v[-1] for k, v in fields.items()})
 
 
 def address(query: str | None = None) -> Address:
@@ -588,7 +589,11 @@ def new_room_links(game: str, q: Mapping[str, str], *, store: Any = None) -> wid
     humans = [int(s) for s in q.get("humans", "").replace(" ", "").split(",") if s]
     if not humans:
         raise ValueError("choose at least one pupil seat (humans=0,1)")
+    module = GAMES[game]
     players = int(q["players"]) if q.get("players") else None
+    if players is None and module.PLAYERS[0] != module.PLAYERS[1]:
+        default = module.new_game(seed=0).players  # a game of 2-6: at least as many seats as named
+        players = max(default, max(humans) + 1)
     level = q.get("level") or None
     room = rooms.create(game, humans, level=level, players=players, seed=_seed_from_environment(),
                         store=store)
@@ -602,7 +607,8 @@ def new_room_links(game: str, q: Mapping[str, str], *, store: Any = None) -> wid
             f'{html.escape(w["link_seat"].format(n=s))}</a> '
             f'<code>{html.escape(page_path(game) + seat_query(room.id, s, room.tokens[s]))}</code></li>'
             for s in room.humans)
-        levels = sorted({r for r in room.seats.values() if r != HUMAN})
+        levels = sorted({str(getattr(module.BOTS[r], "label", {}).get(lang, r))
+                         for r in room.seats.values() if r != HUMAN})
         computers = f"<p>{html.escape(w['computers'].format(level=', '.join(levels)))}</p>" if levels else ""
         title = w["links_title"].format(game=GAMES[game].NAME[lang])
         lines.append(f'<div class="cardlearn-page-{lang}"><h2>{html.escape(title)}</h2>'
