@@ -29,12 +29,12 @@ import time
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from cardlearn.core import fresh_seed, rules_from_dict, rules_to_dict
+from cardlearn.core import fresh_seed, rules_from_dict, rules_to_dict, same_json
 from cardlearn.games import GAMES
 from cardlearn.protocol import GameModule, State
 from cardlearn.rooms.errors import CorruptLog, NoSuchRoom, NotYourTurn, RoomError, StaleMove, WrongToken
 from cardlearn.rooms.log import BY, Entry, Replay, continue_refused, effective_moves, new_state, replay
-from cardlearn.rooms.store import RoomRow, Store, connect, default_path
+from cardlearn.rooms.store import RoomRow, Store, connect, default_path, location
 
 __all__ = [
     "FORMAT",
@@ -101,7 +101,6 @@ _stores_lock = threading.Lock()
 
 def default_store() -> Store:
     """The store `CARDLEARN_ROOMS` names (or the default file), one per process and place."""
-    from cardlearn.rooms.store import location
     where = location()
     with _stores_lock:
         if where not in _stores:
@@ -115,19 +114,15 @@ class Room:
 
     def __init__(self, store: Store, row: RoomRow):
         self.store = store
-        self.id = row.id
-        if row.format != FORMAT:
-            raise CorruptLog(f"room {row.id}: format {row.format!r} is not this code's format {FORMAT}")
-        if row.game not in GAMES:
-            raise CorruptLog(f"room {row.id}: unknown game {row.game!r} (games: {', '.join(GAMES)})")
-        self.game: str = row.game
-        self.module: GameModule = GAMES[row.game]
+        self.id: str = row.id
+        self.game: str = _stored_game(row)
+        self.module: GameModule = GAMES[self.game]
         try:
             self.rules: Any = rules_from_dict(_rules_class(self.module), _loads(row.rules))
             self._start = _start(self.module, self.rules, row.seed, row.players)
             self.seats: dict[int, str] = _read_seats(self.module, self._start.players, _loads(row.seats))
             self._hashes = _read_hashes(self.seats, _loads(row.tokens))
-        except ValueError as err:
+        except ValueError as err:  # not what `create` writes: edited, or from other code
             raise CorruptLog(f"room {row.id}: {err}") from None
         self.seed: int = row.seed
         self.players: int = self._start.players
@@ -135,7 +130,7 @@ class Room:
         self.created: float = row.created
         self.tokens: dict[int, str] = {}  # plain tokens: filled only by `create`
         self._lock = threading.RLock()
-        self._replay = Replay(self._start)
+        self._replay = Replay(self._start, self.seats)
 
     def __repr__(self) -> str:
         return f"<Room {self.id} {self.game} seats={self.seats}>"
@@ -144,6 +139,9 @@ class Room:
     def __len__(self) -> int:
         """The number of log entries: the move count `after` is compared with."""
         return self.store.length(self.id)
+
+    def __bool__(self) -> bool:  # a room is a room even before its first entry (len 0)
+        return True
 
     def entries(self) -> list[Entry]:
         return self.store.entries(self.id)
@@ -283,6 +281,15 @@ class Room:
 
 
 # -- helpers ------------------------------------------------------------------------------
+def _stored_game(row: RoomRow) -> str:
+    """The game of a stored room row; another format or an unknown game is foreign."""
+    if not same_json(row.format, FORMAT):
+        raise CorruptLog(f"room {row.id}: format {row.format!r} is not this code's format {FORMAT}")
+    if not isinstance(row.game, str) or row.game not in GAMES:
+        raise CorruptLog(f"room {row.id}: unknown game {row.game!r} (games: {', '.join(GAMES)})")
+    return row.game
+
+
 def _game(game: Any) -> GameModule:
     if not isinstance(game, str) or game not in GAMES:
         raise RoomError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}", rule="bad_room")

@@ -127,7 +127,8 @@ class Replay:
     either applies it whole or raises `CorruptLog` and leaves everything as it was, so a
     replay is always the replay of its first `length` entries."""
 
-    def __init__(self, start: State):
+    def __init__(self, start: State, seats: Mapping[int, str] | None = None):
+        self.seats = seats  # seat -> "human" or a bot level: then a move's "by" must fit its seat
         self.states: list[State] = [start]
         self.moves: list[tuple[int, str]] = []
         self.continued: dict[int, frozenset[int]] = {}  # deal number -> seats that pressed Áfram
@@ -163,6 +164,7 @@ class Replay:
 
     def add_move(self, entry: Entry) -> None:
         action, state = move_action(entry), self.state
+        self.check_by(entry)
         if state.to_move != entry.seat:
             mover = "nobody (the match is over)" if state.to_move is None else f"seat {state.to_move}"
             raise CorruptLog(f"log entry {entry.seq}: seat {entry.seat} moved {action!r} "
@@ -173,6 +175,16 @@ class Replay:
             raise CorruptLog(f"log entry {entry.seq}: the engine refuses {action!r}: {err}") from None
         self.states.append(after)
         self.moves.append((entry.seat, action))
+
+    def check_by(self, entry: Entry) -> None:
+        """A computer seat's moves are by "computer"; a pupil's by "human" or "demo"."""
+        if self.seats is None:
+            return
+        computer = self.seats.get(entry.seat) != "human"
+        if computer != (entry.data["by"] == "computer"):
+            whose = "a computer" if computer else "a pupil"
+            raise CorruptLog(f"log entry {entry.seq}: a move by {entry.data['by']!r} "
+                             f"on {whose}'s seat {entry.seat}")
 
     def add_undo(self, entry: Entry) -> None:
         to = undo_to(entry, len(self.moves))

@@ -24,20 +24,21 @@ from cardlearn.rooms.log import Entry
 ENV = "CARDLEARN_ROOMS"
 CHANNEL = "cardlearn_rooms"  # PostgreSQL's NOTIFY channel; the payload is the room id
 
-# One text for both dialects (TEXT, INTEGER, REAL and composite primary keys mean the same).
+# One text for both dialects.  Times are DOUBLE PRECISION: PostgreSQL's REAL is 4 bytes,
+# about two minutes of precision on today's clock (SQLite reads both as its 8-byte REAL).
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
     id TEXT PRIMARY KEY, format INTEGER NOT NULL, game TEXT NOT NULL, rules TEXT NOT NULL,
     seed BIGINT NOT NULL, players INTEGER NOT NULL, seats TEXT NOT NULL, tokens TEXT NOT NULL,
-    created REAL NOT NULL);
+    created DOUBLE PRECISION NOT NULL);
 CREATE TABLE IF NOT EXISTS entries (
     room TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER NOT NULL,
-    data TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (room, seq));
+    data TEXT NOT NULL, at DOUBLE PRECISION NOT NULL, PRIMARY KEY (room, seq));
 CREATE TABLE IF NOT EXISTS prefs (
     room TEXT NOT NULL, seat INTEGER NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
     PRIMARY KEY (room, seat, key));
 CREATE TABLE IF NOT EXISTS claims (
-    room TEXT NOT NULL, seq INTEGER NOT NULL, holder TEXT NOT NULL, at REAL NOT NULL,
+    room TEXT NOT NULL, seq INTEGER NOT NULL, holder TEXT NOT NULL, at DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (room, seq));
 """
 
