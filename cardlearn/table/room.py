@@ -146,7 +146,7 @@ class RoomModel(TableModel):
         self._undo_request: str | None = None  # what the last undo request said (shared rooms)
         self.on_new: Callable[[], None] | None = None  # "Nýr leikur": the widget makes a new room
         start = rooms.log.new_state(room.module, room.rules, room.seed, room.players)
-        self._replay = rooms.log.Replay(start)  # the log as read so far
+        self._replay = rooms.log.Replay(start, room.seats)  # the log as read so far
         stored = room.pref(seat, "lang", None)
         super().__init__(room.module, start, seats=room.seats, seed=room.seed,
                          lang=lang or (stored if stored in WORDS else "is"))
