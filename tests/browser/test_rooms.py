@@ -290,6 +290,30 @@ def test_a_wrong_token_gets_a_refusal_and_no_table(served: Served, store: Any, b
     assert len(room) == 0 and not p.watch.outside
 
 
+def test_the_teachers_form_makes_a_shared_room(served: Served, store: Any, browser: Any,
+                                              pupils: list[Pupil]) -> None:
+    """The index page's form: pupils at seats 0 and 2 of Kozel, computers of rule of thumb;
+    the page shows one link per pupil seat, and a link opens that seat's table."""
+    teacher = open_pupil(browser, pupils, served.base + "/", 0)
+    page = teacher.page
+    page.locator("details.cardlearn-teacher-form summary").click()
+    page.locator("input[name=humans][value='1']").uncheck()
+    page.locator("input[name=humans][value='2']").check()
+    page.locator("input[name=level][value='thumb']").check()
+    screenshot(page, "rooms-index-form")
+    page.locator("button.cardlearn-room-new-kozel").click()
+    page.locator(".cardlearn-room-links").wait_for(timeout=PAGE_TIMEOUT_MS)
+    links = [a.get_attribute("href") for a in page.locator(".cardlearn-room-links a[lang=is]").all()]
+    assert [link.split("seat=")[1][0] for link in links] == ["0", "2"], links
+    room = rooms.open(links[0].split("room=")[1].split("&")[0], store=store)
+    assert room.humans == (0, 2) and room.seats[1] == room.seats[3] == "thumb"
+    screenshot(page, "rooms-teacher-links")
+    pupil = open_pupil(browser, pupils, served.base + links[1], 2)
+    wait_table(pupil)
+    assert root_data(pupil)["seat"] == "2" and root_data(pupil)["room"] == room.id
+    assert not teacher.watch.outside and not pupil.watch.outside
+
+
 def test_a_solo_page_survives_reload_and_a_server_restart(served: Served, store: Any, browser: Any,
                                                           pupils: list[Pupil]) -> None:
     """No room in the address: the page makes one and names it; moves, the language and
