@@ -549,7 +549,9 @@ class Refusal(widgets.HTML):
             w = room_words(lang)
             why = w[key].format(**{k: (v[lang] if isinstance(v, dict) else v) for k, v in kw.items()})
             texts.append(f'<p lang="{lang}">{html.escape(w["refused"].format(why=why))}</p>')
-        super().__init__("".join(texts))
+        box = ("font-size:1.25em;margin:16px 0;padding:12px 18px;border:2px solid #b71c1c;"
+               "border-radius:10px;background:#fff3f3;color:#7f0000")
+        super().__init__(f'<div style="{box}">{"".join(texts)}</div>')
         self.key = key
         self.add_class("cardlearn-refusal")
 
