@@ -247,3 +247,6 @@ def test_the_teachers_form_makes_a_shared_room_and_its_links() -> None:
     room = rooms.open(room_id)
     assert room.humans == (0, 2) and room.seats[1] == room.seats[3] == "thumb"
     assert text.count('href="/voila/render/kozel.ipynb?room=') == 4  # two seats, twice (is, en)
+    assert 'data-href="?shown=1"' in text  # the page's address is rewritten: a reload makes no room
+    again = page_widget("kozel", Address.parse("shown=1"))
+    assert isinstance(again, Refusal) and again.key == "links_shown"

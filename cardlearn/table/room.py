@@ -80,6 +80,8 @@ ROOM_WORDS: dict[str, dict[str, str]] = {
         "bad_address": "slóðin er ekki rétt: {why}",
         "other_game": "þetta borð er fyrir {game}, ekki þennan leik.",
         "corrupt": "leikjaskrá borðsins er skemmd ({why}).",
+        "links_shown": "slóðirnar að borðinu voru sýndar þegar það var stofnað (aðgangsorðin eru "
+                       "ekki geymd). Stofnaðu nýtt borð á forsíðunni.",
         "links_title": "Nýtt borð: {game}",
         "links_intro": "Hver nemandi opnar sína slóð (hún gildir aðeins fyrir sitt sæti):",
         "link_seat": "Sæti {n}",
@@ -102,6 +104,8 @@ ROOM_WORDS: dict[str, dict[str, str]] = {
         "bad_address": "the address is not right: {why}",
         "other_game": "this table is for {game}, not this game.",
         "corrupt": "the table's log is damaged ({why}).",
+        "links_shown": "the table's links were shown when it was made (the tokens are not kept). "
+                       "Make a new table on the index page.",
         "links_title": "New table: {game}",
         "links_intro": "Each pupil opens their own link (it is good for that seat only):",
         "link_seat": "Seat {n}",
@@ -563,6 +567,8 @@ def page_widget(game: str, where: Address, *, delay: float = 0.5, store: Any = N
     try:
         if "new" in q:
             return new_room_links(game, q, store=store)
+        if "shown" in q:  # the links page reloaded: its address was rewritten (no second room)
+            return Refusal("links_shown")
         if not q.get("room"):
             room = rooms.create(game, [0], seed=_seed_from_environment(), store=store)
             return RoomTable(RoomModel(room, 0, room.tokens[0]), delay=delay)
@@ -615,6 +621,8 @@ def new_room_links(game: str, q: Mapping[str, str], *, store: Any = None) -> wid
         title = w["links_title"].format(game=GAMES[game].NAME[lang])
         lines.append(f'<div class="cardlearn-page-{lang}"><h2>{html.escape(title)}</h2>'
                      f'<p>{html.escape(w["links_intro"])}</p><ul>{items}</ul>{computers}</div>')
+    # The script rewrites the address, so that a reload does not make another room.
+    lines.append('<span class="cardlearn-links-data" data-href="?shown=1"></span>')
     links = widgets.HTML("".join(lines))
     links.add_class("cardlearn-room-links")
     return links

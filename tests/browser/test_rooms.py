@@ -308,6 +308,7 @@ def test_the_teachers_form_makes_a_shared_room(served: Served, store: Any, brows
     room = rooms.open(links[0].split("room=")[1].split("&")[0], store=store)
     assert room.humans == (0, 2) and room.seats[1] == room.seats[3] == "thumb"
     screenshot(page, "rooms-teacher-links")
+    page.wait_for_url("**shown=1", timeout=MOVE_TIMEOUT_MS)  # a reload makes no second room
     pupil = open_pupil(browser, pupils, served.base + links[1], 2)
     wait_table(pupil)
     assert root_data(pupil)["seat"] == "2" and root_data(pupil)["room"] == room.id

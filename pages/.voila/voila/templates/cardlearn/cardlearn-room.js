@@ -3,7 +3,8 @@
 // data-seat and data-room, and data-href (the query string naming the room and seat).
 // ipywidgets cannot set attributes on the table's root box, so this copies them onto
 // the root (`.cardlearn-table`), and rewrites the page's address to name its room, so
-// that a reload (or a bookmark) comes back to the same table.  Nothing is fetched.
+// that a reload (or a bookmark) comes back to the same table; the teacher's links page
+// (`.cardlearn-room-links`) is rewritten to `?shown=1`.  Nothing is fetched.
 (function () {
   "use strict";
   var KEYS = ["moves", "seat", "room"];
@@ -19,10 +20,15 @@
           root.setAttribute("data-" + key, value);
         }
       });
-      var href = span.getAttribute("data-href");
-      if (href && window.location.search !== href) {
-        window.history.replaceState(window.history.state, "", window.location.pathname + href);
-      }
+      rewrite(span.getAttribute("data-href"));
+    }
+    // The teacher's links page: a reload must not make another room.
+    var links = document.querySelector(".cardlearn-room-links [data-href]");
+    if (links) rewrite(links.getAttribute("data-href"));
+  }
+  function rewrite(href) {
+    if (href && window.location.search !== href) {
+      window.history.replaceState(window.history.state, "", window.location.pathname + href);
     }
   }
   new MutationObserver(sync).observe(document.documentElement,
