@@ -147,12 +147,16 @@ class Room:
         return self.store.entries(self.id)
 
     def _refresh(self) -> Replay:
-        """The cached replay brought up to the log: only entries it has not seen are applied."""
+        """The cached replay brought up to the log: only entries it has not seen are applied.
+        One read, from the last entry seen on, which must still be there (a shorter log is
+        corrupt)."""
         with self._lock:
             seen = self._replay.length
-            new = self.store.entries(self.id, seen)
-            if not new and self.store.length(self.id) < seen:
-                raise CorruptLog(f"room {self.id}: the log has fewer than the {seen} entries read before")
+            new = self.store.entries(self.id, max(seen - 1, 0))
+            if seen:
+                if not new or new[0].seq != seen - 1:
+                    raise CorruptLog(f"room {self.id}: the log has lost entry {seen - 1}, read before")
+                new = new[1:]
             return self._replay.extend(new)
 
     def state(self) -> State:

@@ -1,11 +1,11 @@
 """Rooms in a PostgreSQL database (a school's server), with psycopg 3.
 
-The same tables as SQLite (`store.SCHEMA`).  An append is one transaction that checks the
-log's length and inserts at it; of two appends at one seq the second hits the primary key
-(room, seq) and is refused (`StaleMove`).  The append also sends `NOTIFY cardlearn_rooms,
-'<room id>'` (delivered at commit), and `wait` sleeps until a notification for its room
-arrives instead of polling: one listening connection per store, on a thread that wakes
-every waiter of the store.
+The same tables as SQLite (`store.SCHEMA`).  An append is one statement that inserts only
+if the log's length is the entry's seq; of two appends at one seq that both see that length,
+the second waits for the first's commit, hits the primary key (room, seq) and is refused
+(`StaleMove`).  The same statement sends `NOTIFY cardlearn_rooms, '<room id>'` (delivered
+at its commit), and `wait` sleeps until a notification arrives instead of polling: one
+listening connection per store, on a thread that wakes every waiter of the store to look.
 """
 
 from __future__ import annotations
@@ -109,14 +109,18 @@ class PostgresStore:
             raise StaleMove(f"entry {entry.seq} was written by someone else first") from None
 
     def _append(self, db: psycopg.Connection[Any], room: str, entry: Entry) -> None:
-        with db.transaction():
+        # One statement, so one round trip and atomic by itself: insert only if the log's
+        # length is entry.seq, and NOTIFY (sent at its commit) only if inserted.
+        sent = db.execute(
+            "WITH added AS (INSERT INTO entries SELECT %s, %s, %s, %s, %s, %s "
+            "WHERE (SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE room = %s) = %s RETURNING room) "
+            "SELECT pg_notify(%s, room) FROM added",
+            (room, entry.seq, entry.kind, entry.seat, entry.data_json(), time.time(), room, entry.seq,
+             CHANNEL)).fetchall()
+        if not sent:
             length = _length(db, room)
-            if entry.seq != length:
-                raise StaleMove(f"the log has {length} entries, not {entry.seq}: someone wrote first",
-                                length=length)
-            db.execute("INSERT INTO entries VALUES (%s, %s, %s, %s, %s, %s)",
-                       (room, entry.seq, entry.kind, entry.seat, entry.data_json(), time.time()))
-            db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, room))  # sent at commit
+            raise StaleMove(f"the log has {length} entries, not {entry.seq}: someone wrote first",
+                            length=length)
 
     def get_pref(self, room: str, seat: int, key: str) -> str | None:
         found = self._run(lambda db: db.execute(
