@@ -60,6 +60,9 @@ handouts: $(STAMP)
 # open.  A kernel whose page was closed (or reloaded) is shut down after 60 s idle.
 # pages/.voila/voila.py (read through JUPYTER_CONFIG_PATH) keeps two kernels per page
 # started and the page run in them, so that a page opens at once (pages/.voila/README.md).
+# Every page is a room, kept where CARDLEARN_ROOMS says (default
+# ~/.local/share/cardlearn/rooms.sqlite; a postgresql:// URL for a school's database):
+# `CARDLEARN_ROOMS=postgresql://... make pages` (pages/README.md, docs/rooms.md).
 PAGES_PORT := 8866
 pages: $(STAMP)
 	@$(if $(LAN),echo "Pupils open: http://$$(hostname -I 2>/dev/null | cut -d' ' -f1):$(PAGES_PORT)/", \

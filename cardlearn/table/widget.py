@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from types import ModuleType
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast, overload
 
 import ipywidgets as widgets
 
@@ -23,6 +23,9 @@ from cardlearn.protocol import GameModule, State
 from cardlearn.table.model import BotTurn, TableModel, new_state
 from cardlearn.table.snapshot import HUMAN, LOG_SHOWN
 from cardlearn.table.view import CardButton, Handlers, TableView, TargetButton, classes_of, walk
+
+if TYPE_CHECKING:
+    from cardlearn.table.room import Address
 
 __all__ = ["HUMAN", "LOG_SHOWN", "Table", "play"]
 
@@ -37,6 +40,16 @@ def _seed_from_environment() -> int | None:
         raise ValueError(f"CARDLEARN_SEED must be a whole number, not {text!r}") from None
 
 
+@overload
+def play(game: str | ModuleType | State, *, seats: dict[int, str] | None = None, seed: int | None = None,
+         rules: Any = None, lang: str = "is", delay: float = 0.5, room: None = None) -> Table: ...
+
+
+@overload
+def play(game: str | ModuleType | State, *, seats: dict[int, str] | None = None, seed: int | None = None,
+         rules: Any = None, lang: str = "is", delay: float = 0.5, room: Address) -> widgets.Widget: ...
+
+
 def play(
     game: str | ModuleType | State,
     *,
@@ -45,11 +58,25 @@ def play(
     rules: Any = None,
     lang: str = "is",
     delay: float = 0.5,
-) -> Table:
+    room: Address | None = None,
+) -> Table | widgets.Widget:
     """A table to play `game` (a name in `GAMES`, a game module, or a `State` to continue).
     Without a `seed`, the environment variable CARDLEARN_SEED, when set, fixes the deal (the
     browser tests and a teacher repeating a demonstration); otherwise each table deals
-    afresh."""
+    afresh.
+
+    `room`: a classroom page's address (`cardlearn.table.room.address()`): the table of the
+    room and seat it names (or of a new room of one's own), kept in the rooms' database so
+    that a reload comes back to it; a refusal instead of a table for a wrong token; the
+    teacher's links for a new shared room (see `cardlearn.table.room`).  Then `game` is the
+    page's game's name and `seats`, `seed`, `rules` and `lang` are the room's own."""
+    if room is not None:
+        from cardlearn.table.room import page_widget
+
+        if not isinstance(game, str) or seats is not None or seed is not None or rules is not None:
+            raise ValueError("a table in a room takes the game's name only: "
+                             "its seats, seed and rules are the room's")
+        return page_widget(game, room, delay=delay)
     if seed is None:
         seed = _seed_from_environment()
     if isinstance(game, (str, ModuleType)):
@@ -80,11 +107,14 @@ class Table(widgets.VBox):
         seed: int | None = None,
         lang: str = "is",
         delay: float = 0.5,
+        model: TableModel | None = None,
     ):
         super().__init__()
         if delay < 0:
             raise ValueError("delay is a number of seconds, at least 0")
-        self.model = TableModel(cast(GameModule, game), state, seats=seats, seed=seed, lang=lang)
+        # `model`: a model made elsewhere (a table bound to a room, `cardlearn.table.room`)
+        self.model = model if model is not None else TableModel(
+            cast(GameModule, game), state, seats=seats, seed=seed, lang=lang)
         self.delay = float(delay)
         self._lock = threading.RLock()
         self._idle = threading.Event()
@@ -244,7 +274,12 @@ class Table(widgets.VBox):
         self._change(lambda: self.model.click(zone, index))
 
     def _render(self) -> None:
-        self.children = self.view.render(self.model.snapshot())
+        self.children = (*self.view.render(self.model.snapshot()), *self._extra())
+
+    def _extra(self) -> tuple[widgets.Widget, ...]:
+        """Widgets drawn after the view's (none here; a table bound to a room adds the
+        hidden child that carries its move count and seat)."""
+        return ()
 
     def _run_bots(self) -> None:
         """Let the bot due move: at once with `delay == 0`, else from a thread (unless one

@@ -237,14 +237,19 @@ def voila_server(
     cull: tuple[int, int] = (CULL_IDLE_S, CULL_INTERVAL_S),
     server: list[Server] | None = None,
     root: Path = PAGES,
+    rooms: Path | str | None = None,
+    port: int | None = None,
 ) -> Iterator[str]:
-    """Serve `root` (default `pages/`) with Voilà on a free loopback port; yields the base URL (and appends
-    the `Server` to `server`, when given, for a look at its processes)."""
-    port = free_port()
+    """Serve `root` (default `pages/`) with Voilà on a free loopback port (or `port`); yields
+    the base URL (and appends the `Server` to `server`, when given, for a look at its
+    processes).  The pages keep their rooms in `rooms` (a SQLite file or a PostgreSQL URL;
+    default a file in the server's temporary home, never the user's own rooms)."""
+    port = port or free_port()
     with tempfile.TemporaryDirectory(prefix="cardlearn-voila-") as home:
         # the template, and the configuration `make pages` reads (voila.py: preheated kernels)
         env = jupyter_env(Path(home), JUPYTER_PATH=str(VOILA_TEMPLATE_ROOT),
-                          JUPYTER_CONFIG_PATH=str(VOILA_TEMPLATE_ROOT))
+                          JUPYTER_CONFIG_PATH=str(VOILA_TEMPLATE_ROOT),
+                          CARDLEARN_ROOMS=str(rooms or Path(home) / "rooms.sqlite"))
         base = f"http://127.0.0.1:{port}"
         with Server(
             "Voilà", voila_command(port, cull=cull, root=root), base + "/", env, OUTPUT / log_name,

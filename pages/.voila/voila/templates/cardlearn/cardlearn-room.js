@@ -1,0 +1,37 @@
+// A table bound to a room (cardlearn/table/room.py) draws a hidden child,
+// `.cardlearn-room-data`, whose span carries data-moves (the room log's length),
+// data-seat and data-room, and data-href (the query string naming the room and seat).
+// ipywidgets cannot set attributes on the table's root box, so this copies them onto
+// the root (`.cardlearn-table`), and rewrites the page's address to name its room, so
+// that a reload (or a bookmark) comes back to the same table; the teacher's links page
+// (`.cardlearn-room-links`) is rewritten to `?shown=1`.  Nothing is fetched.
+(function () {
+  "use strict";
+  var KEYS = ["moves", "seat", "room"];
+  function sync() {
+    var spans = document.querySelectorAll(".cardlearn-room-data [data-moves]");
+    for (var i = 0; i < spans.length; i++) {
+      var span = spans[i];
+      var root = span.closest(".cardlearn-table");
+      if (!root) continue;
+      KEYS.forEach(function (key) {
+        var value = span.getAttribute("data-" + key);
+        if (value !== null && root.getAttribute("data-" + key) !== value) {
+          root.setAttribute("data-" + key, value);
+        }
+      });
+      rewrite(span.getAttribute("data-href"));
+    }
+    // The teacher's links page: a reload must not make another room.
+    var links = document.querySelector(".cardlearn-room-links [data-href]");
+    if (links) rewrite(links.getAttribute("data-href"));
+  }
+  function rewrite(href) {
+    if (href && window.location.search !== href) {
+      window.history.replaceState(window.history.state, "", window.location.pathname + href);
+    }
+  }
+  new MutationObserver(sync).observe(document.documentElement,
+    {subtree: true, childList: true, characterData: true});
+  sync();
+})();

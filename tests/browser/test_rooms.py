@@ -1,0 +1,366 @@
+"""Rooms in Chromium: several pupils' pages at one table, each its own browser (a browser
+context per pupil, as on their own machines), served by one Voilà server whose pages keep
+their rooms in this test's SQLite file.
+
+- two pages at one Kasína room and four at one Kozel room play a whole deal by clicks; each
+  move shows on the other pages by itself; whose turn it is is said by name;
+- a race: both Kasína pupils press Áfram at the same moment at the deal's end: both presses
+  are written once each (the later one caught up and written again), both pages go on;
+- reload and a restart of the server mid-match come back to the same position and language;
+- a wrong token gets a refusal and no table;
+- other seats' hidden cards are nowhere in a page's DOM;
+- nothing is fetched from outside 127.0.0.1.
+
+The moves are chosen from the room's state read in this process (the same database), then
+made by clicking their cards (and Confirm) on the page of the seat to move.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browserkit import (
+    MOVE_TIMEOUT_MS,
+    PAGE_TIMEOUT_MS,
+    PAGES,
+    TABLE,
+    Watch,
+    click_card,
+    free_port,
+    screenshot,
+    settle,
+    voila_server,
+    watch_page,
+)
+
+from cardlearn import rooms
+from cardlearn.games import GAMES
+from cardlearn.protocol import State
+from cardlearn.table.room import ROOM_WORDS, page_path, seat_query
+
+pytestmark = pytest.mark.browser
+
+GAMES_SERVED = ("kasina", "kozel")  # only these pages: fewer kernels preheated on 2 cores
+
+
+@dataclass
+class Served:
+    """The Voilà server of this module: its base URL, and a restart on the same port and
+    database (as a teacher restarting `make pages`)."""
+
+    root: Path
+    db: Path
+    port: int
+    base: str = ""
+    _stack: contextlib.ExitStack = field(default_factory=contextlib.ExitStack)
+
+    def start(self, log: str) -> None:
+        self.base = self._stack.enter_context(
+            voila_server(log, root=self.root, rooms=self.db, port=self.port))
+
+    def stop(self) -> None:
+        self._stack.close()
+        self._stack = contextlib.ExitStack()
+
+    def url(self, game: str, room: str = "", seat: int = 0, token: str = "") -> str:
+        return f"{self.base}/{page_path(game)}" + (seat_query(room, seat, token) if room else "")
+
+
+@pytest.fixture(scope="module")
+def served(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    root = tmp_path_factory.mktemp("rooms-pages")
+    for game in GAMES_SERVED:
+        shutil.copy(PAGES / f"{game}.ipynb", root / f"{game}.ipynb")
+    server = Served(root, root / "rooms.sqlite", free_port())
+    server.start("voila-rooms.log")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def store(served: Served) -> Any:
+    return rooms.connect(served.db)
+
+
+@dataclass
+class Pupil:
+    """One pupil's browser (a context of its own) with the page of one seat."""
+
+    seat: int
+    page: Any
+    watch: Watch
+    context: Any
+
+
+@pytest.fixture
+def pupils(browser: Any) -> Iterator[list[Pupil]]:
+    made: list[Pupil] = []
+    yield made
+    for p in made:
+        p.context.close()
+
+
+def open_pupil(browser: Any, made: list[Pupil], url: str, seat: int) -> Pupil:
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    pupil = Pupil(seat, page, watch_page(page), context)
+    made.append(pupil)
+    page.goto(url, wait_until="domcontentloaded", timeout=PAGE_TIMEOUT_MS)
+    return pupil
+
+
+def wait_table(pupil: Pupil, moves: int | None = None) -> None:
+    """Until the page's table root carries `data-moves` (= `moves`, when given)."""
+    want = "true" if moves is None else f"r.dataset.moves === '{moves}'"
+    pupil.page.wait_for_function(
+        f"() => {{ const r = document.querySelector('{TABLE}[data-moves]'); return r !== null && {want}; }}",
+        timeout=PAGE_TIMEOUT_MS if moves is None else MOVE_TIMEOUT_MS, polling=50)
+
+
+def root_data(pupil: Pupil) -> dict[str, str]:
+    return pupil.page.eval_on_selector(TABLE, "r => ({...r.dataset})")
+
+
+# The hand's cards by their card class (their other classes say selected, usable ...).
+HAND_JS = "bs => bs.map((b) => [...b.classList].find((c) => c.startsWith('cardlearn-card-')))"
+
+
+def status(pupil: Pupil) -> str:
+    return pupil.page.locator(f"{TABLE} .cardlearn-status").inner_text()
+
+
+# -- what other seats hold is nowhere in a page -------------------------------------------
+
+_CLASSES_JS = """
+() => [...document.querySelectorAll('*')].flatMap((e) => [...e.classList])
+      .filter((c) => c.startsWith('cardlearn-card-'))
+"""
+
+
+def check_hidden(pupils: list[Pupil], state: State, text_too: bool = True) -> None:
+    """No page has an element of another seat's hand card, nor (`text_too`: before the log
+    names cards of an earlier deal, dealt again since) its face in the table's text (the
+    stylesheet names every card's picture; no element carries another's)."""
+    for p in pupils:
+        classes = set(p.page.evaluate(_CLASSES_JS))
+        text = p.page.locator(TABLE).inner_text()
+        mine = {f"cardlearn-card-{c}" for c in state.hands[p.seat]}
+        assert mine <= classes, f"seat {p.seat}'s own cards are not all drawn"
+        for other in range(state.players):
+            if other == p.seat:
+                continue
+            for card in state.hands[other]:
+                assert f"cardlearn-card-{card}" not in classes, (p.seat, other, card)
+                assert not text_too or card.symbol not in text, (p.seat, other, card)
+
+
+# -- making a move by clicks --------------------------------------------------------------
+
+def plan(game: str, state: State) -> tuple[Any, tuple[tuple[str, Any], ...]]:
+    """A legal move with the fewest tokens to click (a button's move only if none has any)."""
+    module = GAMES[game]
+    moves = [(a, tuple(module.action_cards(state, a))) for a in state.legal_actions()]
+    return min(moves, key=lambda m: (not m[1], len(m[1])))
+
+
+def click_move(pupil: Pupil, game: str, state: State) -> None:
+    """Select the move's cards (and target) on the page, then Confirm, or press its button."""
+    page = pupil.page
+    table = page.locator(TABLE)
+    _, tokens = plan(game, state)
+    for zone, card in tokens:
+        if card is None:
+            button = table.locator(f"button.cardlearn-target.cardlearn-zone-{zone}").first
+        else:
+            button = table.locator(f"button.cardlearn-card.cardlearn-zone-{zone}.cardlearn-card-{card}").first
+        if "mod-success" in (button.get_attribute("class") or ""):
+            continue  # a forced move's cards are selected for the pupil
+        if card is None:
+            button.click()
+        else:
+            click_card(page, zone, str(card))
+        page.wait_for_function("(b) => b.classList.contains('mod-success')", arg=button.element_handle(),
+                               timeout=MOVE_TIMEOUT_MS, polling=30)
+    # Confirm, once the selection is exactly one move; else (a move without cards, or a
+    # selection several moves fit) the moves' own buttons
+    page.wait_for_function(
+        "() => { const t = document.querySelector('.cardlearn-table');"
+        " return t.querySelector('button.cardlearn-confirm:not([disabled])') !== null"
+        " || t.querySelector('button.cardlearn-action') !== null; }", timeout=MOVE_TIMEOUT_MS, polling=30)
+    if tokens and table.locator("button.cardlearn-confirm:not([disabled])").count():
+        table.locator("button.cardlearn-confirm").click()
+    else:
+        table.locator("button.cardlearn-action").first.click()
+
+
+def play_deal(game: str, room: rooms.Room, pupils: list[Pupil], shots: str) -> int:
+    """Play until the first deal ends, each move by clicks on the page of the seat to move;
+    after each, every other page shows it by itself.  Returns the number of moves."""
+    by_seat = {p.seat: p for p in pupils}
+    n = 0
+    while room.state().deals_done == 0:
+        state, length = room.state(), len(room)
+        mover = by_seat[state.to_move]
+        wait_table(mover, length)
+        if n == 1:  # whose turn, by name, on a page that waits
+            waiting = next(p for p in pupils if p is not mover)
+            assert f"Sæti {mover.seat} á leik" in status(waiting), status(waiting)
+            assert "Þú átt leik" in status(mover), status(mover)
+        click_move(mover, game, state)
+        deadline = time.monotonic() + MOVE_TIMEOUT_MS / 1000
+        while len(room) == length:
+            assert time.monotonic() < deadline, f"move {n} by seat {mover.seat} was not written"
+            time.sleep(0.02)
+        for p in pupils:  # by itself: nobody touches the other pages
+            wait_table(p, len(room))
+        n += 1
+        if n == 2:
+            for p in pupils:
+                screenshot(p.page, f"{shots}-seat{p.seat}-move2")
+    return n
+
+
+# ---------------------------------------------------------------------------------------
+
+
+def test_two_pupils_play_a_kasina_deal_and_race_for_afram(served: Served, store: Any, browser: Any,
+                                                         pupils: list[Pupil]) -> None:
+    room = rooms.create("kasina", [0, 1], seed=2026, store=store)
+    for seat in (0, 1):
+        open_pupil(browser, pupils, served.url("kasina", room.id, seat, room.tokens[seat]), seat)
+    for p in pupils:
+        wait_table(p, 0)
+        assert root_data(p)["seat"] == str(p.seat) and root_data(p)["room"] == room.id
+        # the teacher's view and demo are not offered at a shared table
+        assert p.page.locator(f"{TABLE} button.cardlearn-teacher").is_hidden()
+        assert p.page.locator(f"{TABLE} button.cardlearn-demo").is_hidden()
+    check_hidden(pupils, room.state())
+    moves = play_deal("kasina", room, pupils, "rooms-kasina")
+    assert moves == len(room.moves()) >= 40
+    for p in pupils:
+        p.page.locator(".cardlearn-summary button.cardlearn-dismiss").wait_for(timeout=MOVE_TIMEOUT_MS)
+    screenshot(pupils[0].page, "rooms-kasina-deal-end")
+    # The race: both press Áfram at once (neither page waits for the other's click)
+    length = len(room)
+    for p in pupils:
+        p.page.evaluate("() => document.querySelector('.cardlearn-summary button.cardlearn-dismiss').click()")
+    for p in pupils:
+        wait_table(p, length + 2)
+        p.page.locator(".cardlearn-summary").wait_for(state="hidden", timeout=MOVE_TIMEOUT_MS)
+    entries = room.entries()[length:]
+    assert sorted((e.kind, e.seat) for e in entries) == [("continue", 0), ("continue", 1)]
+    check_hidden(pupils, room.state(), text_too=False)
+    for p in pupils:
+        assert not p.watch.outside, f"seat {p.seat}'s page asked the internet for {p.watch.outside}"
+        assert not p.watch.page_errors, p.watch.page_errors
+
+
+def test_four_pupils_play_a_kozel_deal(served: Served, store: Any, browser: Any, pupils: list[Pupil]) -> None:
+    room = rooms.create("kozel", [0, 1, 2, 3], seed=2026, store=store)
+    for seat in range(4):
+        open_pupil(browser, pupils, served.url("kozel", room.id, seat, room.tokens[seat]), seat)
+    for p in pupils:
+        wait_table(p, 0)
+    check_hidden(pupils, room.state())
+    moves = play_deal("kozel", room, pupils, "rooms-kozel")
+    assert moves == len(room.moves())
+    for p in pupils:
+        p.page.locator(".cardlearn-summary button.cardlearn-dismiss").wait_for(timeout=MOVE_TIMEOUT_MS)
+        assert not p.watch.outside and not p.watch.page_errors, (p.watch.outside, p.watch.page_errors)
+    screenshot(pupils[2].page, "rooms-kozel-deal-end-seat2")
+
+
+def test_a_wrong_token_gets_a_refusal_and_no_table(served: Served, store: Any, browser: Any,
+                                                   pupils: list[Pupil]) -> None:
+    room = rooms.create("kasina", [0, 1], seed=5, store=store)
+    p = open_pupil(browser, pupils, served.url("kasina", room.id, 1, room.tokens[0]), 1)  # seat 0's token
+    p.page.locator(".cardlearn-refusal").wait_for(timeout=PAGE_TIMEOUT_MS)
+    text = p.page.locator(".cardlearn-refusal").inner_text()
+    assert ROOM_WORDS["is"]["wrong_token"] in text and ROOM_WORDS["en"]["wrong_token"] in text
+    assert p.page.locator(TABLE).count() == 0 and p.page.locator(".cardlearn-card").count() == 0
+    screenshot(p.page, "rooms-wrong-token")
+    assert len(room) == 0 and not p.watch.outside
+
+
+def test_the_teachers_form_makes_a_shared_room(served: Served, store: Any, browser: Any,
+                                              pupils: list[Pupil]) -> None:
+    """The index page's form: pupils at seats 0 and 2 of Kozel, computers of rule of thumb;
+    the page shows one link per pupil seat, and a link opens that seat's table."""
+    teacher = open_pupil(browser, pupils, served.base + "/", 0)
+    page = teacher.page
+    page.locator("details.cardlearn-teacher-form summary").click()
+    page.locator("input[name=humans][value='1']").uncheck()
+    page.locator("input[name=humans][value='2']").check()
+    page.locator("input[name=level][value='thumb']").check()
+    screenshot(page, "rooms-index-form")
+    page.locator("button.cardlearn-room-new-kozel").click()
+    page.locator(".cardlearn-room-links").wait_for(timeout=PAGE_TIMEOUT_MS)
+    links = [a.get_attribute("href") for a in page.locator(".cardlearn-room-links a[lang=is]").all()]
+    assert [link.split("seat=")[1][0] for link in links] == ["0", "2"], links
+    room = rooms.open(links[0].split("room=")[1].split("&")[0], store=store)
+    assert room.humans == (0, 2) and room.seats[1] == room.seats[3] == "thumb"
+    screenshot(page, "rooms-teacher-links")
+    page.wait_for_url("**shown=1", timeout=MOVE_TIMEOUT_MS)  # a reload makes no second room
+    pupil = open_pupil(browser, pupils, served.base + links[1], 2)
+    wait_table(pupil)
+    assert root_data(pupil)["seat"] == "2" and root_data(pupil)["room"] == room.id
+    assert not teacher.watch.outside and not pupil.watch.outside
+
+
+def test_a_solo_page_survives_reload_and_a_server_restart(served: Served, store: Any, browser: Any,
+                                                          pupils: list[Pupil]) -> None:
+    """No room in the address: the page makes one and names it; moves, the language and
+    the position come back after a reload and after the server is restarted; Nýr leikur
+    makes a new room."""
+    p = open_pupil(browser, pupils, served.url("kasina"), 0)
+    wait_table(p)
+    page = p.page
+    page.wait_for_url("**room=*", timeout=MOVE_TIMEOUT_MS)
+    room = rooms.open(root_data(p)["room"], store=store)
+    assert "token=" in page.url and "seat=0" in page.url
+    for _ in range(2):  # two moves of the pupil (the computer answers each)
+        state, length = room.state(), len(room)
+        wait_table(p, length)
+        click_move(p, "kasina", state)
+        page.wait_for_function(
+            f"() => Number(document.querySelector('{TABLE}').dataset.moves) >= {length + 2}",
+            timeout=MOVE_TIMEOUT_MS, polling=50)
+    page.locator(f"{TABLE} button.cardlearn-lang").click()
+    page.wait_for_function("() => document.querySelector('.cardlearn-status').innerText.includes('Moves')",
+                           timeout=MOVE_TIMEOUT_MS)
+    wait_table(p, len(room))
+    settle(page)
+    hand = sorted(page.eval_on_selector_all(f"{TABLE} button.cardlearn-card.cardlearn-zone-hand",
+                                            HAND_JS))
+    url, length = page.url, len(room)
+    page.reload()
+    wait_table(p, length)
+    settle(page)
+    assert page.url == url and "Moves" in status(p)
+    assert sorted(page.eval_on_selector_all(f"{TABLE} button.cardlearn-card.cardlearn-zone-hand",
+                                            HAND_JS)) == hand
+    served.stop()  # the teacher restarts `make pages`
+    served.start("voila-rooms-restarted.log")
+    page.goto(url, wait_until="domcontentloaded", timeout=PAGE_TIMEOUT_MS)
+    wait_table(p, length)
+    settle(page)
+    assert "Moves" in status(p) and page.url == url
+    assert sorted(page.eval_on_selector_all(f"{TABLE} button.cardlearn-card.cardlearn-zone-hand",
+                                            HAND_JS)) == hand
+    screenshot(page, "rooms-solo-after-restart")
+    page.locator(f"{TABLE} button.cardlearn-new").click()
+    page.locator(f"{TABLE} button.cardlearn-new-yes").click()
+    page.wait_for_function(f"(id) => document.querySelector('{TABLE}').dataset.room !== id",
+                           arg=room.id, timeout=MOVE_TIMEOUT_MS)
+    new_id = root_data(p)["room"]
+    page.wait_for_url(f"**room={new_id}*", timeout=MOVE_TIMEOUT_MS)
+    assert len(rooms.open(new_id, store=store)) <= 1 and len(rooms.open(room.id, store=store)) == length
+    assert not p.watch.outside and not p.watch.page_errors, (p.watch.outside, p.watch.page_errors)
