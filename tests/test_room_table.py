@@ -120,6 +120,18 @@ def test_whose_turn_by_name_and_only_ones_own_seat_moves() -> None:
         assert not other.act(first_legal(other)) and len(room) == 0
 
 
+def test_each_page_calls_its_own_seat_you_in_teams_and_results() -> None:
+    """At a shared Kozel table seat 2's team is "Þið Sæti 0" on seat 2's page and "Þið Sæti 2"
+    on seat 0's (before: "Sæti 0 og Sæti 2" on both: the scoreboard named nobody "Þú")."""
+    room = rooms.create("kozel", [0, 2], seed=11, level="random")
+    a = RoomModel(room, 0, room.tokens[0])
+    c = RoomModel(rooms.open(room.id), 2, room.tokens[2])
+    assert a.sides()[0] == "Þið Sæti 2" and c.sides()[0] == "Þið Sæti 0"
+    assert a.sides()[1] == c.sides()[1] == "Tölva 1 og Tölva 3"
+    a.lang = "en"
+    assert a.sides()[0] == "You and Seat 2"
+
+
 def test_computers_are_written_once_by_the_page_holding_the_claim() -> None:
     room = rooms.create("kozel", [0, 2], seed=11, level="random")
     a = RoomModel(room, 0, room.tokens[0])

@@ -228,9 +228,15 @@ class TableModel:
         language when the pupil switches)."""
         return lambda seat: seat_name(seat, self._roles, lang)
 
+    @property
+    def own_seat(self) -> int | None:
+        """The seat named "Þú" although other pupils play too (a shared table's page);
+        None at a table of one's own or a hot seat."""
+        return None
+
     def sides(self) -> list[str]:
         state = self.state
-        return side_names(state.teams, state.players, self._roles, self._lang)
+        return side_names(state.teams, state.players, self._roles, self._lang, self.own_seat)
 
     def quiet(self, state: State, action: Any) -> bool:
         """A decision that needs no pause and no undo stop (the game's `quiet`)."""

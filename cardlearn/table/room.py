@@ -178,6 +178,10 @@ class RoomModel(TableModel):
         """The pupil seats that have not yet pressed Áfram after the deal that just ended."""
         return self._waiting
 
+    @property
+    def own_seat(self) -> int:
+        return self.seat
+
     def who(self, seat: int) -> str:
         return self._name(seat, self._lang)
 
@@ -186,9 +190,7 @@ class RoomModel(TableModel):
 
     def _name(self, seat: int, lang: str) -> str:
         """You are "Þú"; another pupil is "Sæti 2", a computer "Tölva 1" (or "Tölvan")."""
-        if seat == self.seat:
-            return WORDS[lang]["you"]
-        return seat_name(seat, self._roles, lang)
+        return seat_name(seat, self._roles, lang, self.seat)
 
     def _names(self, seats: tuple[int, ...], lang: str) -> str:
         return room_words(lang)["and"].join(self._name(s, lang) for s in seats)

@@ -288,7 +288,8 @@ def _turn(model: TableModel) -> str:
     w, state, seats = more(model.lang), model.state, model.seats
     seat = state.to_move
     if seat is None:
-        return f"{w['over']} — {result(state.winner, state.teams, state.players, seats, model.lang)}"
+        winner = result(state.winner, state.teams, state.players, seats, model.lang, model.own_seat)
+        return f"{w['over']} — {winner}"
     if model.paused:
         return w["press_continue"]
     if seats[seat] == HUMAN and not model.demo:
@@ -380,7 +381,7 @@ def _banner(model: TableModel) -> Banner | None:
     state = model.state
     if not state.is_over:
         return None
-    winner = result(state.winner, state.teams, state.players, model.seats, model.lang)
+    winner = result(state.winner, state.teams, state.players, model.seats, model.lang, model.own_seat)
     standing = ", ".join(f"{name}: {number(s, model.lang)}" for name, s in zip(model.sides(), state.scores))
     return Banner(more(model.lang)["match_won"].format(who=winner), f"{score_unit(model)}: {standing}")
 

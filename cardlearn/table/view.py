@@ -232,8 +232,8 @@ class CardRow(widgets.HBox):
         with self.hold_sync():
             self.children = tuple(self._buttons[:n])
             set_classes(self, "cardlearn-row", "cardlearn-packed" if packed else "",
-                        "cardlearn-packed-more" if tighter else "", "cardlearn-packed-most" if tightest else "",
-                        "cardlearn-stacked" if stacked else "",
+                        "cardlearn-packed-more" if tighter else "",
+                        "cardlearn-packed-most" if tightest else "", "cardlearn-stacked" if stacked else "",
                         "cardlearn-compact" if compact else "", "cardlearn-captions-2" if two_lines else "")
 
 
