@@ -534,15 +534,13 @@ class Address:
 
 
 def address(query: str | None = None) -> Address:
-    """The page's address (`query`, else Voilà's query string: in a preheated kernel this
-    waits for the page's request; outside Voilà it is empty)."""
+    """The page's address (`query`, else the page request's query string: in a preheated
+    Voilà kernel this waits for the request, see `cardlearn.table.voila_query`; outside
+    Voilà it is empty)."""
     if query is None:
-        try:
-            from voila.utils import get_query_string
-        except ImportError:  # not served by Voilà (a notebook, a test)
-            query = ""
-        else:
-            query = get_query_string() or ""
+        from cardlearn.table.voila_query import wait_for_query
+
+        query = wait_for_query()
     return Address.parse(query)
 
 
