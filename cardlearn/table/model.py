@@ -221,12 +221,12 @@ class TableModel:
         return advice.thought if advice is not None and advice.state is self.state else None
 
     def who(self, seat: int) -> str:
-        return seat_name(seat, self._roles, self._lang)
+        return seat_name(seat, self._roles, self._lang, self.own_seat)
 
     def namer(self, lang: str) -> Callable[[int], str]:
         """Seats by the table's names in `lang` (a message is said again in the other
         language when the pupil switches)."""
-        return lambda seat: seat_name(seat, self._roles, lang)
+        return lambda seat: seat_name(seat, self._roles, lang, self.own_seat)
 
     @property
     def own_seat(self) -> int | None:

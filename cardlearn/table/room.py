@@ -60,7 +60,7 @@ from cardlearn.rooms import NotYourTurn, Room, RoomError, StaleMove, WrongToken
 from cardlearn.table.model import BotTurn, TableModel
 from cardlearn.table.snapshot import HUMAN, Snapshot
 from cardlearn.table.widget import Table
-from cardlearn.table.words import WORDS, check_lang, more, seat_name
+from cardlearn.table.words import WORDS, check_lang, more
 
 # The words of a table in a room, Icelandic as card players say it, with English twins.
 ROOM_WORDS: dict[str, dict[str, str]] = {
@@ -180,20 +180,12 @@ class RoomModel(TableModel):
 
     @property
     def own_seat(self) -> int:
+        """This page's seat is "Þú" although other pupils play at the table too."""
         return self.seat
 
-    def who(self, seat: int) -> str:
-        return self._name(seat, self._lang)
-
-    def namer(self, lang: str) -> Callable[[int], str]:
-        return lambda seat: self._name(seat, lang)
-
-    def _name(self, seat: int, lang: str) -> str:
-        """You are "Þú"; another pupil is "Sæti 2", a computer "Tölva 1" (or "Tölvan")."""
-        return seat_name(seat, self._roles, lang, self.seat)
-
     def _names(self, seats: tuple[int, ...], lang: str) -> str:
-        return room_words(lang)["and"].join(self._name(s, lang) for s in seats)
+        """Seats by name ("Þú" for this page's seat, "Sæti 2", "Tölva 1"), joined by "og"."""
+        return room_words(lang)["and"].join(self.namer(lang)(s) for s in seats)
 
     # -- the language, the teacher's view and demo ---------------------------------------
     @property
@@ -411,7 +403,7 @@ class RoomModel(TableModel):
         if self._waiting:
             return room_words(lang)["waiting_continue"].format(who=self._names(self._waiting, lang))
         w = more(lang)
-        return w["your_turn"] if seat == self.seat else w["turn"].format(who=self._name(seat, lang))
+        return w["your_turn"] if seat == self.seat else w["turn"].format(who=self.namer(lang)(seat))
 
     def snapshot(self) -> Snapshot:
         snap = super().snapshot()
