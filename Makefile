@@ -23,11 +23,11 @@ lab: $(STAMP)
 # Two pytest runs, both always run, `make test` failing if either fails (a run that collects
 # nothing, pytest's exit 5, fails too): everything but the browser tests on both cores (one
 # notebook, or one test file, per worker at a time: a notebook's cells share its kernel, in
-# order), then the browser tests alone, serially (each drives one Chromium and one Voilà
-# server, and waits on the pages' own pace).
+# order), then the browser tests, also on both cores: each worker drives its own Chromium
+# and Voilà server, and most of their time is waiting on the pages' own pace.
 test: $(STAMP) lint
 	$(BIN)/python -m pytest -n 2 --dist loadfile -m "not browser"; rest=$$?; \
-	$(BIN)/python -m pytest -m browser tests/browser; browser=$$?; \
+	$(BIN)/python -m pytest -n 2 -m browser tests/browser; browser=$$?; \
 	echo "make test: pytest exit $$rest (engine, table, notebooks), $$browser (browser)"; \
 	test $$rest -eq 0 && test $$browser -eq 0
 

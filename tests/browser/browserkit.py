@@ -159,6 +159,13 @@ def jupyterlab_command(port: int, root_dir: Path) -> list[str]:
 
 
 @dataclass
+def worker_log(name: str) -> Path:
+    """Where a server's log goes: per pytest-xdist worker, when the browser tests run on
+    both cores (two servers must not write one file)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    return OUTPUT / (f"{worker}-{name}" if worker else name)
+
+
 class Server:
     """A server started as a subprocess in its own process group, with its log in a file."""
 
@@ -252,7 +259,7 @@ def voila_server(
                           CARDLEARN_ROOMS=str(rooms or Path(home) / "rooms.sqlite"))
         base = f"http://127.0.0.1:{port}"
         with Server(
-            "Voilà", voila_command(port, cull=cull, root=root), base + "/", env, OUTPUT / log_name,
+            "Voilà", voila_command(port, cull=cull, root=root), base + "/", env, worker_log(log_name),
             timeout=timeout,
         ) as running:
             if server is not None:
@@ -312,7 +319,7 @@ def jupyterlab_server(
             jupyterlab_command(port, root_dir),
             base + "/api/status",
             env,
-            OUTPUT / log_name,
+            worker_log(log_name),
             timeout=timeout,
         ):
             yield base

@@ -56,8 +56,9 @@ def browser(playwright_instance: Any, chromium_path: str) -> Iterator[Any]:
 
 @pytest.fixture(scope="session", autouse=True)
 def fresh_output() -> None:
-    """Start each run with no screenshots or logs of an earlier run."""
-    if OUTPUT.is_dir():
+    """Start each run with no screenshots or logs of an earlier run (on both cores, the first
+    worker clears them, at its start: before either has written anything)."""
+    if os.environ.get("PYTEST_XDIST_WORKER", "gw0") == "gw0" and OUTPUT.is_dir():
         for old in [*OUTPUT.glob("*.png"), *OUTPUT.glob("*.log")]:
             old.unlink()
 
