@@ -158,7 +158,6 @@ def jupyterlab_command(port: int, root_dir: Path) -> list[str]:
     ]
 
 
-@dataclass
 def worker_log(name: str) -> Path:
     """Where a server's log goes: per pytest-xdist worker, when the browser tests run on
     both cores (two servers must not write one file)."""
@@ -166,6 +165,7 @@ def worker_log(name: str) -> Path:
     return OUTPUT / (f"{worker}-{name}" if worker else name)
 
 
+@dataclass
 class Server:
     """A server started as a subprocess in its own process group, with its log in a file."""
 
