@@ -228,9 +228,9 @@ class CardRow(widgets.HBox):
         # and a trick of four-card leads (16 cards, Kozel's last trick) tightest: at the
         # tighter packing it ran 60 px past the felt's middle column, cutting the leader's
         # cards and caption
-        # (and a long meld of your own, compact: a nine-card run beside a set wrapped onto a
-        # second row and pushed a four-seat Kínaskák hand below a 768 px window)
-        tightest = (idle and played and n > PACK_ANY) or (compact and n > 6)
+        # (and a meld of your own of more than three cards, compact: a long run beside a set
+        # wrapped onto a second row and pushed a four-seat Kínaskák hand below a 768 px window)
+        tightest = (idle and played and n > PACK_ANY) or (compact and n > 3)
         with self.hold_sync():
             self.children = tuple(self._buttons[:n])
             set_classes(self, "cardlearn-row", "cardlearn-packed" if packed else "",

@@ -308,7 +308,9 @@ def test_the_teachers_form_makes_a_shared_room(served: Served, store: Any, brows
     room = rooms.open(links[0].split("room=")[1].split("&")[0], store=store)
     assert room.humans == (0, 2) and room.seats[1] == room.seats[3] == "thumb"
     screenshot(page, "rooms-teacher-links")
-    page.wait_for_url("**shown=1", timeout=MOVE_TIMEOUT_MS)  # a reload makes no second room
+    # a reload makes no second room: the address is rewritten in place (replaceState, no
+    # navigation event to wait for), so its text is polled
+    page.wait_for_function("() => location.search.includes('shown=1')", timeout=PAGE_TIMEOUT_MS)
     pupil = open_pupil(browser, pupils, served.base + links[1], 2)
     wait_table(pupil)
     assert root_data(pupil)["seat"] == "2" and root_data(pupil)["room"] == room.id
