@@ -29,7 +29,7 @@ from cardlearn.table import WORDS, Snapshot, Table, TableModel, play, replay, st
 from cardlearn.table.look import css_name, stylesheet
 from cardlearn.table.snapshot import CellView, cells, places
 from cardlearn.table.view import CardButton, SeatBox, classes_of, set_classes, walk
-from cardlearn.table.words import MORE_WORDS, count_cards, deal_over, result, seat_name, simulated_words
+from cardlearn.table.words import count_cards, deal_over, result, seat_name, simulated_words
 
 MODULES = {"toy": toygame, "fake": fakegame, **GAMES}
 NAMES = sorted(MODULES)
@@ -177,7 +177,7 @@ def test_whole_match_through_act(name):
             break
         if m.paused:  # a deal's end: nothing moves until Áfram
             assert m.pending_bot() is None and not m.act(m.state.legal_actions()[0])
-            assert m.message == MORE_WORDS["is"]["press_continue"]
+            assert m.message == WORDS["is"]["press_continue"]
             m.dismiss()
             m.run_bots()
             continue
@@ -1215,7 +1215,7 @@ def test_a_forced_move_is_selected_and_said_and_waits_for_confirm():
     state, [only] = m.state, m.state.legal_actions()
     snap = m.snapshot()
     assert m.state.to_move == 0 and snap.confirm  # nothing was played for the pupil
-    assert snap.message == MORE_WORDS["is"]["forced"].format(move=fakegame.command(state, only, "is"))
+    assert snap.message == WORDS["is"]["forced"].format(move=fakegame.command(state, only, "is"))
     assert [c.card for c in snap.hand if c.selected] == [str(only.card)]
     m.lang = "en"
     assert m.message.startswith("You have only one move: ")
@@ -1248,12 +1248,12 @@ def test_a_deals_end_pauses_the_table_until_afram():
     before, after = m.states[i], m.states[i + 1]
     assert snap.summary.lines[0] == fakegame.deal_result(before, after, "is", m.who)  # the verdict first
     assert snap.summary.heading == "1. spili lokið"
-    assert snap.turn == MORE_WORDS["is"]["press_continue"] and not snap.buttons and not snap.confirm
+    assert snap.turn == WORDS["is"]["press_continue"] and not snap.buttons and not snap.confirm
     moves = m.moves
     if m.state.to_move == 0:
         assert not m.act(m.state.legal_actions()[0]) and m.moves == moves
     m.click("hand", 0)
-    assert m.moves == moves and m.message == MORE_WORDS["is"]["press_continue"]
+    assert m.moves == moves and m.message == WORDS["is"]["press_continue"]
     assert m.hint() == [] and m.moves == moves
     m.dismiss()
     assert not m.paused and m.snapshot().summary is None and m.message in ("", m.snapshot().message)
@@ -1276,13 +1276,13 @@ def test_a_bots_move_clears_the_wait_message_and_a_hint_clears_a_reason():
 
 def test_undo_says_what_it_takes_back():
     m = model("fake", seed=4)
-    assert m.undo_says() == MORE_WORDS["is"]["undo_nothing"]
+    assert m.undo_says() == WORDS["is"]["undo_nothing"]
     first = m.state.legal_actions()[0]
     _act(m, first)
     said = fakegame.describe(m.states[0], first, "is", viewer=0, who=m.who)
     bots = len(m.moves) - 1
-    assert m.undo_says() == MORE_WORDS["is"]["undo_what"].format(move=said) + \
-        MORE_WORDS["is"]["undo_more"].format(n=bots)
+    assert m.undo_says() == WORDS["is"]["undo_what"].format(move=said) + \
+        WORDS["is"]["undo_more"].format(n=bots)
     assert m.snapshot().undo_says == m.undo_says()
     table = new("fake", seed=4)
     table.act(first)
@@ -1296,11 +1296,11 @@ def test_demo_mode_plays_every_seat_stops_at_each_deal_and_gives_the_seat_back()
     turn = m.pending_bot()
     assert turn is not None and turn.seat == 0  # the computer plays the pupil's seat too
     m.click("hand", 0)
-    assert m.message == MORE_WORDS["is"]["demo_on"] and m.moves == ()
+    assert m.message == WORDS["is"]["demo_on"] and m.moves == ()
     m.run_bots()
     assert m.paused and m.snapshot().summary is not None  # it stops at the deal's end
     assert any(seat == 0 for seat, _ in m.moves)
-    assert m.snapshot().turn == MORE_WORDS["is"]["press_continue"]
+    assert m.snapshot().turn == WORDS["is"]["press_continue"]
     m.dismiss()
     assert m.pending_bot() is not None
     m.bot_step()

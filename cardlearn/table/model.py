@@ -36,7 +36,7 @@ from cardlearn.protocol import Bot, GameModule, Layout, State, Token, Zone
 from cardlearn.table import snapshot
 from cardlearn.table.choices import Advice, Choices
 from cardlearn.table.snapshot import HUMAN, Key, Snapshot, entry_parts
-from cardlearn.table.words import WORDS, check_lang, more, seat_name, side_names
+from cardlearn.table.words import WORDS, check_lang, seat_name, side_names
 
 OPTIONS_SHOWN = 4  # a "does not go with" message names at most this many moves
 
@@ -347,7 +347,7 @@ class TableModel:
         def say(lang: str) -> str:
             text = self.game.command(state, move, lang, who=self.namer(lang))
             # "… — svippur!" ends its own sentence: no full stop after it
-            return more(lang)[lang_key].format(move=text).replace("!.", "!")
+            return WORDS[lang][lang_key].format(move=text).replace("!.", "!")
 
         self._note = say
 
@@ -382,7 +382,7 @@ class TableModel:
         """What undo would take back, in words: the move made at its stop ("Tekur aftur:
         Þú leggur 4♣"), and every move after it."""
         i = self.undo_target()
-        w = more(self._lang)
+        w = WORDS[self._lang]
         if i is None:
             return w["undo_nothing"]
         text = self.describe_move(i)
@@ -653,7 +653,7 @@ class TableModel:
 
     # -- messages and hints --------------------------------------------------------------
     def _say(self, key: str, **kw: Any) -> None:
-        self._note = lambda lang: more(lang)[key].format(**kw)  # made again on a language switch
+        self._note = lambda lang: WORDS[lang][key].format(**kw)  # made again on a language switch
 
     def hint(self) -> list[tuple[str, str]]:
         """The legal moves of the human seat to move, each `(action text, reason)`, the

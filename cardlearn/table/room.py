@@ -60,7 +60,7 @@ from cardlearn.rooms import NotYourTurn, Room, RoomError, StaleMove, WrongToken
 from cardlearn.table.model import BotTurn, TableModel
 from cardlearn.table.snapshot import HUMAN, Snapshot
 from cardlearn.table.widget import Table
-from cardlearn.table.words import WORDS, check_lang, more
+from cardlearn.table.words import WORDS, check_lang
 
 # The words of a table in a room, Icelandic as card players say it, with English twins.
 ROOM_WORDS: dict[str, dict[str, str]] = {
@@ -402,7 +402,7 @@ class RoomModel(TableModel):
             return None
         if self._waiting:
             return room_words(lang)["waiting_continue"].format(who=self._names(self._waiting, lang))
-        w = more(lang)
+        w = WORDS[lang]
         return w["your_turn"] if seat == self.seat else w["turn"].format(who=self.namer(lang)(seat))
 
     def snapshot(self) -> Snapshot:
@@ -484,7 +484,7 @@ class RoomTable(Table):
                         self._go_on()  # a claim taken over from a page that went away
             except Exception as err:  # a thread's exception would vanish: show it, go on
                 with self._lock:
-                    model._note = lambda lang, e=str(err): more(lang)["bot_error"].format(msg=e)
+                    model._note = lambda lang, e=str(err): WORDS[lang]["bot_error"].format(msg=e)
                     self._render()
                 self._closed.wait(WATCH_TIMEOUT)
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 from cardlearn.cards import Card
 from cardlearn.grammar import form, number, person
 from cardlearn.protocol import Entry, ScoreRow, State, Token, Zone
-from cardlearn.table.words import WORDS, better_words, count_cards, deal_over, more, result, symbols
+from cardlearn.table.words import WORDS, better_words, count_cards, deal_over, result, symbols
 
 if TYPE_CHECKING:
     from cardlearn.table.model import TableModel
@@ -285,7 +285,7 @@ def last_cards(model: TableModel) -> frozenset[str]:
 
 def _turn(model: TableModel) -> str:
     """Whose turn, in words: the status line's first part."""
-    w, state, seats = more(model.lang), model.state, model.seats
+    w, state, seats = WORDS[model.lang], model.state, model.seats
     seat = state.to_move
     if seat is None:
         winner = result(state.winner, state.teams, state.players, seats, model.lang, model.own_seat)
@@ -383,7 +383,7 @@ def _banner(model: TableModel) -> Banner | None:
         return None
     winner = result(state.winner, state.teams, state.players, model.seats, model.lang, model.own_seat)
     standing = ", ".join(f"{name}: {number(s, model.lang)}" for name, s in zip(model.sides(), state.scores))
-    return Banner(more(model.lang)["match_won"].format(who=winner), f"{score_unit(model)}: {standing}")
+    return Banner(WORDS[model.lang]["match_won"].format(who=winner), f"{score_unit(model)}: {standing}")
 
 
 def _hints(model: TableModel) -> tuple[tuple[str, str], ...] | None:

@@ -24,7 +24,7 @@ from cardlearn.protocol import Token
 from cardlearn.table import look
 from cardlearn.table.look import css_name, esc
 from cardlearn.table.snapshot import CellView, SeatView, Snapshot, ZoneView
-from cardlearn.table.words import WORDS, more
+from cardlearn.table.words import WORDS
 
 PACK_OVER = 6  # a zone of more cards than this, at most one usable now, is drawn overlapped,
 PACK_ANY = 12  # and so is any row of more cards than this (a rummy hand)
@@ -273,7 +273,7 @@ class ZoneBox(widgets.VBox):
             self._label.value = f"<b>{esc(zone.label)}</b> · {esc(zone.count)}"
             opened = self.opened and len(zone.cells) > 1
             self._row.show(zone.cells if opened else zone.cells[-1:], stacked=not opened)
-            w = more(lang)
+            w = WORDS[lang]
             self._opener.description = w["close_pile" if opened else "open_pile"]
             opener = (self._opener,) if len(zone.cells) > 1 else ()
             set_classes(self, f"cardlearn-zone-{css_name(zone.name)}", "cardlearn-pile",
@@ -421,7 +421,7 @@ class TableView:
     # -- drawing -------------------------------------------------------------------------
     def render(self, snap: Snapshot) -> tuple[widgets.Widget, ...]:
         """Redraw everything from `snap`; returns the root's new children."""
-        w = more(snap.lang)
+        w = WORDS[snap.lang]
         self._lang = snap.lang
         self._lang_style.value = look.lang_style(snap.lang)
         for key, button in self._buttons.items():

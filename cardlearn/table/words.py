@@ -318,11 +318,3 @@ def simulated_words(move: Any, lang: str) -> str:
 
 
 # Kept for callers of the table's first and second editions: the words are one table now.
-MORE_WORDS = WORDS
-
-
-def more(lang: str) -> dict[str, str]:
-    """The table's words in `lang`: WORDS[lang] (the second edition's words were once a
-    table of their own, `MORE_WORDS`, merged over WORDS by this function; they are in WORDS
-    now, and the table's model and views still call it)."""
-    return WORDS[lang]

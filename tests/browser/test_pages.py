@@ -44,7 +44,6 @@ from browserkit import (
 
 from cardlearn.games import GAMES
 from cardlearn.table import LOG_SHOWN, WORDS
-from cardlearn.table.words import more
 
 HUMAN_MOVES = 4  # human moves per page test, each answered by the bot
 
@@ -130,7 +129,7 @@ def play_one_move(page: Any, game: str, before: TableView) -> TableView:
     assert len(replied.log) == min(replied.moves, LOG_SHOWN), f"log {replied.log} vs {replied.status!r}"
     computers = (words["computer"], words["computer_n"].split()[0])  # "Tölvan", or "Tölva 2" of several
     assert replied.log[-1].startswith(computers if planned else (*computers, words["you"])), replied.log
-    forced = more("is")["forced"].split("{")[0]  # "Þú átt aðeins einn leik: …" is news, not a complaint
+    forced = WORDS["is"]["forced"].split("{")[0]  # "Þú átt aðeins einn leik: …" is news, not a complaint
     assert not replied.message or replied.message.startswith(forced), (
         f"unexpected message after a legal move: {replied.message!r}")
     return replied
@@ -205,7 +204,7 @@ def test_page_plays(tab: Any, voila_url: str, game: str) -> None:
 
     # Undo: back to the position before the last human move that was a choice (the bot's
     # reply undone too); undo does not stop where the move was forced (nothing to choose).
-    forced = more("is")["forced"].split("{")[0]
+    forced = WORDS["is"]["forced"].split("{")[0]
     back = next((b for b in reversed(befores) if not b.message.startswith(forced)), befores[0])
     click_button(page, "cardlearn-undo")
     undone = wait_until(page, lambda v: v.moves == back.moves, what="undo to show")
