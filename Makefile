@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed-stamp
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[lab,test]"
+	$(BIN)/python -m pip install --quiet -e ".[lab,test,bench]"
 	touch $@
 
 setup: $(STAMP)
