@@ -158,7 +158,33 @@ class Question(NamedTuple):
     why: str
 
 
-def quiz_html(questions: Sequence[Question]) -> str:
+# The quiz's words.  English keeps both languages side by side, as the English notebooks
+# always have (their readers meet the Icelandic words they will hear); the Icelandic twin
+# speaks Icelandic only.
+QUIZ_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "note": ("Keyrðu minnisbókina til að velja svar og ýta á "
+                 "<b>Athuga</b>; svörin, með rökum, eru í lokaða kassanum <i>Svör / Answers</i>, í kafla "
+                 "á undan orðasafninu. / Run the notebook to pick an answer and press <b>Check</b>; the "
+                 "answers, with their reasons, are in the closed box <i>Svör / Answers</i>, in a section "
+                 "before the glossary."),
+        "check": "Athuga / Check", "choose": "Veldu svar / Choose an answer first.",
+        "right": "✔ Rétt! / Right. {why}", "wrong": "✘ Rangt / Not quite — try again.",
+        "text": "<{name}: {count} questions — run the notebook to answer them>",
+        "named": "{name} quiz", "unnamed": "Quiz",
+    },
+    "is": {
+        "note": ("Keyrðu minnisbókina til að velja svar og ýta á <b>Athuga</b>; svörin, með rökum, "
+                 "eru í lokaða kassanum <i>Svör</i>, í kafla á undan orðasafninu."),
+        "check": "Athuga", "choose": "Veldu fyrst svar.",
+        "right": "✔ Rétt! {why}", "wrong": "✘ Ekki alveg — reyndu aftur.",
+        "text": "<{name}: {count} spurningar — keyrðu minnisbókina til að svara þeim>",
+        "named": "Próf í {name}", "unnamed": "Próf",
+    },
+}
+
+
+def quiz_html(questions: Sequence[Question], lang: str = "en") -> str:
     """The questions as static HTML, numbered from 1: each prompt (with its card pictures)
     and its options as empty circles.  The answer and the reason stay out of it: a reader
     of a copy that was not run sees the questions here, and finds the answers with their
@@ -169,11 +195,7 @@ def quiz_html(questions: Sequence[Question]) -> str:
         options = "".join(f"<li>○ {escape(str(o))}</li>" for o in q.options)
         items.append(f"<div style='margin-top:10px'><b>{n}.</b> {q.prompt}"
                      f"<ul style='list-style:none;margin:4px 0;padding-left:12px'>{options}</ul></div>")
-    note = ("<div style='font-size:12px;opacity:.8'>Keyrðu minnisbókina til að velja svar og ýta á "
-            "<b>Athuga</b>; svörin, með rökum, eru í lokaða kassanum <i>Svör / Answers</i>, í kafla "
-            "á undan orðasafninu. / Run the notebook to pick an answer and press <b>Check</b>; the "
-            "answers, with their reasons, are in the closed box <i>Svör / Answers</i>, in a section "
-            "before the glossary.</div>")
+    note = f"<div style='font-size:12px;opacity:.8'>{QUIZ_WORDS[lang]['note']}</div>"
     return f"<div>{''.join(items)}{note}</div>"
 
 
@@ -183,37 +205,41 @@ class Quiz(widgets.VBox):
 
     name = ""  # the game's name, for the text form
     questions: Sequence[Question] = ()
+    lang = "en"
 
     def __repr__(self) -> str:
-        name = f"{self.name} quiz" if self.name else "Quiz"
-        return f"<{name}: {len(self.children)} questions — run the notebook to answer them>"
+        w = QUIZ_WORDS[self.lang]
+        name = w["named"].format(name=self.name) if self.name else w["unnamed"]
+        return w["text"].format(name=name, count=len(self.children))
 
     def _repr_html_(self) -> str:
-        return quiz_html(self.questions)
+        return quiz_html(self.questions, self.lang)
 
 
-def question_box(n: int, q: Question) -> widgets.VBox:
+def question_box(n: int, q: Question, lang: str = "en") -> widgets.VBox:
     """Question `n`: its text, radio buttons, a Check button and a feedback line."""
     if str(q.answer) not in map(str, q.options):
         raise ValueError(f"question {n}: the answer {q.answer!r} is not among its options")
     if len(set(map(str, q.options))) != len(q.options):
         raise ValueError(f"question {n}: two options read the same")
     choice = widgets.RadioButtons(options=[str(o) for o in q.options], value=None)
-    check, feedback = widgets.Button(description="Athuga / Check"), widgets.HTML()
+    w = QUIZ_WORDS[lang]
+    check, feedback = widgets.Button(description=w["check"]), widgets.HTML()
 
     def on_click(_button: widgets.Button) -> None:
-        feedback.value = ("Veldu svar / Choose an answer first." if choice.value is None else
-                          f"✔ Rétt! / Right. {q.why}" if choice.value == str(q.answer) else
-                          "✘ Rangt / Not quite — try again.")
+        feedback.value = (w["choose"] if choice.value is None else
+                          w["right"].format(why=q.why) if choice.value == str(q.answer) else
+                          w["wrong"])
 
     check.on_click(on_click)
     return widgets.VBox([widgets.HTML(f"<br><b>{n}.</b> {q.prompt}"), choice, check, feedback])
 
 
-def quiz(questions: Sequence[Question], name: str = "") -> Quiz:
-    """The questions, numbered from 1, as one widget (`name`: the game, for its text form)."""
-    box = Quiz([question_box(n, q) for n, q in enumerate(questions, 1)])
-    box.name, box.questions = name, tuple(questions)
+def quiz(questions: Sequence[Question], name: str = "", lang: str = "en") -> Quiz:
+    """The questions, numbered from 1, as one widget (`name`: the game, for its text form;
+    `lang`: the notebook's language)."""
+    box = Quiz([question_box(n, q, lang) for n, q in enumerate(questions, 1)])
+    box.name, box.questions, box.lang = name, tuple(questions), lang
     return box
 
 
@@ -248,7 +274,11 @@ def check_quiz(questions: Sequence[Question]) -> int:
 # ---------------------------------------------------------------------------------------
 # The variant options
 
-def options_table(rules_class: type, notes: dict[str, tuple[str, str]]) -> HTML:
+OPTIONS_HEAD = {"en": ("option", "default", "meaning of the default", "other choices"),
+                "is": ("stilling", "sjálfgefið", "hvað sjálfgefna gildið þýðir", "aðrir kostir")}
+
+
+def options_table(rules_class: type, notes: dict[str, tuple[str, str]], lang: str = "en") -> HTML:
     """Every field of `rules_class` (a game's `Rules`), in order, with its default, the
     meaning of the default and the other choices (`notes[field]`).  A field without a note
     is an error, so the table cannot silently fall behind the engine."""
@@ -256,7 +286,7 @@ def options_table(rules_class: type, notes: dict[str, tuple[str, str]]) -> HTML:
     missing = [f.name for f in fields if f.name not in notes]
     if missing:
         raise ValueError(f"no description for Rules field(s): {', '.join(missing)}")
-    head = ("option", "default", "meaning of the default", "other choices")
+    head = OPTIONS_HEAD[lang]
     rows = [(f"<code>{f.name}</code>", f"<code>{escape(repr(f.default))}</code>",
              escape(notes[f.name][0]), escape(notes[f.name][1])) for f in fields]
     return HTML(html_table(head, rows))

@@ -34,11 +34,18 @@ _PRINT_CSS = ("<style>@media print{details.cl-answers-box::details-content"
               "{content-visibility:visible;display:block}}</style>")
 
 
+ANSWER_WORDS = {
+    "en": {"title": "Svör / Answers", "open": "click to open, after you have tried the questions"},
+    "is": {"title": "Svör", "open": "smelltu til að opna, þegar þú hefur reynt við spurningarnar"},
+}
+FIELDS_HEAD = {"en": ("field", "value here", "meaning"), "is": ("svið", "gildi hér", "merking")}
+
+
 class Answers:
     """The answers of a quiz, shown as a closed box in HTML and as plain text elsewhere."""
 
-    def __init__(self, questions: Sequence[Question], name: str = "") -> None:
-        self.questions, self.name = tuple(questions), name
+    def __init__(self, questions: Sequence[Question], name: str = "", lang: str = "en") -> None:
+        self.questions, self.name, self.lang = tuple(questions), name, lang
 
     def lines(self) -> list[tuple[int, str, str]]:
         """(number, answer, reason) for each question, numbered from 1 as in the quiz."""
@@ -47,12 +54,13 @@ class Answers:
     def _repr_html_(self) -> str:
         items = "".join(f"<li><b>{escape(answer)}</b> — {why}</li>" for _, answer, why in self.lines())
         listing = f"<ol style='margin:4px 0'>{items}</ol>"
-        title = f"Svör / Answers{f' ({escape(self.name)})' if self.name else ''}"
+        w = ANSWER_WORDS[self.lang]
+        title = f"{w['title']}{f' ({escape(self.name)})' if self.name else ''}"
         return (f"<details class='cl-answers-box'><summary><b>{title}</b>: "
-                f"click to open, after you have tried the questions</summary>{_PRINT_CSS}{listing}</details>")
+                f"{w['open']}</summary>{_PRINT_CSS}{listing}</details>")
 
     def __repr__(self) -> str:
-        title = f"Svör / Answers{f' ({self.name})' if self.name else ''}"
+        title = f"{ANSWER_WORDS[self.lang]['title']}{f' ({self.name})' if self.name else ''}"
         return "\n".join([title] + [f"{n}. {answer} — {_plain(why)}" for n, answer, why in self.lines()])
 
 
@@ -63,9 +71,9 @@ def _plain(html: str) -> str:
     return html
 
 
-def answers(questions: Sequence[Question], name: str = "") -> Answers:
+def answers(questions: Sequence[Question], name: str = "", lang: str = "en") -> Answers:
     """The quiz's answers (the engine's, as the quiz checks them) with their reasons."""
-    return Answers(questions, name)
+    return Answers(questions, name, lang)
 
 
 def _shown(value: Any, width: int = 70) -> str:
@@ -74,7 +82,7 @@ def _shown(value: Any, width: int = 70) -> str:
     return text if len(text) <= width else text[:width - 1] + "…"
 
 
-def fields_table(observation: Mapping[str, Any], meanings: Mapping[str, str]) -> HTML:
+def fields_table(observation: Mapping[str, Any], meanings: Mapping[str, str], lang: str = "en") -> HTML:
     """Every field of `observation`, in its order: the field, its value here, its meaning."""
     missing = [k for k in observation if k not in meanings]
     extra = [k for k in meanings if k not in observation]
@@ -82,4 +90,4 @@ def fields_table(observation: Mapping[str, Any], meanings: Mapping[str, str]) ->
         raise ValueError(f"observation fields without a meaning: {missing}; meanings of no field: {extra}")
     rows = [(f"<code>{escape(k)}</code>", f"<code>{escape(_shown(v))}</code>", meanings[k])
             for k, v in observation.items()]
-    return HTML(html_table(("field", "value here", "meaning"), rows))
+    return HTML(html_table(FIELDS_HEAD[lang], rows))
