@@ -949,6 +949,30 @@ def test_cardlearn_seed_fixes_the_deal_of_an_unseeded_table(monkeypatch):
         play("kasina", delay=0)
 
 
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_with_cardlearn_seed_the_computers_think_by_count_not_by_the_clock(monkeypatch, name):
+    """A fixed seed must play the same game on a busy machine: no search bot of the table,
+    of demo mode or of a hint may stop on the clock (it stopped after `seconds`, so a busy
+    machine made other moves)."""
+    from cardlearn.bots import SearchBot
+    from cardlearn.table.choices import Advice
+    monkeypatch.setenv("CARDLEARN_SEED", "5")
+    model = TableModel(MODULES[name], MODULES[name].new_game(seed=5), seats={0: "human"})
+    model.demo = True
+    bots = [*model._bots.values(), *model._demo_bots.values()]
+    assert any(isinstance(b, SearchBot) for b in bots)
+    assert all(b.seconds is None for b in bots if isinstance(b, SearchBot))
+    searched: list[float | None] = []
+    monkeypatch.setattr(SearchBot, "think", lambda self, state, seat: searched.append(self.seconds) or
+                        types.SimpleNamespace(choice=state.legal_actions()[0]))
+    state = MODULES[name].new_game(seed=5)
+    Advice(MODULES[name], state, seed=1)
+    assert searched == [None]
+    monkeypatch.delenv("CARDLEARN_SEED")  # a pupil's table keeps its pace
+    model = TableModel(MODULES[name], MODULES[name].new_game(seed=5), seats={0: "human"})
+    assert all(b.seconds is not None for b in model._bots.values() if isinstance(b, SearchBot))
+
+
 @pytest.mark.parametrize("name", ALL)
 def test_a_click_while_the_bot_thinks_is_ignored(name):
     synchronous = new(name, seed=16)

@@ -16,6 +16,7 @@ from typing import Any
 from cardlearn.bots import SearchBot, Thought
 from cardlearn.core import IllegalMove
 from cardlearn.protocol import GameModule, State, Token
+from cardlearn.table.fixed import table_bot
 from cardlearn.table.snapshot import SYMBOL
 from cardlearn.table.words import simulated_words
 
@@ -89,7 +90,7 @@ class Advice:
         if seat is None:
             raise ValueError("no advice for a finished match")
         self.game, self.state = game, state
-        strongest = game.BOTS[game.INFO.strongest_bot](seed=seed)
+        strongest = table_bot(game, game.INFO.strongest_bot, seed)
         self.thought: Thought | None = None
         self.best: Any
         if isinstance(strongest, SearchBot):  # keep what each move scored

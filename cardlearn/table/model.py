@@ -35,6 +35,7 @@ from cardlearn.core import IllegalMove
 from cardlearn.protocol import Bot, GameModule, Layout, State, Token, Zone
 from cardlearn.table import snapshot
 from cardlearn.table.choices import Advice, Choices
+from cardlearn.table.fixed import table_bot
 from cardlearn.table.snapshot import HUMAN, Key, Snapshot, entry_parts
 from cardlearn.table.words import WORDS, check_lang, seat_name, side_names
 
@@ -107,7 +108,7 @@ class TableModel:
         self._roles = roles(game, state.players, seats)
         self.seed = seed or 0
         self._bots: dict[int, Bot] = {
-            s: game.BOTS[r](seed=self.seed + s) for s, r in self._roles.items() if r != HUMAN
+            s: table_bot(game, r, self.seed + s) for s, r in self._roles.items() if r != HUMAN
         }
         self._humans = tuple(s for s, r in self._roles.items() if r == HUMAN)
         self._generation = 0
@@ -178,9 +179,9 @@ class TableModel:
         self._selected.clear()
         self._note = None
         if on:
-            strongest = self.game.BOTS[self.game.INFO.strongest_bot]
+            strongest = self.game.INFO.strongest_bot
             for s in self._humans:
-                self._demo_bots.setdefault(s, strongest(seed=self.seed + s))
+                self._demo_bots.setdefault(s, table_bot(self.game, strongest, self.seed + s))
         else:
             self._settle()
 

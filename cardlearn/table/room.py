@@ -57,6 +57,7 @@ from cardlearn import rooms
 from cardlearn.games import GAMES
 from cardlearn.protocol import State
 from cardlearn.rooms import NotYourTurn, Room, RoomError, StaleMove, WrongToken
+from cardlearn.table.fixed import seed_from_environment
 from cardlearn.table.model import BotTurn, TableModel
 from cardlearn.table.snapshot import HUMAN, Snapshot
 from cardlearn.table.widget import Table
@@ -457,7 +458,7 @@ class RoomTable(Table):
         new deal), the table bound to it, the address rewritten to name it."""
         old = self._room_model()
         room = rooms.create(old.room.game, list(old.room.humans), rules=old.room.rules,
-                            seed=_seed_from_environment(), players=old.room.players,
+                            seed=seed_from_environment(), players=old.room.players,
                             level=_level_of(old.room.seats), store=_store_of(old.room))
         self._cancel_bots()
         model = RoomModel(room, old.seat, room.tokens[old.seat], lang=old.lang)
@@ -491,11 +492,6 @@ class RoomTable(Table):
     def close(self) -> None:
         self._closed.set()
         super().close()
-
-
-def _seed_from_environment() -> int | None:
-    text = os.environ.get("CARDLEARN_SEED", "").strip()
-    return int(text) if text.lstrip("-").isdigit() else None
 
 
 def _level_of(seats: Mapping[int, str]) -> str | None:
@@ -562,7 +558,7 @@ def page_widget(game: str, where: Address, *, delay: float = 0.5, store: Any = N
         if "shown" in q:  # the links page reloaded: its address was rewritten (no second room)
             return Refusal("links_shown")
         if not q.get("room"):
-            room = rooms.create(game, [0], seed=_seed_from_environment(), store=store)
+            room = rooms.create(game, [0], seed=seed_from_environment(), store=store)
             return RoomTable(RoomModel(room, 0, room.tokens[0]), delay=delay)
         try:
             seat = int(q.get("seat", ""))
@@ -595,7 +591,7 @@ def new_room_links(game: str, q: Mapping[str, str], *, store: Any = None) -> wid
         default = module.new_game(seed=0).players  # a game of 2-6: at least as many seats as named
         players = max(default, max(humans) + 1)
     level = q.get("level") or None
-    room = rooms.create(game, humans, level=level, players=players, seed=_seed_from_environment(),
+    room = rooms.create(game, humans, level=level, players=players, seed=seed_from_environment(),
                         store=store)
     base = os.environ.get("VOILA_BASE_URL", "/")
     lines = []

@@ -9,7 +9,6 @@ itself, `table.view` the widgets (see their modules).
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -20,6 +19,7 @@ import ipywidgets as widgets
 
 from cardlearn.games import game_module
 from cardlearn.protocol import GameModule, State
+from cardlearn.table.fixed import seed_from_environment
 from cardlearn.table.model import BotTurn, TableModel, new_state
 from cardlearn.table.snapshot import HUMAN, LOG_SHOWN
 from cardlearn.table.view import CardButton, Handlers, TableView, TargetButton, classes_of, walk
@@ -28,16 +28,6 @@ if TYPE_CHECKING:
     from cardlearn.table.room import Address
 
 __all__ = ["HUMAN", "LOG_SHOWN", "Table", "play"]
-
-
-def _seed_from_environment() -> int | None:
-    text = os.environ.get("CARDLEARN_SEED", "").strip()
-    if not text:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise ValueError(f"CARDLEARN_SEED must be a whole number, not {text!r}") from None
 
 
 @overload
@@ -78,7 +68,7 @@ def play(
                              "its seats, seed and rules are the room's")
         return page_widget(game, room, delay=delay)
     if seed is None:
-        seed = _seed_from_environment()
+        seed = seed_from_environment()
     if isinstance(game, (str, ModuleType)):
         module = game_module(game)
         low, high = module.PLAYERS

@@ -571,9 +571,13 @@ def wait_until(page: Any, predicate: Any, timeout_ms: int = MOVE_TIMEOUT_MS, wha
 def open_table(page: Any, url: str, timeout_ms: int = PAGE_TIMEOUT_MS) -> TableView:
     """Open a page and wait until its table is drawn (failing on a widget error instead)."""
     page.goto(url, wait_until="domcontentloaded", timeout=timeout_ms)
-    page.wait_for_function(
-        _DRAWN_OR_BROKEN_JS, arg=[HAND_CARD, list(WIDGET_ERRORS)], timeout=timeout_ms, polling=100
-    )
+    try:
+        page.wait_for_function(
+            _DRAWN_OR_BROKEN_JS, arg=[HAND_CARD, list(WIDGET_ERRORS)], timeout=timeout_ms, polling=100
+        )
+    except Exception as err:  # a timeout: say what the page and its server were doing
+        raise AssertionError(f"the table of {url} was not drawn in {timeout_ms / 1000:g} s ({err}).\n"
+                             f"The page showed: {page_text(page)!r}\n{server_log_tails()}") from None
     error = widget_error_text(page)
     if error:
         raise AssertionError(f"the page shows a widget error: {error!r}")
@@ -581,11 +585,81 @@ def open_table(page: Any, url: str, timeout_ms: int = PAGE_TIMEOUT_MS) -> TableV
     return read_table(page)
 
 
+def page_text(page: Any, limit: int = 1500) -> str:
+    """The page's visible text, cut to `limit` characters (for a failure's message)."""
+    try:
+        return str(page.evaluate("() => document.body ? document.body.innerText : ''"))[:limit]
+    except Exception as err:  # the page may be gone
+        return f"(unreadable: {err})"
+
+
+def server_log_tails(lines: int = 60) -> str:
+    """The last lines of this worker's server logs, newest log first (for a failure's
+    message: CI keeps the test output, not the logs)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    logs = sorted((p for p in OUTPUT.glob("*.log") if worker is None or p.name.startswith(f"{worker}-")),
+                  key=lambda p: p.stat().st_mtime, reverse=True)
+    parts = []
+    for log in logs[:2]:
+        tail = log.read_text(errors="replace").splitlines()[-lines:]
+        parts.append(f"--- the last {len(tail)} lines of {log.name}:\n" + "\n".join(tail))
+    return "\n".join(parts) or "(no server log)"
+
+
 # The table has drawn its cards, or the page shows a widget error.
 _DRAWN_OR_BROKEN_JS = """
 ([cards, errors]) => document.querySelector(cards) !== null
   || errors.some((e) => document.body.innerText.includes(e))
 """
+
+
+# ---------------------------------------------------------------------------------------
+# Any game's move by clicks, chosen from the page's room (read from its database)
+
+def plan(game: str, state: Any) -> tuple[Any, tuple[tuple[str, Any], ...]]:
+    """A legal move with the fewest tokens to click (a button's move only if none has any)."""
+    from cardlearn.games import GAMES
+    module = GAMES[game]
+    moves = [(a, tuple(module.action_cards(state, a))) for a in state.legal_actions()]
+    return min(moves, key=lambda m: (not m[1], len(m[1])))
+
+
+def click_move(page: Any, game: str, state: Any) -> None:
+    """Select the move's cards (and target) on the page, then Confirm, or press its button."""
+    table = page.locator(TABLE)
+    _, tokens = plan(game, state)
+    for zone, card in tokens:
+        if card is None:
+            button = table.locator(f"button.cardlearn-target.cardlearn-zone-{zone}").first
+        else:
+            button = table.locator(f"button.cardlearn-card.cardlearn-zone-{zone}.cardlearn-card-{card}").first
+        if "mod-success" in (button.get_attribute("class") or ""):
+            continue  # a forced move's cards are selected for the pupil
+        if card is None:
+            button.click()
+        else:
+            click_card(page, zone, str(card))
+        page.wait_for_function("(b) => b.classList.contains('mod-success')", arg=button.element_handle(),
+                               timeout=MOVE_TIMEOUT_MS, polling=30)
+    # Confirm, once the selection is exactly one move; else (a move without cards, or a
+    # selection several moves fit) the moves' own buttons
+    page.wait_for_function(
+        "() => { const t = document.querySelector('.cardlearn-table');"
+        " return t.querySelector('button.cardlearn-confirm:not([disabled])') !== null"
+        " || t.querySelector('button.cardlearn-action') !== null; }", timeout=MOVE_TIMEOUT_MS, polling=30)
+    if tokens and table.locator("button.cardlearn-confirm:not([disabled])").count():
+        table.locator("button.cardlearn-confirm").click()
+    else:
+        table.locator("button.cardlearn-action").first.click()
+
+
+def page_room(page: Any, store: Any) -> Any:
+    """The room a page plays in (its table root's `data-room`), read from `store`."""
+    from cardlearn import rooms
+    room_id = page.eval_on_selector(TABLE, "r => r.dataset.room || ''")
+    if not room_id:
+        raise AssertionError("the page's table names no room (data-room)")
+    return rooms.open(room_id, store)
 
 
 # ---------------------------------------------------------------------------------------

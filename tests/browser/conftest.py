@@ -12,6 +12,7 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -64,10 +65,23 @@ def fresh_output() -> None:
 
 
 @pytest.fixture(scope="session")
-def voila_url(chromium_path: str) -> Iterator[str]:
+def pages_rooms(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The database of the session's pages' rooms (each page is a room)."""
+    return tmp_path_factory.mktemp("pages-rooms") / "rooms.sqlite"
+
+
+@pytest.fixture(scope="session")
+def voila_url(chromium_path: str, pages_rooms: Path) -> Iterator[str]:
     """The base URL of Voilà serving `pages/` (one server for the whole session)."""
-    with voila_server() as base:
+    with voila_server(rooms=pages_rooms) as base:
         yield base
+
+
+@pytest.fixture(scope="session")
+def pages_store(voila_url: str, pages_rooms: Path) -> Any:
+    """The pages' rooms as this process reads them (to choose a pupil's move to click)."""
+    from cardlearn import rooms
+    return rooms.connect(pages_rooms)
 
 
 @dataclass

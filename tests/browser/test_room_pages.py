@@ -32,7 +32,7 @@ from browserkit import (
     PAGES,
     TABLE,
     Watch,
-    click_card,
+    click_move,
     free_port,
     screenshot,
     settle,
@@ -41,7 +41,6 @@ from browserkit import (
 )
 
 from cardlearn import rooms
-from cardlearn.games import GAMES
 from cardlearn.protocol import State
 from cardlearn.table.room import ROOM_WORDS, page_path, seat_query
 
@@ -162,45 +161,6 @@ def check_hidden(pupils: list[Pupil], state: State, text_too: bool = True) -> No
                 assert not text_too or card.symbol not in text, (p.seat, other, card)
 
 
-# -- making a move by clicks --------------------------------------------------------------
-
-def plan(game: str, state: State) -> tuple[Any, tuple[tuple[str, Any], ...]]:
-    """A legal move with the fewest tokens to click (a button's move only if none has any)."""
-    module = GAMES[game]
-    moves = [(a, tuple(module.action_cards(state, a))) for a in state.legal_actions()]
-    return min(moves, key=lambda m: (not m[1], len(m[1])))
-
-
-def click_move(pupil: Pupil, game: str, state: State) -> None:
-    """Select the move's cards (and target) on the page, then Confirm, or press its button."""
-    page = pupil.page
-    table = page.locator(TABLE)
-    _, tokens = plan(game, state)
-    for zone, card in tokens:
-        if card is None:
-            button = table.locator(f"button.cardlearn-target.cardlearn-zone-{zone}").first
-        else:
-            button = table.locator(f"button.cardlearn-card.cardlearn-zone-{zone}.cardlearn-card-{card}").first
-        if "mod-success" in (button.get_attribute("class") or ""):
-            continue  # a forced move's cards are selected for the pupil
-        if card is None:
-            button.click()
-        else:
-            click_card(page, zone, str(card))
-        page.wait_for_function("(b) => b.classList.contains('mod-success')", arg=button.element_handle(),
-                               timeout=MOVE_TIMEOUT_MS, polling=30)
-    # Confirm, once the selection is exactly one move; else (a move without cards, or a
-    # selection several moves fit) the moves' own buttons
-    page.wait_for_function(
-        "() => { const t = document.querySelector('.cardlearn-table');"
-        " return t.querySelector('button.cardlearn-confirm:not([disabled])') !== null"
-        " || t.querySelector('button.cardlearn-action') !== null; }", timeout=MOVE_TIMEOUT_MS, polling=30)
-    if tokens and table.locator("button.cardlearn-confirm:not([disabled])").count():
-        table.locator("button.cardlearn-confirm").click()
-    else:
-        table.locator("button.cardlearn-action").first.click()
-
-
 def play_deal(game: str, room: rooms.Room, pupils: list[Pupil], shots: str) -> int:
     """Play until the first deal ends, each move by clicks on the page of the seat to move;
     after each, every other page shows it by itself.  Returns the number of moves."""
@@ -214,7 +174,7 @@ def play_deal(game: str, room: rooms.Room, pupils: list[Pupil], shots: str) -> i
             waiting = next(p for p in pupils if p is not mover)
             assert f"Sæti {mover.seat} á leik" in status(waiting), status(waiting)
             assert "Þú átt leik" in status(mover), status(mover)
-        click_move(mover, game, state)
+        click_move(mover.page, game, state)
         deadline = time.monotonic() + MOVE_TIMEOUT_MS / 1000
         while len(room) == length:
             assert time.monotonic() < deadline, f"move {n} by seat {mover.seat} was not written"
