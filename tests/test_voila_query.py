@@ -75,3 +75,47 @@ def test_outside_a_preheated_kernel_the_query_is_read_at_once(monkeypatch: pytes
     monkeypatch.delenv("VOILA_PREHEAT", raising=False)
     monkeypatch.setenv("QUERY_STRING", "room=x")
     assert voila_query.wait_for_query() == "room=x"
+
+
+def test_a_kernel_waits_in_its_pool_as_long_as_nobody_opens_its_page(
+        preheated_env: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No deadline by default: a teacher starts the server, the class opens the pages much
+    later (here the clock runs an hour per look while the server is slow to come)."""
+    clock = iter(range(0, 10**9, 3600))
+    monkeypatch.setattr(voila_query, "_now", lambda: float(next(clock)))
+    stop = threading.Event()
+    query = "room=late&seat=0&token=t"
+    server = threading.Thread(target=serve_later, args=(preheated_env, 1.0, {"QUERY_STRING": query}, stop),
+                              daemon=True)
+    server.start()
+    try:
+        assert voila_query.wait_for_query() == query
+    finally:
+        stop.set()
+        server.join(5)
+
+
+def test_the_pages_server_keeps_a_request_whose_kernel_was_reconnecting() -> None:
+    """The pages' Voilà configuration keeps every page request, so that a kernel whose
+    connection was closing when its request came finds it when it connects again."""
+    import runpy
+    from pathlib import Path
+
+    from tornado.websocket import WebSocketClosedError
+    from traitlets.config import Config
+    from voila.request_info_handler import RequestInfoSocketHandler as Handler
+
+    config = Path(__file__).resolve().parents[1] / "pages" / ".voila" / "voila.py"
+    runpy.run_path(str(config), init_globals={"get_config": Config})
+
+    class Closing:
+        def write_message(self, message: object) -> None:
+            raise WebSocketClosedError()
+
+    Handler._waiters["k-closing"] = Closing()
+    try:
+        Handler.send_updates({"kernel_id": "k-closing", "payload": "{\"QUERY_STRING\": \"room=r\"}"})
+        assert Handler._cache["k-closing"] == "{\"QUERY_STRING\": \"room=r\"}"
+    finally:
+        Handler._waiters.pop("k-closing", None)
+        Handler._cache.pop("k-closing", None)

@@ -9,7 +9,11 @@ empty query *silently*.  That happened here whenever the server was busy startin
 pages' kernels (a server start, a class arriving at once): the page then opened a new
 room of its own instead of the shared room its link named, and rewrote its address to it,
 so the pupil lost the seat.  So this module waits the same way but never gives up
-silently: it retries until the request info arrives, and raises after `timeout`.
+silently: it retries until the request info arrives.  A kernel waits in its pool for as long
+as nobody opens its page (a teacher starts the server before the lesson), so by default it
+waits without end; each failed attempt is written to the kernel's log (the server's).  The
+connection sends no keep-alive pings: on loopback they serve no purpose, and on a busy
+machine a late pong closed a kernel's connection while it waited.
 """
 
 from __future__ import annotations
@@ -17,11 +21,17 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import sys
 import threading
 import time
 
 RETRY_S = 0.5  # between attempts to reach the server's query socket
 CONNECT_S = 10.0  # one attempt's time to connect (a busy server answers slowly)
+
+
+def _now() -> float:
+    """The clock of `wait_for_query`'s deadline (a test turns it fast)."""
+    return time.monotonic()
 
 
 class NoRequest(RuntimeError):
@@ -45,7 +55,7 @@ def query_url() -> str:
 async def _receive(url: str) -> str:
     import websockets  # Voilà's own dependency: only needed under Voilà
 
-    async with websockets.connect(url, open_timeout=CONNECT_S) as socket:
+    async with websockets.connect(url, open_timeout=CONNECT_S, ping_interval=None) as socket:
         message = await socket.recv()
     return message if isinstance(message, str) else message.decode()
 
@@ -73,21 +83,25 @@ def _receive_in_thread(url: str) -> str:
     raise error if isinstance(error, BaseException) else NoRequest("no request info")
 
 
-def wait_for_query(timeout: float = 300.0) -> str:
+def wait_for_query(timeout: float | None = None) -> str:
     """The query string of this kernel's page request: at once outside a preheated kernel
     (Voilà sets QUERY_STRING itself), else once the request has come, however busy the
-    server; `NoRequest` after `timeout` seconds."""
+    server and however long the kernel waits in its pool; `NoRequest` after `timeout`
+    seconds when one is given."""
     if not preheated():
         return os.environ.get("QUERY_STRING", "")
-    url, deadline = query_url(), time.monotonic() + timeout
+    url = query_url()
+    deadline = None if timeout is None else _now() + timeout
     while True:
         try:
             info = json.loads(_receive_in_thread(url))
             break
         except Exception as err:
-            if time.monotonic() > deadline:
+            if deadline is not None and _now() > deadline:
                 raise NoRequest(f"the page's request did not reach this kernel in {timeout:g} s: "
                                 f"{err}") from err
+            print(f"cardlearn: waiting for this page's request at {url}, trying again: {err!r}",
+                  file=sys.stderr, flush=True)
             time.sleep(RETRY_S)
     for key, value in info.items():
         os.environ[key] = str(value)

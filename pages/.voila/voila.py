@@ -35,3 +35,25 @@ class PoolKeepingKernelManager(AsyncMappingKernelManager):
 
 
 c.VoilaConfiguration.multi_kernel_manager_class = PoolKeepingKernelManager
+
+
+def _keep_every_request() -> None:
+    """Voilà hands a page's request to the preheated kernel waiting for it, and keeps the
+    request for later only when no kernel waits yet.  A kernel whose connection was closing
+    at that moment (it tries again when a connection fails) lost its request, and its page
+    never drew.  So every request is kept too: a kernel that connects again finds it."""
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    send = RequestInfoSocketHandler.send_updates.__func__  # type: ignore[attr-defined]
+    if getattr(send, "keeps_requests", False):
+        return
+
+    def send_and_keep(cls: type, msg: dict) -> None:
+        cls._cache[msg["kernel_id"]] = msg["payload"]  # type: ignore[attr-defined]
+        send(cls, msg)
+
+    send_and_keep.keeps_requests = True  # type: ignore[attr-defined]
+    RequestInfoSocketHandler.send_updates = classmethod(send_and_keep)  # type: ignore[method-assign]
+
+
+_keep_every_request()
