@@ -185,7 +185,7 @@ SAY = Sayings({
     "nobody": {"en": "nobody", "is": "enginn"},
     "lap": {"en": "seat {out} went out; after it, seats {seats} had one more turn each; in that last lap "
                   "{emptied} emptied the hand too",
-            "is": "sæti {out} lokaði; eftir það gerðu sæti {seats} einu sinni enn, hvert sæti einu sinni; "
+            "is": "sæti {out} lokaði; eftir það fengu sæti {seats} að gera einu sinni enn, hvert fyrir sig; "
                   "í lokahringnum tæmdi {emptied} líka höndina"},
     "final": {"en": "\nfinal totals {scores}: seat {seat} wins with the fewest points",
               "is": "\nlokastaða {scores}: sæti {seat} vinnur með fæst refsistig"},
@@ -199,7 +199,7 @@ SAY = Sayings({
     "sees": {"en": "seat 0 sees the discard {top} and hand sizes {sizes}",
              "is": "sæti 0 sér efsta spil kastbunkans, {top}, og hve mörg spil hver og einn hefur: {sizes}"},
     "bot_says": {"en": "the bot says {move} - {words} - {why}",
-                 "is": "tölvan segir {move} - {words} - {why}"},
+                 "is": "tölvan velur {move} - {words} - {why}"},
     "duel": {"en": "the rule-of-thumb bot had the fewest points in {fewest:.0%} of {games} games; "
                    "mean totals {thumb:.0f} (thumb) against {random:.0f} (random)",
              "is": "þumalputtinn fékk fæst refsistig í {fewest:.0%} af {games} leikjum; meðaltal "
@@ -228,7 +228,7 @@ SAY = Sayings({
     "typed": {"en": "  you typed {text!r}: not allowed: {why}",
               "is": "  þú skrifaðir {text!r}: ekki leyft: {why}"},
     "gets_card": {"en": "  → seat {n} gets the card", "is": "  → sæti {n} fær spilið"},
-    "into_hand": {"en": "  → into your hand: {cards}", "is": "  → á hendina þína: {cards}"},
+    "into_hand": {"en": "  → into your hand: {cards}", "is": "  → þú færð: {cards}"},
     "next_round": {"en": "\nnow round {r} is dealt, by seat {dealer}; seat {first} is the first to play",
                    "is": "\nnú hefur sæti {dealer} gefið í {r}. umferð; sæti {first} á fyrsta leik"},
 })
