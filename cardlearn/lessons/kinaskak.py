@@ -174,9 +174,9 @@ SAY = Sayings({
     "pile": {"en": "top of the discard pile: {top}   the pile: {pile}",
              "is": "efst í kastbunkanum: {top}   bunkinn: {pile}"},
     "stealers_set": {"en": "cards that can steal the joker of set 8C 8D JK:       {n}",
-                     "is": "spil sem geta stolið jókernum í set 8C 8D JK:       {n}"},
+                     "is": "spil sem geta stolið jókernum úr set 8C 8D JK:       {n}"},
     "stealers_run": {"en": "cards that can steal the joker of run 3H JK=4H 5H 6H: {n}",
-                     "is": "spil sem geta stolið jókernum í run 3H JK=4H 5H 6H: {n}"},
+                     "is": "spil sem geta stolið jókernum úr run 3H JK=4H 5H 6H: {n}"},
     "jona_hand": {"en": "Jóna's hand:", "is": "Spilin á hendi Jónu:"},
     "worse_hand": {"en": "A worse one:", "is": "Verri hönd:"},
     # the computer's round and game
@@ -202,10 +202,10 @@ SAY = Sayings({
                  "is": "tölvan velur {move} - {words} - {why}"},
     "duel": {"en": "the rule-of-thumb bot had the fewest points in {fewest:.0%} of {games} games; "
                    "mean totals {thumb:.0f} (thumb) against {random:.0f} (random)",
-             "is": "þumalputtinn fékk fæst refsistig í {fewest:.0%} af {games} leikjum; meðaltal "
+             "is": "þumalputtinn fékk fæst refsistig í {fewest:.0%} af {games} spilum; meðaltal "
                    "{thumb:.0f} (þumalputti) gegn {random:.0f} (slembi)"},
     "moves_per_round": {"en": "moves in each round of the game above: {moves}",
-                        "is": "fjöldi leikja í hverri umferð leiksins hér að ofan: {moves}"},
+                        "is": "fjöldi leikja í hverri umferð spilsins hér að ofan: {moves}"},
     "search_limits": {
         "en": "the search bot: {it} simulations per choice of a move at most, each cut off after "
               "{h} moves (at the table also {s:g} s per move at most)",
@@ -910,11 +910,13 @@ OPTIONS_IS: dict[str, tuple[str, str]] = {  # the same notes in Icelandic, for t
                                   "True: aðeins má stela jóker sem hægt er að leggja strax"),
     "max_buys": ("hver leikmaður má kaupa þrisvar í umferð", "hvaða tala sem er ≥ 0"),
     "excess_buy_penalty": ("ekki má kaupa oftar en leyft er",
-                           "refsistig (spilareglur.is: 200): kaupa má einu sinni enn fyrir það verð"),
-    "buy_priority": ("vilji fleiri kaupa er dregið um það (eftir fræi leiksins)",
+                           "refsistig (spilareglur.is: 200): kaupa má oftar, en hver kaup umfram "
+                           "hámarkið kosta þau"),
+    "buy_priority": ("vilji fleiri kaupa er dregið um það (eftir fræi spilsins)",
                      "'seat_order': sá fær sem fyrstur segir „kaupi“, réttsælis frá þeim sem á leik"),
     "discarder_may_buy": ("sá sem kastaði spilinu má ekki kaupa það aftur", "True: hann má það"),
-    "buy_initial_upcard": ("spilið sem snúið var upp í byrjun má kaupa eins og hvert annað kast",
+    "buy_initial_upcard": ("spilið sem snúið var upp í byrjun má kaupa eins og hvert annað spil á "
+                           "kastbunkanum",
                            "False: það má ekki"),
     "buy_in_final_lap": ("ekkert er keypt eftir að einhver hefur lokað",
                          "True: kaupa má líka í lokahringnum"),
@@ -930,10 +932,10 @@ OPTIONS_IS: dict[str, tuple[str, str]] = {  # the same notes in Icelandic, for t
                          "'end_round': umferðinni lýkur strax og allir fá refsistig"),
     "max_reshuffles": ("nýr stokkur er gerður mest einu sinni í umferð; tæmist hann aftur lýkur "
                        "umferðinni og allir fá refsistig fyrir höndina", "hvaða tala sem er ≥ 0"),
-    "max_turns_per_round": ("None = 60 × fjöldi leikmanna leikir; þá lýkur umferðinni og allir fá refsistig",
+    "max_turns_per_round": ("None = 60 leikir á hvern leikmann; þá lýkur umferðinni og allir fá refsistig",
                             "hvaða fjöldi leikja sem er ≥ 1"),
     "tie_break": ("séu fleiri jafnir með lægstu töluna deila þeir sigrinum",
-                  "'fewest_total_cards': sá vinnur sem á færri spil eftir samtals"),
+                  "'fewest_total_cards': sá vinnur sem á samtals færri spil eftir"),
 }
 
 
@@ -1040,7 +1042,7 @@ OBSERVATION_IS: dict[str, str] = {  # the same meanings in Icelandic, for the tw
              "<code>cards</code>, <code>binds</code> (spilið sem hver jóker stendur fyrir, <code>null</code> "
              "fyrir ekta spil) og <code>pending</code> (<code>true</code> meðan verið er að leggja "
              "samninginn niður). <i>n</i>-ta röðin eða þrennan sem sæti <i>s</i> á heitir <code>s-n</code> í "
-             "leikjaskriftinni, talið frá 0",
+             "rithættinum, talið frá 0",
     "laid_down": "fyrir hvert sæti: hefur það lagt samninginn niður í þessari umferð?",
     "buys_used": "fyrir hvert sæti: hve oft það hefur keypt í þessari umferð (mest 3 sinnum)",
     "buy_requests": "sætin sem hafa beðið um að kaupa spilið sem er í boði",
@@ -1052,7 +1054,7 @@ OBSERVATION_IS: dict[str, str] = {  # the same meanings in Icelandic, for the tw
     "known": "fyrir hvert sæti: spilin sem allir sáu fara á hendi þess og það hefur enn: spil sem var "
              "tekið af kastbunkanum eða keypt, jóker sem var stolið",
     "taken": "spilið sem sá sem á leik tók af kastbunkanum í þessum leik; annars <code>null</code>",
-    "scores": "refsistig hvers sætis í leiknum til þessa (fæst refsistig vinna)",
+    "scores": "refsistig hvers sætis í spilinu til þessa (sá vinnur sem fær fæst)",
 }
 
 
