@@ -16,9 +16,18 @@ setup: $(STAMP)
 
 # JupyterLab refuses to run as root unless told; only then is the flag given.  No news
 # prompt and no update check: nothing is fetched from the internet.
-lab: $(STAMP)
+# It opens on notebooks/README.md, shown as a page (Markdown files open as a preview in this
+# venv's JupyterLab), where a learner picks a language: the English notebooks beside it, the
+# Icelandic ones in notebooks/is/.
+LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
+$(LAB_OVERRIDES): $(STAMP)
+	mkdir -p $(dir $@)
+	printf '%s\n' '{"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown": "Markdown Preview"}}}' > $@
+
+lab: $(STAMP) $(LAB_OVERRIDES)
 	$(BIN)/jupyter lab --ip=127.0.0.1 $(if $(filter 0,$(shell id -u)),--allow-root) \
-	  --LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate notebooks/
+	  --LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate \
+	  --ServerApp.root_dir=notebooks --LabApp.default_url=/lab/tree/README.md
 
 # Two pytest runs, both always run, `make test` failing if either fails (a run that collects
 # nothing, pytest's exit 5, fails too): everything but the browser tests on both cores (one

@@ -68,3 +68,22 @@ def test_a_saying_must_be_written_in_both_languages_with_the_same_fields() -> No
     assert yes_no(True, "is") == "já" and yes_no(False, "en") == "no"
     with pytest.raises(UnknownLanguage):
         Sayings({}).speaker("de")
+
+
+PAGES = sorted((ROOT / "pages").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.stem)
+def test_a_pages_rules_box_points_to_the_notebook_in_its_language(page: Path) -> None:
+    """The Icelandic rules box names the Icelandic notebook and its "Reglur í hnotskurn"; the
+    English one names the English notebook and its twin; every file named exists."""
+    cells = nbformat.read(page, as_version=4).cells
+    boxes = {lang: next(c.source for c in cells if f'class="cardlearn-page-{lang}"' in c.source)
+             for lang in ("is", "en")}
+    named = {lang: re.findall(r"`(notebooks/[^`]+\.ipynb)`", text) for lang, text in boxes.items()}
+    assert [n for n in named["is"] if n.startswith("notebooks/is/")] == named["is"] != []
+    assert "„Reglur í hnotskurn“" in boxes["is"]
+    assert any(n.startswith("notebooks/is/") for n in named["en"])
+    assert any(not n.startswith("notebooks/is/") for n in named["en"])
+    for name in {*named["is"], *named["en"]}:
+        assert (ROOT / name).exists(), f"{page.name} names {name}, which does not exist"
