@@ -118,14 +118,14 @@ _WORDS: dict[str, dict[str, str]] = {
                    "{n} tapstig.",
         "pile": "<b>{Team}</b> fékk {tricks}: {points}",
         "last_trick": "<b>Síðasti slagurinn</b><br>sæti {w} fær hann, lið {t}: það spilar út í næsta spili",
-        "deal_head": "<b>{n}. spil</b> — sæti {d} gaf; trompið sem sýnt var er {card}, svo að {suit} var "
-                     "tromp. Fölu spilin voru lögð á grúfu.",
+        "deal_head": "<b>{n}. spil</b> — sæti {d} gaf og sýndi {card}, svo að {suit} var tromp. Fölu "
+                     "spilin voru lögð á grúfu.",
         "total": "{team}: {points} í {tricks}", "sheet": "<b>Stigablað, {n}. spil</b>",
         "col_deal": "spil", "col_dealer": "gjafari", "col_points": "punktar", "col_tricks": "slagir",
         "col_loss": "tapstig", "col_sum": "staða (A – B)", "sheet_eggs": "  egg!",
         "in_stock": "í stokknum, {n} spil ofan á því",
         "in_hand": "á hendi sætis {n}: sæti {n} dró það og allir sáu það",
-        "in_trick": "komið í slag: það liggur í slag",
+        "in_trick": "búið að spila því: það liggur í slag",
         "unknown": "ekki lengur vitað: sætið sem dró það hefur síðan lagt spil á grúfu",
     },
 }
@@ -841,7 +841,7 @@ OPTIONS_IS: dict[str, tuple[str, str]] = {  # the same, in Icelandic (the twin's
     "must_beat_if_able": ("False: alltaf má leggja spil á grúfu í stað þess að slá",
                           "True: sá sem getur slegið verður að slá"),
     "pairing": ("'free': spilin sem slá má para við spilin sem á að slá á hvaða veg sem gengur; "
-                "vélin finnur pörunina",
+                "forritið finnur pörun",
                 "'declared': þú skrifar hvaða spil slær hvert, t.d. 'AS>KS+10S>9S'"),
     "four_suit_interrupt": ("'after_plays': eftir hvert spil sem lagt er í slag má sá sem á fjögur spil "
                             "í sama lit og hefur ekki enn lagt í slaginn krefjast útspils (líka þegar "
@@ -849,7 +849,7 @@ OPTIONS_IS: dict[str, tuple[str, str]] = {  # the same, in Icelandic (the twin's
                             "'off': engar kröfur"),
     "four_suit_priority": ("'clockwise': ef tveir geta krafist útspils er sá spurður fyrst sem er nær "
                            "þeim sem spilaði fyrst út í slaginn, réttsælis talið (sá sem ætti fyrr að "
-                           "gera); sleppi hann því er hinn spurður",
+                           "spila); sleppi hann því er hinn spurður",
                            "'counterclockwise': nær, talið rangsælis"),
     "eggs_rule": ("'none': egg (60 gegn 60) eru bara grín; engin tapstig og ekkert flyst yfir",
                   "'double_next': tapstig næsta spils tvöfaldast; 'double_cumulative': tvöfaldast fyrir "
@@ -966,7 +966,7 @@ OBSERVATION: dict[str, str] = {  # a field of `state.observation(seat)` -> what 
 
 OBSERVATION_IS: dict[str, str] = {  # the same, in Icelandic (the twin's table)
     "seat": "sætið sem þessi sýn er fyrir",
-    "to_move": "sætið sem á að gera núna (sá sem spilar út, sá sem svarar næst, eða sæti sem er spurt "
+    "to_move": "sætið sem á leik núna (sá sem spilar út, sá sem svarar næst, eða sæti sem er spurt "
                "hvort það krefjist útspils); <code>null</code> (<code>None</code> í Python) þegar "
                "leiknum er lokið",
     "hand": "spilin sem sætið er með á hendi, raðað eftir lit (♠ ♥ ♦ ♣), hver litur frá lægsta til hæsta",
