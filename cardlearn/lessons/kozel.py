@@ -858,7 +858,7 @@ OPTIONS_IS: dict[str, tuple[str, str]] = {  # the same, in Icelandic (the twin's
                          "True: eftir egg gefur sami gjafari aftur"),
     "next_dealer": ("'clockwise': gjöfin færist til vinstri eftir hvert spil",
                     "'last_trick_winner_right': sá sem situr hægra megin við þann sem fékk síðasta "
-                    "slaginn gefur, svo að sá situr gjafaranum á vinstri hönd"),
+                    "slaginn gefur, svo að sá sem fékk slaginn situr gjafaranum á vinstri hönd"),
     "allow_beat_partner": ("True: þú mátt slá spil makkers sem eiga slaginn",
                            "False: þegar makker á slaginn leggur þú spil á grúfu"),
     "beat_target": ("'current_winner': þú þarft að slá spilin sem eiga slaginn núna (þau sem slógu "
@@ -980,7 +980,7 @@ OBSERVATION_IS: dict[str, str] = {  # the same, in Icelandic (the twin's table)
                   "<code>state.trump_card</code> líka)",
     "trump_card_position": "hvar spilið liggur í stokknum: hve mörg spil eru ofan á því (0: það er "
                            "dregið næst); <code>null</code> eftir að það hefur verið dregið",
-    "trick": "slagurinn á borðinu, ein færsla fyrir hvert framlag: <code>seat</code> (sæti), "
+    "trick": "slagurinn á borðinu, ein færsla fyrir hvern leik í honum: <code>seat</code> (sæti), "
              "<code>kind</code> (<code>lead</code> út, <code>beat</code> slær, <code>discard</code> á "
              "grúfu), <code>count</code> (fjöldi) og <code>cards</code> (spilin), sem vantar þegar annað "
              "sæti lagði spilin á grúfu",
@@ -1000,8 +1000,8 @@ OBSERVATION_IS: dict[str, str] = {  # the same, in Icelandic (the twin's table)
     "interrupted": "<code>true</code> eftir að einhver hefur krafist útspils í þessum slag (ein krafa í "
                    "slag)",
     "passed": "sætin sem hafa sleppt kröfu í þessum slag",
-    "last_trick": "slagurinn á undan þessum, ein færsla fyrir hvert framlag: [sæti, tegund, spil, "
-                  "fjöldi]; spil sem annað sæti lagði á grúfu sýnast sem <code>[]</code> ásamt fjöldanum",
+    "last_trick": "slagurinn á undan þessum, ein færsla fyrir hvern leik í honum: [sæti, tegund, spil, "
+                  "fjöldi]; spil sem annað sæti lagði á grúfu birtast sem <code>[]</code> ásamt fjöldanum",
     "piles": "spilin upp í loft sem hvort lið hefur fengið í þessu spili",
     "hidden": "spilin á grúfu í bunka hvors liðs, sem [hver lagði það, spil]; spilið er "
               "<code>null</code> nema þetta sæti hafi lagt það (eða <code>discards_visible=\"all\"</code>)",
