@@ -92,3 +92,13 @@ def test_every_saying_fills_in_and_a_language_is_checked() -> None:
     assert set(lesson.OBSERVATION_IS) == set(lesson.OBSERVATION)
     with pytest.raises(UnknownLanguage):
         lesson.seating_picture(3, lang="de")
+
+
+def test_the_record_of_a_deal_is_written_in_the_notebooks_language() -> None:
+    _, end = lesson.play_deal(kozel.new_game(seed=1937), kozel.BOTS["thumb"](seed=1))
+    assert lesson.record_text(end, "en") == str(end)
+    icelandic = lesson.record_text(end, "is")
+    assert icelandic.splitlines()[0] == "1. spil (lína 0 á stigablaðinu); sæti 3 gaf"
+    assert "  lið A fékk í 2 slögum: " in icelandic and "  trump_card: 8♠" in icelandic
+    assert not ENGLISH.findall(re.sub(r"\(\(.*|\{.*\}|[a-z]+_[a-z_]+", " ", icelandic))
+    assert len(icelandic.splitlines()) == len(str(end).splitlines())

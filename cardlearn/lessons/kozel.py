@@ -13,6 +13,7 @@
   `deal_end_picture(state.last_deal)` draws the engine's own record of the deal just
   finished instead: each team's pile and the last trick;
 - `match_sheet(state)` — the score sheet of a match, deal by deal, with running sums;
+- `record_text(end, lang)` — the engine's record of a finished deal, written out;
 - `bot_match(levels, seed, dealer)` — a whole match between computer players;
 - `questions()` / `quiz(questions)` / `check_quiz(questions)` — the notebook's six questions
   (answers computed by the engine), as radio buttons with a Check button (and as static HTML
@@ -620,6 +621,28 @@ def match_sheet(state: kozel.State, lang: str = "en") -> str:
         eggs = w["sheet_eggs"] if row["eggs"] else ""
         lines.append(f"{n + 1:>4}  {w['seat'].format(n=dealers[n]):<7} {points:>11} {tricks:>7} {loss:>11}   "
                      f"{totals[0]:>2} – {totals[1]}{eggs}")
+    return "\n".join(lines)
+
+
+def record_text(end: FinishedDeal, lang: str = "en") -> str:
+    """The engine's record of a finished deal (`state.last_deal`) written out: in English
+    its own text, `str(end)`; in Icelandic the same lines in Icelandic words, the fields of
+    `details` keeping their names (they are code) and the engine's way of writing values."""
+    english = str(end)
+    if check_lang(lang) == "en":
+        return english
+
+    def cards(row: Sequence[Card]) -> str:
+        return " ".join(c.symbol for c in row) or "-"
+
+    lines = [f"{end.number}. spil (lína {end.index} á stigablaðinu); sæti {end.dealer} gaf"]
+    lines += [f"  sæti {s} er með: {cards(hand)}" for s, hand in enumerate(end.hands)]
+    for team, won in enumerate(end.taken):
+        tricks = "" if end.tricks is None else f" í {_tricks(end.tricks[team], lang, 'dat')}"
+        lines.append(f"  lið {TEAM_LETTERS[team]} fékk{tricks}: {cards(won)}")
+    by_key = {line.split(":", 1)[0].strip(): line for line in english.splitlines()[1:]}
+    lines += [by_key[key] for key in end.details]  # "  trump_card: 8♠", as the engine writes it
+    lines.append("  lína stigablaðsins: " + by_key["score sheet row"].split(": ", 1)[1])
     return "\n".join(lines)
 
 
