@@ -93,6 +93,12 @@ def suit_shown(suit: str | None, lang: str = "en") -> str:
     return SUIT_IS[suit] if check_lang(lang) == "is" else suit
 
 
+def call_shown(call: str, lang: str = "en") -> str:
+    """A call as a printout shows it: the engine's notation in English ('hrein_nolo', as it is
+    typed), the contract's name in Icelandic ('hrein nóló')."""
+    return lomber.CONTRACT_NAMES["is"].get(call, call) if check_lang(lang) == "is" else call
+
+
 def outcome_shown(outcome: str, lang: str = "en") -> str:
     """A deal's outcome as a printout shows it: the engine's word in English ('krukk', as
     the score sheet stores it), its name in Icelandic ('krúkk', 'unnið')."""
@@ -681,7 +687,7 @@ _QUIZ = {
     },
     "is": {
         "q1": "Hjarta er tromp. Hvert er næsthæsta trompið, manilían?",
-        "why1": "Þegar rauður litur er tromp er manilían sjöan í trompinu: A♠ (spadda), 7♥, A♣ (basti), "
+        "why1": "Þegar rauður litur er tromp er manilían sjöan í tromplitnum: A♠ (spadda), 7♥, A♣ (basti), "
                 "A♥ (ponti), K♥, …",
         "q2": "Hjarta er tromp og basta (A♣) er spilað út. Á hendi þinni:{cards}Hvaða spilum máttu "
               "spila?",
