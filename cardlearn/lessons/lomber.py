@@ -810,7 +810,7 @@ OPTIONS_IS: dict[str, tuple[str, str]] = {  # the same notes in Icelandic, for t
     "betra_spil_position": ("betra spil (spil í spaða) er á milli spils og túrnis",
                             "'above_turnir': betra spil er næst fyrir ofan túrni"),
     "level7_hold": ("á 7. þrepi heldur sá sem situr á undan aðeins með því að segja sömu sögn "
-                    "(spaðasóló heldur spaðasóló, hrein nóló heldur hreinu nóló), eins og á 6. þrepi, "
+                    "(spaðasóló heldur spaðasóló, hrein nóló heldur hreinni nóló), eins og á 6. þrepi, "
                     "þar sem svo er alltaf",
                     "'any_level7': hvor sögnin á 7. þrepi heldur hinni (á 6. þrepi er enginn slíkur "
                     "kostur)"),
