@@ -19,14 +19,23 @@
   of the deal just finished; `record_end(record)` reads it as a `DealEnd`);
 - `match_sheet(state)` — the score sheet of a match, deal by deal, with running totals;
 - `bot_match(levels, seed)` / `mini_tournament(matches, seed)` — computer players at work;
-- `questions()` / `quiz(questions)` / `check_quiz(questions)` — the notebook's quiz, every
+- `questions(lang)` / `quiz(questions, lang)` / `check_quiz(questions, lang)` — the notebook's quiz, every
   answer computed by the engine, checked without being shown; the shared pieces of
   `cardlearn.lessons.common`;
 - `OPTIONS` / `options_table()` — every field of `lomber.Rules`: default and meaning;
 - `turned_trumps(card)` — a túrnir whose turned card is `card`;
 - `OBSERVATION` / `observation_table(state, seat)` — every field of `state.observation(seat)`:
   its value in one position and its meaning;
-- `answers(questions)` — the quiz's answers with their reasons, for a copy that was not run.
+- `answers(questions, lang)` — the quiz's answers with their reasons, for a copy that was not run.
+
+Every picture, table and printout takes `lang` ("en", the default, or "is"): the English
+notebook's output stays as it was (some of it bilingual, as it always was), the Icelandic twin
+(`notebooks/is/04-lomber.ipynb`) gets Icelandic only.  The sentences the notebook's cells print
+are in `SAY` (see `cardlearn.lessons.language`); `table_text(state, lang)` and
+`record_text(end, lang)` are `print(state)` and `print(state.last_deal)` in either language;
+`OPTIONS_IS` and `OBSERVATION_IS` are the Icelandic notes of the options and observation
+tables; `suit_shown`, `call_shown`, `outcome_shown` and `decimal` write an engine value as a
+printout in that language shows it (the engine's notation in English, a word in Icelandic).
 
 Everything is built on the public API of `cardlearn.games.lomber` and on `cardlearn.draw`;
 pictures are HTML strings with no ids and no dates, so stored notebook outputs are
