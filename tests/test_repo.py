@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # which must name them, does not match itself.
 OUTSIDE_PATHS = ("../" + "shared", "shared" + "/rules/", "shared" + "/API.md", "shared" + "/seeds/")
 GLANCE = "Reglur í hnotskurn / Rules at a glance"
+GLANCE_IS = "Reglur í hnotskurn"  # the Icelandic twins' last section
 
 
 def tracked_files() -> list[str]:
@@ -70,12 +71,14 @@ def test_the_outside_path_check_can_fail(tmp_path):
 # The game notebooks: `notebooks/NN-<game>.ipynb` for each game in GAMES
 
 def game_notebooks() -> dict[str, Path]:
-    """Each game's notebook, found by its name: `01-kasina.ipynb` is the Kasína notebook."""
+    """Each game's notebook, found by its name: `01-kasina.ipynb` is the Kasína notebook,
+    `is/01-kasina.ipynb` its Icelandic twin (keyed "is/kasina")."""
     found = {}
-    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        game = path.stem.partition("-")[2]
-        if game in GAMES:
-            found[game] = path
+    for folder, prefix in ((ROOT / "notebooks", ""), (ROOT / "notebooks" / "is", "is/")):
+        for path in sorted(folder.glob("*.ipynb")):
+            game = path.stem.partition("-")[2]
+            if game in GAMES:
+                found[prefix + game] = path
     return found
 
 
@@ -91,6 +94,15 @@ GLANCE_FACTS = {  # what each game's rules at a glance must say (its notation in
                  "the top card of the stock", "three times", "round 8", "one more turn", "whole hand at once",
                  "joker 20, ace 15", "lowest total wins", "rebuilt once a round", "lot", "`take`", "`draw`",
                  "`buy`", "`pass`", "set 8C 8D JK", "discard 7H"),
+    # the twins: the same facts in the words of the Icelandic notebooks (the notation as it is)
+    "is/kozel": ("36 spil", "tían er hærri en kóngurinn", "120", "61 eða", "60–60", "12 tapstigum",
+                 "AS+10S", "discard:7S+8H", "`claim`", "`pass`", "fjögur spil í sama lit", "á grúfu",
+                 "Sá sem sló síðast", "Eitt spil í einu"),
+    "is/kinaskak": ("108 spil", "162 spil", "hver í sínum lit", "endar við ásinn", "efsta spil stokksins",
+                    "þrisvar", "einu sinni enn", "alla höndina niður í einu", "jóker 20, ás 15",
+                    "lægstu töluna", "hlutkesti", "`take`", "`draw`", "`buy`", "`pass`", "set 8C 8D JK",
+                    "discard 7H"),
+    "is/lomber": ("40 spil", "spadda", "manilía", "basti", "krúkk", "remis"),
 }
 
 
@@ -111,7 +123,7 @@ def glance_cells(all_cells: list[dict]) -> list[dict]:
     starts = [i for i, c in enumerate(all_cells) if headings(c)]
     assert starts, "the notebook has no sections"
     last = starts[-1]
-    assert headings(all_cells[last])[-1] == GLANCE, "the notebook must end with the rules at a glance"
+    assert headings(all_cells[last])[-1] in (GLANCE, GLANCE_IS), "the notebook must end with the rules at a glance"
     return all_cells[last:]
 
 
@@ -158,15 +170,24 @@ def test_every_game_notebook_is_found():
     assert {"kasina", "kozel"} <= set(NOTEBOOKS)
 
 
+def game_of(key: str) -> str:
+    """"is/kozel" → "kozel"."""
+    return key.rpartition("/")[2]
+
+
 def test_notebook_ends_with_the_rules_at_a_glance(game):
-    text = "\n".join(source(c) for c in glance_cells(cells(NOTEBOOKS[game])))
-    assert GAMES[game].NAME["en"] in text or GAMES[game].NAME["is"] in text
+    all_cells = cells(NOTEBOOKS[game])
+    text = "\n".join(source(c) for c in glance_cells(all_cells))
+    heading = headings(glance_cells(all_cells)[0])[-1]
+    assert heading == (GLANCE_IS if game.startswith("is/") else GLANCE)
+    assert GAMES[game_of(game)].NAME["en"] in text or GAMES[game_of(game)].NAME["is"] in text
+    flowing = " ".join(text.split())  # a fact may be broken over two lines of the cell
     for fact in GLANCE_FACTS.get(game, ()):
-        assert fact in text, f"the rules at a glance do not mention {fact!r}"
+        assert fact in flowing, f"the rules at a glance do not mention {fact!r}"
 
 
 def test_rules_at_a_glance_lists_every_rules_field_with_its_default(game):
-    assert missing_options(cells(NOTEBOOKS[game]), GAMES[game].Rules) == []
+    assert missing_options(cells(NOTEBOOKS[game]), GAMES[game_of(game)].Rules) == []
 
 
 def test_set_up_code_is_in_helpers_or_hidden(game):
@@ -181,7 +202,8 @@ def test_seed_is_set_once_near_the_top(game):
 
 def test_table_is_set_near_the_end(game):
     all_cells = cells(NOTEBOOKS[game])
-    calls = [i for i, c in enumerate(all_cells) if c["cell_type"] == "code" and f'play("{game}"' in source(c)]
+    calls = [i for i, c in enumerate(all_cells)
+             if c["cell_type"] == "code" and f'play("{game_of(game)}"' in source(c)]
     assert calls and calls[-1] > len(all_cells) * 3 // 4
 
 
