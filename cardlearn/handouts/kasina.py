@@ -148,7 +148,7 @@ def handout(lang: str) -> Handout:
                        f"Alls {f['per_hand']} stig í hverju spili, auk svippanna. Jafnt í spöðum, "
                        "ásum eða spilafjölda gefur engum stig.",
                        "Sjálfgefnu reglurnar í cardlearn (Stekkjargerðisreglurnar). Afbrigði og saga "
-                       "leiksins: notebooks/01-kasina.ipynb.", cards)
+                       "leiksins: notebooks/is/01-kasina.ipynb.", cards)
     if lang == "en":
         return Handout("kasina", "en", "Kasína (Icelandic Casino)", _en_subtitle(f), _en_sections(f),
                        example("en"), "Points in each hand", scoring,

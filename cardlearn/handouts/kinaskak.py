@@ -164,7 +164,7 @@ def handout(lang: str) -> Handout:
                        "Samningar (markmið)", contracts("is"),
                        "Raðir í sama samningi eru hver í sínum lit.",
                        "Sjálfgefnu reglurnar í cardlearn. Afbrigði og dæmi: "
-                       "notebooks/03-kinaskak.ipynb.", (JOKER,), split=0.6, body=BODY)
+                       "notebooks/is/03-kinaskak.ipynb.", (JOKER,), split=0.6, body=BODY)
     if lang == "en":
         return Handout("kinaskak", "en", "Kínaskák (contract rummy)", _en_subtitle(f), _en_sections(f),
                        example("en"), "Contracts (markmið)", contracts("en"),

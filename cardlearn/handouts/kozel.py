@@ -183,7 +183,7 @@ def handout(lang: str) -> Handout:
                        f"hafi eitthvert spilið farið {f['half']} gegn {f['half']} heitir það „geiturnar "
                        "með eggin“.",
                        "Sjálfgefnu reglurnar í cardlearn. Afbrigði og saga leiksins: "
-                       "notebooks/02-kozel.ipynb.", split=SPLIT)
+                       "notebooks/is/02-kozel.ipynb.", split=SPLIT)
     if lang == "en":
         return Handout("kozel", "en", "Kozel (Geit, the goat)", _en_subtitle(f), _en_sections(f),
                        example("en"), "Loss points of a team per deal", scoring(f, "en"),

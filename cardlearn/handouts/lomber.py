@@ -206,7 +206,7 @@ def handout(lang: str) -> Handout:
                        "greiðir hvorum (tapar, remis, krúkk, leggur sig); hver gjöf jafnast út. Kúpp "
                        f"tapað: {f['kupp_first']}, og {f['kupp_more']} fyrir hvern slag umfram einn.",
                        "Sjálfgefnu reglurnar í cardlearn. Afbrigði og saga leiksins: "
-                       "notebooks/04-lomber.ipynb.", scoring_columns=HEADS["is"], split=0.5, body=BODY)
+                       "notebooks/is/04-lomber.ipynb.", scoring_columns=HEADS["is"], split=0.5, body=BODY)
     if lang == "en":
         return Handout("lomber", "en", "Lomber (L'Hombre)", _en_subtitle(f), _en_sections(f), example("en"),
                        "Contracts and chips", payments("en"),
