@@ -11,6 +11,7 @@ a whole deal of every page is played in test_classroom.py.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from browserkit import (
     OUTPUT,
     PAGES,
     PLANNERS,
+    ROOT,
     TableView,
     check_human_move,
     click_button,
@@ -174,6 +176,12 @@ def test_index_lists_every_page(tab: Any, voila_url: str) -> None:
         link = tab.page.locator(f"a.cardlearn-game-{game}")
         assert GAMES[game].NAME["is"] in link.inner_text()
         assert link.get_attribute("href").endswith(f"/voila/render/{game}.ipynb")
+    # and names each game's notebook in both languages, files that exist
+    course = tab.page.locator("ul.cardlearn-course-list").inner_text()
+    named = re.findall(r"notebooks/[\w/-]+\.ipynb", course)
+    assert {n.startswith("notebooks/is/") for n in named} == {True, False}
+    assert all((ROOT / n).exists() for n in named), named
+    assert len(named) == 2 * (len(games_with_pages()) + 1)  # the deck's notebook too
     screenshot(tab.page, "index")
     assert not tab.watch.outside, f"the index asked the internet for {tab.watch.outside}"
 
