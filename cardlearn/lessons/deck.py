@@ -7,6 +7,8 @@ written here (see `cardlearn.lessons.language`).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from cardlearn.lessons.numbers import NumberSayings
 
 SAY = NumberSayings({
@@ -19,3 +21,15 @@ SAY = NumberSayings({
                  "is": "spaðaásinn lenti á hendi í {hits} gjöfum af {trials}: {estimate:.4f} "
                        "(nákvæmlega {exact:.4f})"},
 })
+
+
+def repository_path(*parts: str, start: Path | None = None) -> Path:
+    """A path inside the repository, found from the notebook's folder upwards: the first
+    folder holding both `notebooks/` and `images/`.  The English notebook runs in
+    `notebooks/`, its Icelandic twin in `notebooks/is/`; their shared code cannot name
+    the repository as `..`, which is a different folder for each."""
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if (folder / "notebooks").is_dir() and (folder / "images").is_dir():
+            return folder.joinpath(*parts)
+    raise FileNotFoundError(f"no repository (a folder with notebooks/ and images/) above {here}")

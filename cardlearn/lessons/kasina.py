@@ -438,7 +438,7 @@ OPTIONS_IS: dict[str, tuple[str, str]] = {  # the same notes in Icelandic, for t
     "target": ("stigin sem þarf til að vinna leikinn (Stekkjargerði)",
                "20 í reglum Dalvíkurskóla; hvaða heil tala sem er, minnst 1"),
     "hand_size": ("spilin sem hvor spilari fær í hverri gjöf, það er spilin á hendi — ekki eitt spil "
-                  "í merkingunni ein umferð gegnum stokkinn: sex gjafir af 4 spilum eru eitt spil",
+                  "í merkingunni ein ferð gegnum stokkinn: sex gjafir af 4 spilum eru eitt spil",
                   "5 (Dalvíkurskóli): gjafir af 5, 5, 5 og 5 spilum og lokagjöf af 4, en áfram 4 spil "
                   "í borði"),
     "ace_values": ("ás af hendi gildir 14 og ás í borði 1, eins og segir í minnisbókinni. (Nafn "
@@ -639,7 +639,7 @@ SAY = NumberSayings({
     "bot_plays": {"en": "seat 1 plays: {move} — {words}", "is": "sæti 1 leikur: {move} — {words}"},
     "next_hand": {"en": "\nnow hand {n} is dealt, by seat {dealer}; seat {first}, who did not deal, "
                         "plays first",
-                  "is": "\nnú gefur sæti {dealer} {n}. spil; sæti {first}, sem gaf ekki, byrjar"},
+                  "is": "\nnú hefst {n}. spil og sæti {dealer} gefur; sæti {first}, sem gaf ekki, byrjar"},
     "you": {"en": "you:    {move}", "is": "þú:     {move}"},
     "typed": {"en": "you typed {text!r}: not allowed: {why}", "is": "þú skrifaðir {text!r}: ólöglegt: {why}"},
     "your_move": {"en": "your move: ", "is": "leikurinn þinn: "},
