@@ -448,7 +448,7 @@ OPTIONS_IS: dict[str, tuple[str, str]] = {  # the same notes in Icelandic, for t
                    "er, af því að þeir eru jafnháir)",
                    "'finnish': sömu gildi, en ás tekur ekki annan ás fyrir það eitt að þeir séu jafnháir; "
                    "'both_anywhere': ás má líka gilda 1 eða 14 í borði, annar skilningur á orðum "
-                   "bloggsins, hafður með svo að hann eigi sér nafn; hann gefur nákvæmlega sama spil og "
+                   "bloggsins, hafður með svo að hann eigi sér nafn; hann verkar nákvæmlega eins og "
                    "sjálfgefna gildið, því að ás í borði sem gilti 14 gæti aldrei verið hluti af summu "
                    "(14 og eitthvert spil til viðbótar eru meira en 14, hæsta gildi spils af hendi), og "
                    "stakur ás í borði er tekinn hvort sem er"),
