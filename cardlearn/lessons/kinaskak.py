@@ -121,7 +121,7 @@ WORDS: dict[str, dict[str, Any]] = {
         "last_move": "Síðasti leikurinn: sæti {n} {move}.",
         "end_head": "<b>{r}. umferð</b> ({words}); sæti {dealer} gaf. {last}",
         "no_cards_0": "(engin spil: 0 refsistig)", "left_in_hand": "eftir á hendi: {p} refsistig",
-        "went_out": "lokaði", "emptied": "engin spil eftir: tæmdi höndina í lokahringnum",
+        "went_out": "lokaði", "emptied": "tæmdi höndina í lokahringnum",
         "no_melds": "(engar raðir eða þrennur: lagði aldrei niður)", "sheet_head": "Stigablað, {r}. umferð",
         "one_more": " — hinir fá að gera einu sinni enn", "event": "leikur {t:>3}, sæti {n}: {text}",
         "sheet_round": "umf.", "sheet_contract": "samningur", "sheet_out": "lokaði",
@@ -163,10 +163,10 @@ SAY = Sayings({
     "moves_now": {"en": "{n} moves now; the lay-downs:",
                   "is": "{n} leikir í boði núna; þeir sem leggja niður:"},
     "window": {"en": "phase {phase} - seat {seat} may say {moves}",
-               "is": "skref {phase} - sæti {seat} má segja {moves}"},
+               "is": "skref {phase} — sæti {seat} má segja {moves}"},
     "draw_now": {"en": "draw now? {why}", "is": "draga núna? {why}"},
     "asked": {"en": "asked so far: {asked} - now seat {seat} answers",
-              "is": "hafa beðið um kaup: {asked} - nú svarar sæti {seat}"},
+              "is": "hafa beðið um kaup: {asked} — nú svarar sæti {seat}"},
     "asked_now": {"en": "asked now: {asked}   buys used: {used}   known cards: {known}",
                   "is": "biðja um kaup núna: {asked}   kaup notuð: {used}   þekkt spil: {known}"},
     "sizes": {"en": "cards in hand: {sizes}   turns ended this round: {turns}",
@@ -174,9 +174,9 @@ SAY = Sayings({
     "pile": {"en": "top of the discard pile: {top}   the pile: {pile}",
              "is": "efst í kastbunkanum: {top}   bunkinn: {pile}"},
     "stealers_set": {"en": "cards that can steal the joker of set 8C 8D JK:       {n}",
-                     "is": "spil sem geta stolið jókernum úr set 8C 8D JK:       {n}"},
+                     "is": "spil sem geta stolið jókernum úr þrennunni 8♣ 8♦ 🃏:      {n}"},
     "stealers_run": {"en": "cards that can steal the joker of run 3H JK=4H 5H 6H: {n}",
-                     "is": "spil sem geta stolið jókernum úr run 3H JK=4H 5H 6H: {n}"},
+                     "is": "spil sem geta stolið jókernum úr röðinni 3♥ 🃏(4♥) 5♥ 6♥: {n}"},
     "jona_hand": {"en": "Jóna's hand:", "is": "Spilin á hendi Jónu:"},
     "worse_hand": {"en": "A worse one:", "is": "Verri hönd:"},
     # the computer's round and game
@@ -199,7 +199,7 @@ SAY = Sayings({
     "sees": {"en": "seat 0 sees the discard {top} and hand sizes {sizes}",
              "is": "sæti 0 sér efsta spil kastbunkans, {top}, og hve mörg spil hver og einn hefur: {sizes}"},
     "bot_says": {"en": "the bot says {move} - {words} - {why}",
-                 "is": "tölvan velur {move} - {words} - {why}"},
+                 "is": "tölvan velur {move} — {words} — {why}"},
     "duel": {"en": "the rule-of-thumb bot had the fewest points in {fewest:.0%} of {games} games; "
                    "mean totals {thumb:.0f} (thumb) against {random:.0f} (random)",
              "is": "þumalputtinn fékk fæst refsistig í {fewest:.0%} af {games} spilum; meðaltal "
@@ -812,7 +812,7 @@ def _questions_is(runs: list[str], jona: str, two_hearts: tuple[str, str], answe
         Question(f"Jóna endar umferð með þessi spil á hendi:{cards_row(jona)}"
                  "Hve mörg refsistig fær hún?", [25, 30, 35, 45], answers[1],
                  "Kóngur 10, tía 10, ás 15: 10 + 10 + 15 = 35."),
-        Question(f"Í 3. umferð þarf tvær raðir. Á hendinni eru{cards_row(' '.join(two_hearts))}"
+        Question(f"Í 3. umferð þarf tvær raðir. Á hendi þinni eru{cards_row(' '.join(two_hearts))}"
                  "og fimm stök spil (2♣ 2♦ 7♠ 8♠ K♦). Máttu leggja niður?", ["já", "nei"], answers[2],
                  "Nei: raðirnar í sama samningi verða að vera hver í sínum lit, og þessar eru báðar "
                  "í hjarta."),
@@ -821,10 +821,10 @@ def _questions_is(runs: list[str], jona: str, two_hearts: tuple[str, str], answe
                  "Spilið af kastbunkanum og efsta spil stokksins, og þú kastar engu: spilunum á hendi "
                  "fjölgar um tvö."),
         Question("Sæti 0 á röðina 3♥ 🃏 5♥ 6♥ 7♥ á borðinu; jókerinn stendur fyrir 4♥. Þú hefur lagt "
-                 "samninginn niður. Hvaða spil af hendi þinni má koma í stað jókersins?",
+                 "samninginn niður. Hvaða spil af hendi þinni máttu setja í stað jókersins?",
                  ["4♥", "4♦", "8♥", "hvaða fjarki sem er"], answers[4],
                  "Nákvæmlega spilið sem jókerinn stendur fyrir: 4♥. (Annar fjarki dugar ekki: jókerinn "
-                 "stendur fyrir hjarta.)"),
+                 "stendur fyrir hjartafjarka.)"),
     ]
 
 
@@ -885,7 +885,7 @@ OPTIONS: dict[str, tuple[str, str]] = {  # Rules field -> (meaning of the defaul
 
 
 OPTIONS_IS: dict[str, tuple[str, str]] = {  # the same notes in Icelandic, for the twin
-    "jokers_per_deck": ("tveir jókerar með hverjum stokki: 4 jókerar í 108 spilum, 6 í 162",
+    "jokers_per_deck": ("tveir jókerar með hverjum stokk: 4 jókerar í 108 spilum, 6 í 162",
                         "0 til 4 (spilareglur.is: þrír stokkar og þrír jókerar með hverjum)"),
     "decks": ("tveir stokkar fyrir 2–4 leikmenn, þrír fyrir 5–6",
               "2, 3 eða 4 stokkar, hve margir sem leikmennirnir eru"),
@@ -895,7 +895,8 @@ OPTIONS_IS: dict[str, tuple[str, str]] = {  # the same notes in Icelandic, for t
     "distinct_set_ranks": ("tvær þrennur í sama samningi mega vera af sama gildi",
                            "True: hver þrenna samnings hefur sitt gildi"),
     "joker_limit": ("í hverri röð og þrennu er minnst eitt ekta spil; engin önnur takmörk á jókerum",
-                    "'not_more_than_naturals', 'one_per_meld'"),
+                    "'not_more_than_naturals': ekki fleiri jókerar en ekta spil; "
+                    "'one_per_meld': mest einn jóker í hverri röð og þrennu"),
     "extra_melds_on_laydown": ("þegar fyrst er lagt niður er það nákvæmlega samningurinn",
                                "True: fleiri raðir og þrennur mega fylgja"),
     "new_melds_after_laydown": ("eftir að lagt hefur verið niður koma engar nýjar raðir eða þrennur: "
@@ -935,7 +936,7 @@ OPTIONS_IS: dict[str, tuple[str, str]] = {  # the same notes in Icelandic, for t
     "max_turns_per_round": ("None = 60 leikir á hvern leikmann; þá lýkur umferðinni og allir fá refsistig",
                             "hvaða fjöldi leikja sem er ≥ 1"),
     "tie_break": ("séu fleiri jafnir með lægstu töluna deila þeir sigrinum",
-                  "'fewest_total_cards': sá vinnur sem á samtals færri spil eftir"),
+                  "'fewest_total_cards': sá vinnur sem á samtals fæst spil eftir"),
 }
 
 
@@ -1019,8 +1020,8 @@ OBSERVATION: dict[str, str] = {  # a field of `state.observation(seat)` -> what 
 OBSERVATION_IS: dict[str, str] = {  # the same meanings in Icelandic, for the twin
     "seat": "sætið sem þessi sýn er fyrir",
     "to_move": "sætið sem á að svara núna: sá sem á leik eða, meðan spurt er um kaup, sætið sem er "
-               "spurt; <code>null</code> (<code>None</code> í Python) þegar leiknum er lokið",
-    "hand": "spilin sem þetta sæti hefur á hendi, eftir lit (♠ ♥ ♦ ♣) og gildi, jókerarnir síðast",
+               "spurt; <code>null</code> (<code>None</code> í Python) þegar spilinu er lokið",
+    "hand": "spilin sem þetta sæti hefur á hendi, raðað eftir lit (♠ ♥ ♦ ♣) og gildi, jókerarnir síðast",
     "round": "hvaða umferð þetta er, <b>talið frá 1</b> (1 til 8), eins og textinn og stigablaðið telja",
     "contract": "samningur umferðarinnar: hve margar raðir (<code>runs</code>) og þrennur "
                 "(<code>sets</code>)",
@@ -1049,7 +1050,7 @@ OBSERVATION_IS: dict[str, str] = {  # the same meanings in Icelandic, for the tw
     "went_out": "fyrsta sætið sem lokar í umferðinni; <code>null</code> þar til einhver lokar",
     "final_turns_left": "eftir að einhver hefur lokað: sætin sem eiga eftir að gera einu sinni enn",
     "reshuffles_used": "hve oft nýr stokkur hefur verið gerður úr kastbunkanum í þessari umferð",
-    "turns": "hve mörgum leikjum er lokið í umferðinni, allra saman (að svara kaupum er ekki leikur)",
+    "turns": "hve mörgum leikjum er lokið í umferðinni, hjá öllum saman (að svara kaupum er ekki leikur)",
     "hand_sizes": "hve mörg spil hvert sæti hefur á hendi",
     "known": "fyrir hvert sæti: spilin sem allir sáu fara á hendi þess og það hefur enn: spil sem var "
              "tekið af kastbunkanum eða keypt, jóker sem var stolið",
