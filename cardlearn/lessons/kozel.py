@@ -719,8 +719,8 @@ _PROMPTS: dict[str, tuple[tuple[str, str], ...]] = {  # (prompt, reason) for eac
          "næsta slag."),
         ("Tígull er tromp. Sæti 0 spilar út K♥ og sæti 1 leggur spil á grúfu. Sæti 2, makker "
          "sætis 0, er með A♥. Má sæti 2 slá K♥ makkers síns með ásnum?",
-         "Já: þú mátt líka slá makker. Slagurinn helst hjá liðinu þínu, en ásinn hefðirðu getað "
-         "geymt."),
+         "Já: það má líka slá spil makkers. Slagurinn helst hjá liðinu, en ásinn hefði sæti 2 "
+         "getað geymt."),
         ("Spaði er tromp. Sæti 0 spilar út 7♦. Sæti 2 er með fjögur lauf og sæti 3 fjögur hjörtu. "
          "Sæti 2 er fyrst spurt hvort það krefjist útspils, og það sleppir því. Hvað gerist næst?",
          "Næsta sæti sem getur krafist útspils er spurt: sæti 3. Aðeins ein krafa er leyfð í "
