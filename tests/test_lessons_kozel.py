@@ -67,7 +67,7 @@ def test_numbers_agree_in_icelandic() -> None:
     assert lesson._points(31, "is", "acc") == "31 punkt" and lesson._points(38, "is", "acc") == "38 punkta"
     assert lesson._tricks(1, "is", "dat") == "1 slag" and lesson._tricks(3, "is", "dat") == "3 slögum"
     assert lesson._tricks(2, "is") == "2 slagi" and lesson._tricks(1, "en") == "1 trick"
-    assert lesson.number(-0.41, "is", "+.2f") == "-0,41" and lesson.number(0.59, "en") == "0.59"
+    assert lesson.number(-0.41, "is", "+.2f") == "\u22120,41" and lesson.number(0.59, "en") == "0.59"
 
 
 def test_the_quiz_asks_the_same_in_both_languages() -> None:

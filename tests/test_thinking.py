@@ -119,7 +119,11 @@ def test_icelandic_words():
     fig = thinking.thinking_figure(state, thought, "is")
     assert [t.get_text() for t in fig.legends[0].get_texts()] == ["leitarinn velur þetta", "þumalputtareglan"]
     assert fig.axes[0].get_yticklabels()[0].get_text().endswith("(þumalputti)")
-    assert fig.axes[0].texts[1].get_text() == "vannst í 100 % af 1 ímynduðu spili · meðalmunur +1,00"
+    row = fig.axes[0].texts[1].get_text()
+    assert row == "prófað í 1 ímynduðu spili, sigur í 100 % þeirra, meðalmunur +1,00"
+    lost = MoveResult(thought.moves[1].action, [-1.0, 0.5])  # a negative mean margin
+    assert thinking._row_text(lost, "is").endswith("meðalmunur \u22120,25")  # a real minus sign
+    assert thinking._row_text(lost, "en").endswith("mean margin -0.25")  # the English keeps its hyphen
 
 
 def test_compare_pairs_the_same_deals():

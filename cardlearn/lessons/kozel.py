@@ -109,7 +109,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "move_claim": "krefjast útspils", "move_pass": "sleppa",
         "claimed": "út, fjögur í lit (eftir kröfu)", "empty": "engin spil á borðinu",
         "everyone": "Svona sjá allir slaginn.", "viewer": "Svona sér sæti {n} slaginn.",
-        "winning": "Á slaginn í bili: <b>sæti {n}</b> ({team}).",
+        "winning": "Á slaginn í bili: <b>sæti {n}</b>, {team}.",
         "trick_head": "<b>{n}. slagur</b><br>sæti {w} fær hann, lið {t}<br>{points}",
         "eggs": "60 gegn 60: egg! Hvorugt lið fær tapstig fyrir þetta spil.",
         "why_light": "{pts} (31–59)",
@@ -144,7 +144,7 @@ SAY = Sayings({
     "beats": {"en": "{a:>3} beats {b:>3}: {result}", "is": "{a:>3} slær {b:>3}: {result}"},
     "face_up": {"en": "{move}: face up, the {cards}", "is": "{move}: upp í loft, {cards}"},
     "face_down": {"en": "{move}: face down, the {cards}", "is": "{move}: á grúfu, {cards}"},
-    "instead": {"en": "face down instead: {what}", "is": "á grúfu í staðinn: {what}"},
+    "instead": {"en": "face down instead: {what}", "is": "í staðinn: {what}"},
     "trick_points": {"en": "cards in the trick: {n} card points", "is": "spilin í slagnum: {n} punktar"},
     "sizes": {"en": "hands: {hands} — stock: {n} cards", "is": "á hendi: {hands} — í stokknum: {n} spil"},
     "may": {"en": "seat {seat} may: {moves}", "is": "sæti {seat} á þessa kosti: {moves}"},
@@ -172,8 +172,8 @@ SAY = Sayings({
                      "is": "leitarinn spilar {choice}; þumalputtinn myndi spila {preferred}"},
     "better": {"en": "in the same {deals} imagined deals, {choice} ended {gain} loss points a deal better "
                      "off on average; luck alone would explain about {spread}",
-               "is": "í sömu {deals} ímynduðu spilunum stóð {choice} að meðaltali {gain} tapstigum betur "
-                     "í hverju spili; heppni ein skýrir um {spread}"},
+               "is": "í sömu {deals} ímynduðu spilunum kom {choice} að meðaltali {gain} tapstigum betur út "
+                     "á spil; heppni ein gæti skýrt um {spread}"},
     "first_margins": {"en": "mean margins in the first {first} imagined deals: {margins}",
                       "is": "meðalmunur í fyrstu {first} ímynduðu spilunum: {margins}"},
     "unseen": {"en": "{n} cards seat {seat} has not seen; of them,",
@@ -192,9 +192,9 @@ SAY = Sayings({
                         "leads",
                   "is": "\nnú er {n}. spil gefið, sæti {dealer} gefur; sæti {seat}, sem fékk síðasta "
                         "slaginn, spilar út"},
-    "you": {"en": "you:    {what}", "is": "þú:     {what}"},
+    "you": {"en": "you:    {what}", "is": "sæti 0 (þú): {what}"},
     "typed": {"en": "you typed {text!r}: not allowed: {why}",
-              "is": "þú skrifaðir „{text}“: ekki leyfilegt: {why}"},
+              "is": "þú skrifaðir „{text}“ — ekki leyfilegt: {why}"},
 })
 
 
@@ -206,10 +206,11 @@ def card_names(cards: Iterable[Card], lang: str = "en") -> str:
 
 
 def number(value: float, lang: str = "en", spec: str = ".2f") -> str:
-    """A number for a sentence: "0.59" in English, "0,59" with the Icelandic decimal comma (as
-    the table and the search bot's picture write it)."""
+    """A number for a sentence: "0.59" in English, "0,59" with the Icelandic decimal comma and "−0,41"
+    with a real minus sign (as the search bot's picture writes them)."""
     text = format(value, spec)
-    return text.replace(".", ",") if check_lang(lang) == "is" else text
+    # Icelandic: the decimal comma, and a real minus sign (U+2212), not the hyphen
+    return text.replace(".", ",").replace("-", "\u2212") if check_lang(lang) == "is" else text
 
 
 def _w(lang: str) -> dict[str, str]:
@@ -718,8 +719,8 @@ _PROMPTS: dict[str, tuple[tuple[str, str], ...]] = {  # (prompt, reason) for eac
          "næsta slag."),
         ("Tígull er tromp. Sæti 0 spilar út K♥ og sæti 1 leggur spil á grúfu. Sæti 2, makker "
          "sætis 0, er með A♥. Má sæti 2 slá K♥ makkers síns með ásnum?",
-         "Já: þú mátt líka slá makker. Slagurinn helst hjá liðinu þínu, en ásinn hefðirðu getað "
-         "geymt."),
+         "Já: það má líka slá spil makkers. Slagurinn helst hjá liðinu, en ásinn hefði sæti 2 "
+         "getað geymt."),
         ("Spaði er tromp. Sæti 0 spilar út 7♦. Sæti 2 er með fjögur lauf og sæti 3 fjögur hjörtu. "
          "Sæti 2 er fyrst spurt hvort það krefjist útspils, og það sleppir því. Hvað gerist næst?",
          "Næsta sæti sem getur krafist útspils er spurt: sæti 3. Aðeins ein krafa er leyfð í "
@@ -891,7 +892,7 @@ OPTIONS_IS: dict[str, tuple[str, str]] = {  # the same, in Icelandic (the twin's
                     "2 eða 4: tvö eða fjögur spil í senn"),
     "loss_table": ("(31, 2, 4, 6): fjórar tölur. Tapliðið fær 2 tapstig ef það fékk minnst 31 punkt; "
                    "4 ef það fékk færri (30 eða minna) en minnst einn slag; 6 ef það fékk engan slag",
-                   "hvaða fjórar heilu tölur sem er, í sömu röð: punktarnir sem duga til vægs taps, og "
+                   "hvaða fjórar heiltölur sem er, í sömu röð: punktarnir sem duga til vægs taps, og "
                    "svo tapstigin fyrir vægt tap, fyrir stórt tap og fyrir engan slag; t.d. gerir "
                    "(31, 1, 2, 3) hvert tap helmingi ódýrara"),
     "match_limit": ("12: liðið sem fyrst nær 12 tapstigum tapar leiknum — það er geitin",
@@ -997,7 +998,7 @@ OBSERVATION_IS: dict[str, str] = {  # the same, in Icelandic (the twin's table)
              "<code>\"respond\"</code> (slá eða leggja á grúfu; krafa getur verið meðal leikjanna), "
              "<code>\"claim\"</code> (sæti sem á ekki næsta leik er spurt: <code>claim</code> eða "
              "<code>pass</code>), <code>\"over\"</code> (lokið)",
-    "trump": "bókstafur trompsins",
+    "trump": "bókstafur tromplitarins",
     "trump_card": "spilið sem gjafarinn sýndi. Það breytist ekki allt spilið: eftir að einhver dregur "
                   "það, og eftir að það er komið í slag, nefnir þetta svið enn sama spilið (og "
                   "<code>state.trump_card</code> líka)",

@@ -52,10 +52,10 @@ _WORDS: dict[str, dict[str, str]] = {
         "preferred": "the rule-of-thumb move",
     },
     "is": {
-        "row": "vannst í {pct} % af {n} {deals} · meðalmunur {margin}",
+        "row": "prófað í {n} {deals}, sigur í {pct} % þeirra, meðalmunur {margin}",
         "none": "ekki prófað",
         "thumb": "þumalputti",
-        "axis": "vannst í ímynduðu spilunum (%)",
+        "axis": "hlutfall sigra í ímynduðu spilunum (%)",
         "title": "Sæti {seat} á leik: {worlds} ímynduð spil, {sims} hermanir",
         "chosen": "leitarinn velur þetta",
         "preferred": "þumalputtareglan",
@@ -88,7 +88,7 @@ def _row_text(result: MoveResult, lang: str) -> str:
         return w["none"]
     n, margin = result.simulations, f"{result.mean_margin:+.2f}"
     if lang == "is":
-        margin = margin.replace(".", ",")  # the Icelandic decimal comma, as at the table
+        margin = margin.replace(".", ",").replace("-", "\u2212")  # decimal comma and a real minus sign
     return w["row"].format(pct=round(100 * result.win_rate), n=n, deals=_DEALS[lang][n != 1], margin=margin)
 
 
