@@ -1060,9 +1060,9 @@ def table_text(state: lomber.State, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-_DETAILS_IS = {"contract": "sögn", "declarer": "sagnhafi", "trump": "tromp", "talon": "stokkur",
+_DETAILS_IS = {"contract": "sögn", "declarer": "sagnhafi (sæti)", "trump": "tromp", "talon": "stokkur",
                "discards": "afkast", "played": "spilaðir slagir"}
-_ROW_IS = {"contract": "sögn", "declarer": "sagnhafi", "tricks": "slagir", "outcome": "úrslit",
+_ROW_IS = {"contract": "sögn", "declarer": "sagnhafi (sæti)", "tricks": "slagir", "outcome": "úrslit",
            "payments": "greiðslur", "total": "staða"}
 
 
