@@ -701,9 +701,10 @@ _QUIZ = {
         "q2": "Hjarta er tromp og basta (A♣) er spilað út. Á hendi þinni:{cards}Hvaða spilum máttu "
               "spila?",
         "both": "7♥ eða 3♥", "low": "aðeins 3♥", "any": "hverju þeirra sem er", "high": "aðeins 7♥",
-        "why2": "Trompi var spilað út, svo að þú verður að fylgja lit með trompi. Manilían 7♥ er hærri "
-                "en basti og því undanþegin: þú þarft ekki að láta hana. En 3♥ er venjulegt tromp, svo "
-                "að tromp verður þú að láta: 3♥, eða manilíuna ef þú vilt það heldur. K♠ máttu ekki spila.",
+        "why2": "Trompi var spilað út, svo að þú verður að fylgja lit með trompi ef þú getur. Manilían 7♥ "
+                "er hærri en basti og því undanþegin: hana þarftu ekki að láta. En 3♥ er "
+                "venjulegt tromp, svo að þú verður að láta tromp: 3♥, eða manilíuna ef þú vilt það heldur. "
+                "K♠ máttu ekki spila.",
         "q3": "Sagnhafi í grand-túrni fékk 4 slagi; mótspilararnir fengu 1 og 4. Hver eru úrslitin?",
         "why3": "Annar mótspilarinn fékk jafnmarga slagi og sagnhafinn, og enginn fékk fleiri: það er "
                 "remis, sem er greitt eins og venjulegt tap. Eini slagur hins skiptir engu máli, því að "
@@ -711,11 +712,11 @@ _QUIZ = {
                 "fleiri slagi en sagnhafinn.)",
         "q4": "Sagnhafi í kúpp fékk 5 slagi. Hve marga bita greiðir hann hvorum mótspilara?",
         "why4": "2 fyrir fyrsta slaginn og 1 fyrir hvern hinna fjögurra: 2 + 4 = 6 hvorum mótspilara.",
-        "q5": "Sæti 0 (forhönd) segir spil, sæti 1 segir túrnir, sæti 0 segir pass og sæti 2 segir kúpp. "
+        "q5": "Sæti 0 (forhönd) segir spil, sæti 1 segir túrni, sæti 0 segir pass og sæti 2 segir kúpp. "
               "Hver á að segja næst?",
-        "why5": "Sæti 0 sagði pass, og pass verður ekki tekið aftur: það er úr sögnum. Kúpp er hærri "
-                "sögn en túrnirinn sem sæti 1 sagði, svo að röðin kemur aftur að sæti 1. Það situr á "
-                "undan sæti 2 og má því segja líka kúpp, segja hærra eða segja pass.",
+        "why5": "Sæti 0 sagði pass og er úr sögnum: pass verður ekki tekið aftur. Kúpp er "
+                "hærri sögn en túrnirinn sem sæti 1 sagði, svo að röðin kemur aftur að sæti 1. Það situr "
+                "á undan sæti 2 og má því halda (segja líka kúpp), segja hærra eða segja pass.",
         "q6": "Eftir kaupin óttast sagnhafi í spili að annar mótspilarinn fái fleiri slagi en hann. "
               "Ef hann leggur sig núna, hve marga bita greiðir hann þá hvorum mótspilara?",
         "why6": "1, jafnmikið og fyrir venjulegt tap. Tapið verður ekki ódýrara þótt hann leggi sig, en "
@@ -842,7 +843,7 @@ OPTIONS_IS: dict[str, tuple[str, str]] = {  # the same notes in Icelandic, for t
                     "hver heil tala ≥ 0; gildir aðeins með enable_totus"),
     "kupp_loss_cap": ("ekkert hámark: tapað kúpp kostar 2 fyrir fyrsta slaginn og 1 fyrir hvern sem "
                       "á eftir kemur, hvorum mótspilara",
-                      "heil tala ≥ 2 (oft 4, 5 eða 6): mest sem það kostar"),
+                      "heil tala ≥ 2 (oft 4, 5 eða 6): það mesta sem tapað kúpp kostar"),
     "must_trump_when_void": ("sá sem getur ekki fylgt lit má láta hvaða spil sem er",
                              "True: hann verður að trompa ef hann á tromp"),
     "must_overtake": ("sá sem fylgir lit þarf ekki að taka slaginn",
@@ -994,13 +995,14 @@ SAY = Sayings({
     "seat_may_say": {"en": "seat {seat} may say {moves}", "is": "sæti {seat} má segja {moves}"},
     "now_holds": {"en": "seat {seat} now holds: {cards}", "is": "sæti {seat} hefur nú á hendi: {cards}"},
     "next": {"en": "next: {step} — seat {seat} may say {moves}",
-             "is": "næst: {step} — sæti {seat} má segja {moves}"},
-    "refused_call": {"en": "seat {seat} says {call}: {err}", "is": "sæti {seat} segir {call}: {err}"},
+             "is": "næst: {step} — sæti {seat} getur valið {moves}"},
+    "refused_call": {"en": "seat {seat} says {call}: {err}",
+                     "is": "sæti {seat} reynir sögnina „{call}“: {err}"},
     "refused_text": {"en": "seat {seat} writes {text}: {err}", "is": "sæti {seat} skrifar {text}: {err}"},
     "turned": {"en": "turned card: {card} — trumps: {trump} — step: {step}",
-               "is": "spilinu {card} var velt — tromp: {trump} — skref: {step}"},
+               "is": "{card} var velt upp — tromp: {trump} — skref: {step}"},
     "turned_top": {"en": "turned {card}: trumps {trump}; the top trumps {top}",
-                   "is": "{card} velt: tromp er {trump}; hæstu trompin {top}"},
+                   "is": "{card} velt upp: tromp er {trump}; hæstu trompin {top}"},
     "case": {"en": "{contract:<13} tricks {tricks}  →  {result:<6} payments {payments}",
              "is": "{contract:<13} slagir {tricks}  →  {result:<6} greiðslur {payments}"},
     "hand": {"en": "seat {seat}'s hand: {hand}", "is": "sæti {seat} hefur á hendi: {hand}"},
@@ -1058,9 +1060,9 @@ def table_text(state: lomber.State, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-_DETAILS_IS = {"contract": "sögn", "declarer": "sagnhafi", "trump": "tromp", "talon": "stokkur",
+_DETAILS_IS = {"contract": "sögn", "declarer": "sagnhafi (sæti)", "trump": "tromp", "talon": "stokkur",
                "discards": "afkast", "played": "spilaðir slagir"}
-_ROW_IS = {"contract": "sögn", "declarer": "sagnhafi", "tricks": "slagir", "outcome": "úrslit",
+_ROW_IS = {"contract": "sögn", "declarer": "sagnhafi (sæti)", "tricks": "slagir", "outcome": "úrslit",
            "payments": "greiðslur", "total": "staða"}
 
 
