@@ -153,6 +153,13 @@ def stylesheet() -> str:
 {w} .cardlearn-packed-most button.cardlearn-card + button.cardlearn-card{{
   margin-left:calc(var(--cw) * -0.76) !important}}
 {w} .cardlearn-packed button.cardlearn-captioned{{text-align:left;padding-left:3px !important}}
+/* In a packed row of the middle (a trick, a last trick) a new run (a seat's cards under its
+   own caption) starts with more of its first card showing: packed tight, four cards of a last
+   trick left 68 px for a caption, and "Computer 1Computer 2Computer 3" ran together.  (Not in
+   a seat's melds: a Kínaskák run's captioned jokers then pushed the hand below the window.) */
+{w} .cardlearn-middle .cardlearn-packed button.cardlearn-card
+  + button.cardlearn-card.cardlearn-captioned:not(.cardlearn-run){{
+  margin-left:calc(var(--cw) * -0.3) !important}}
 {w} .cardlearn-pile-open{{font-size:16px;height:28px}}
 {w} .cardlearn-pile{{align-items:center}}
 {w} .cardlearn-pile-head{{align-items:center;gap:6px}}

@@ -121,15 +121,24 @@ _LOOK_FN = """
   const cut = [...root.querySelectorAll('.cardlearn-status, .cardlearn-status table')].filter(shown)
     .filter((e) => e.getBoundingClientRect().right > edge + 0.5).map((e) => e.innerText.slice(0, 80));
   // The captions under the cards in the middle (a trick, the trump, a last trick): none cut
-  // off.  (Over a neighbour's is not checked yet: in a packed trick of two-card runs the
-  // two-line caption still reaches about 10 px over the next run's.)
+  // off, none running into the next one in its row (the text's own box, not the card's).
   const captions = [];
+  const textBox = (b) => { const r = document.createRange(); r.selectNodeContents(b);
+    const rs = [...r.getClientRects()].filter((q) => q.width > 0);
+    const least = (k) => Math.min(...rs.map((q) => q[k])), most = (k) => Math.max(...rs.map((q) => q[k]));
+    return rs.length ? {left: least('left'), right: most('right'), top: least('top'), bottom: most('bottom')}
+                     : null; };
   for (const row of root.querySelectorAll('.cardlearn-middle .cardlearn-row')) {
     const boxes = [...row.querySelectorAll('button.cardlearn-captioned')].filter(shown)
-      .filter((b) => b.innerText.trim()).map((b) => ({b, text: b.innerText.replace(/\\s+/g, ' ')}));
-    boxes.forEach((x) => {
+      .filter((b) => b.innerText.trim())
+      .map((b) => ({b, text: b.innerText.replace(/\\s+/g, ' '), t: textBox(b)}));
+    boxes.forEach((x, i) => {
       if (getComputedStyle(x.b).overflowX === 'hidden' && x.b.scrollWidth > x.b.clientWidth + 1)
         captions.push('cut: ' + x.text);
+      const next = boxes[i + 1];
+      const level = (a, b) => a.bottom > b.top && b.bottom > a.top;  // on the same line
+      if (next && x.t && next.t && x.t.right > next.t.left - 2 && level(x.t, next.t))
+        captions.push(`into the next: ${x.text} | ${next.text}`);
     });
   }
   return {outside, cut, captions, count: items.length, sizes,
