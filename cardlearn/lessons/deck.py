@@ -13,13 +13,13 @@ from cardlearn.lessons.numbers import NumberSayings
 
 SAY = NumberSayings({
     "cards_different": {"en": "{n} cards, {distinct} different",
-                        "is": "{n} spil, þar af {distinct} ólík"},
+                        "is": "{n} spil, {distinct} mismunandi"},
     "kinaskak_4": {"en": "Kínaskák (4 players)", "is": "Kínaskák (4 leikmenn)"},
     "deck_size": {"en": "{game:<22} {n:>3} cards", "is": "{game:<22} {n:>3} spil"},
     "exact": {"en": "{fraction} ≈ {value:.4f}", "is": "{fraction} ≈ {value:.4f}"},
     "ace_hits": {"en": "{hits} of {trials} hands hold the ace of spades: {estimate:.4f} (exact {exact:.4f})",
-                 "is": "spaðaásinn lenti á hendi í {hits} gjöfum af {trials}: {estimate:.4f} "
-                       "(nákvæmlega {exact:.4f})"},
+                 "is": "spaðaásinn lenti á hendinni í {hits} af {trials} gjöfum: {estimate:.4f} "
+                       "(rétt gildi {exact:.4f})"},
 })
 
 

@@ -97,8 +97,8 @@ PICTURE_WORDS = {  # the words of the pictures (HTML: the bold and italic are pa
     "is": {"table": "<b>Borðið:</b> ", "takes": "tekur", "written": "skrifað",
            "sweep": " — <b>svippur</b> (borðið er hreinsað)",
            "pile": "Bunki sætis {seat}", "last_trick": "síðasti slagurinn", "none": "(engin)",
-           "left_to": "Eftir á borðinu eftir síðasta spilið; sæti {seat} fékk þau með síðasta slagnum: ",
-           "left_nobody": "Eftir á borðinu, enginn fær þau (enginn tók neitt): ",
+           "left_to": "Spilin sem lágu eftir á borðinu; sæti {seat} fékk þau með síðasta slagnum: ",
+           "left_nobody": "Spilin sem lágu eftir á borðinu; enginn fær þau (enginn tók neitt): ",
            "sheet": "Stigablað, {n}. spil", "seat": "sæti {seat}"},
 }
 
@@ -320,8 +320,8 @@ def questions(match: kasina.State, lang: str = "en") -> list[Question]:
         return [
             Question(f"Á hve marga ólíka vegu getur 7♠ tekið úr þessu borði?{cards_row(Q1_TABLE)}",
                      [1, 3, 5, 7], ways,
-                     "Þrír flokkar eru samanlagt 7: ás + 6 (ás í borði gildir 1), 3 + 4 og sjöan sjálf. "
-                     "Engir tveir þeirra nota sama spilið, svo að taka má einn þeirra, tvo eða alla þrjá: "
+                     "Þrír hópar gera samanlagt 7: ás + 6 (ás í borði gildir 1), 3 + 4 og sjöan sjálf. "
+                     "Ekkert spil er í tveimur þeirra, svo að taka má einn hópinn, tvo eða alla þrjá: "
                      "7 möguleikar."),
             Question(f"Þú spilar A♣ af hendi og tekur 6♦ og 8♣ úr borðinu."
                      f"{cards_row('AC 6D 8C')}Hvað gildir ásinn þinn?",
@@ -337,15 +337,16 @@ def questions(match: kasina.State, lang: str = "en") -> list[Question]:
                      "Fimm; litla kasína (2♠) gefur tvö."),
             Question("Í lok spils eru 26 spil í hvorum bunka. Hvort sætið fær stigið fyrir flest spil?",
                      ["sæti 0", "sæti 1", "hvorugt"], tie,
-                     "Ef bunkarnir eru jafnstórir fær hvorugur stig."),
+                     "Jafnir bunkar gefa engum stigið: „Ef bunkarnir eru jafnstórir fær hvorugur "
+                     "stig.“"),
             Question(f"Fyrsta spilinu er lokið og það hefur verið talið: sæti 0 er með {after_hand_1[0]} "
                      f"stig, sæti 1 með {after_hand_1[1]}. Sæti {first_dealer} gaf í því spili. "
                      "Hvað gerist nú?",
-                     ["sæti 0 vinnur, með fleiri stig", "sæti 1 stokkar og gefur aftur",
-                      "sæti 0 stokkar og gefur aftur"],
-                     f"sæti {next_dealer} stokkar og gefur aftur",
+                     ["sæti 0 vinnur, með fleiri stig", "sæti 1 stokkar og gefur næsta spil",
+                      "sæti 0 stokkar og gefur næsta spil"],
+                     f"sæti {next_dealer} stokkar og gefur næsta spil",
                      "Enginn hefur náð 21 stigi, svo að spilin eru stokkuð upp á nýtt og sá sem ekki gaf "
-                     "síðast gefur: gjafarinn skiptir um í hverju spili."),
+                     "síðast gefur: skipt er um gjafara í hverju spili."),
         ]
     return [
         Question(f"How many different ways can 7♠ take from this table?{cards_row(Q1_TABLE)}",
@@ -437,8 +438,9 @@ OPTIONS: dict[str, tuple[str, str]] = {  # Rules field -> (meaning of the defaul
 OPTIONS_IS: dict[str, tuple[str, str]] = {  # the same notes in Icelandic, for the twin
     "target": ("stigin sem þarf til að vinna leikinn (Stekkjargerði)",
                "20 í reglum Dalvíkurskóla; hvaða heil tala sem er, minnst 1"),
-    "hand_size": ("spilin sem hvor spilari fær í hverri gjöf, það er spilin á hendi — ekki eitt spil "
-                  "í merkingunni ein ferð gegnum stokkinn: sex gjafir af 4 spilum eru eitt spil",
+    "hand_size": ("hve mörg spil hvor spilari fær í hverri gjöf, það er spilin sem hann hefur á hendi "
+                  "(enska orðið hand er hér höndin, ekki eitt spil í leiknum: sex gjafir af 4 "
+                  "spilum eru eitt spil)",
                   "5 (Dalvíkurskóli): gjafir af 5, 5, 5 og 5 spilum og lokagjöf af 4, en áfram 4 spil "
                   "í borði"),
     "ace_values": ("ás af hendi gildir 14 og ás í borði 1, eins og segir í minnisbókinni. (Nafn "
@@ -446,7 +448,8 @@ OPTIONS_IS: dict[str, tuple[str, str]] = {  # the same notes in Icelandic, for t
                    "ás af hendi má líka gilda 1, en það gerir aldrei kleift að taka neitt sem 14 leyfir "
                    "ekki, því að það eina sem gildir 1 er stakur ás í borði og hann tekur ásinn hvort sem "
                    "er, af því að þeir eru jafnháir)",
-                   "'finnish': sömu gildi, en ás tekur ekki annan ás fyrir það eitt að þeir séu jafnháir; "
+                   "'finnish': sömu gildi, en ás af hendi tekur ekki stakan ás í borði, þótt þeir séu "
+                   "jafnháir: hann tekur ás aðeins með kóngi (1 + 13 = 14); "
                    "'both_anywhere': ás má líka gilda 1 eða 14 í borði, annar skilningur á orðum "
                    "bloggsins, hafður með svo að hann eigi sér nafn; hann verkar nákvæmlega eins og "
                    "sjálfgefna gildið, því að ás í borði sem gilti 14 gæti aldrei verið hluti af summu "
@@ -457,9 +460,9 @@ OPTIONS_IS: dict[str, tuple[str, str]] = {  # the same notes in Icelandic, for t
                    "(enska reglan); 'free': leggja má niður hvaða spil sem er, hvenær sem er"),
     "must_capture_maximal": ("False: spilið má taka hvaða löglegan hóp spila úr borðinu sem er, ekki "
                              "endilega þann stærsta sem það getur tekið",
-                             "True: það verður að taka alla flokka sem það getur tekið"),
-    "builds": ("False: ekki er byggt (þegar spilari tilkynnir summu sem hann ætlar að taka í seinni "
-               "leik)",
+                             "True: það verður að taka alla hópa sem það getur tekið"),
+    "builds": ("False: ekki er byggt (að byggja er að leggja spil á spil í borði og tilkynna summuna "
+               "sem maður ætlar að taka í síðari leik)",
                "True er hafnað (ValueError): byggingar, sem tíðkast á Hornafirði og í enska "
                "spilinu Casino, eru ekki í þessu forriti"),
     "sweep_on_final_play": ("True: sá sem hreinsar borðið með allra síðasta spili spilsins fær svipp",
@@ -615,24 +618,24 @@ SAY = NumberSayings({
     "nobody_took": {"en": "last trick: {last}   points in all: {total}",
                     "is": "síðasti slagurinn: {last}   stig alls: {total}"},
     "last_card": {"en": "seat {seat} plays the last card of the hand: {move}",
-                  "is": "sæti {seat} á síðasta leik spilsins: {move}"},
+                  "is": "sæti {seat} leikur síðast í spilinu: {move}"},
     "given_out": {"en": "{sweeps}, {ties}, {points} points given out",
                   "is": "{sweeps}, {ties}, alls {points} stig í spilinu"},
     "winner": {"en": "seat {seat} wins {a}–{b}", "is": "sæti {seat} vinnur {a}–{b}"},
     "seat_move": {"en": "seat {seat}: {move}", "is": "sæti {seat}: {move}"},
     "thumb_won": {"en": "the rule-of-thumb bot won {wins} of {n} matches against the random bot",
-                  "is": "þumalputtinn vann {wins} leiki af {n} gegn slembinum"},
+                  "is": "þumalputtinn vann {wins} af {n} leikjum gegn slembispilaranum"},
     "thought": {"en": "{worlds} imagined deals, {sims} simulations (at most {most}), each played to the end "
                       "of the deal\n",
-                "is": "{worlds} ímynduð spil, {sims} tilraunir (mest {most}), hver leikin til loka "
-                      "gjafarinnar\n"},
+                "is": "ímynduð spil: {worlds}; hermanir: {sims} (mest {most}), og í hverri þeirra er "
+                      "gjöfin leikin til enda\n"},
     "tried": {"en": "{move!s:9s} tried in {sims:3d}, won {rate:4.0%}, mean margin {margin:+.2f} — {words}",
-              "is": "{move!s:9s} prófaður í {sims:3d}, sigur í {rate:4.0%}, meðalmunur {margin:+.2f}"
-                    " — {words}"},
+              "is": "{move!s:9s} prófaður í {sims:3d}, sigur í {rate:4.0%} þeirra, meðalmunur "
+                    "{margin:+.2f} — {words}"},
     "choice": {"en": "\nthe rule-of-thumb move: {preferred}    the search bot plays: {choice}",
                "is": "\nleikur þumalputtans: {preferred}    leitarinn leikur: {choice}"},
     "really": {"en": "seat 1 really holds: {real}    in the other deal: {other}",
-               "is": "sæti 1 er í raun með: {real}    í hinu ímyndaða spili: {other}"},
+               "is": "sæti 1 er í raun með: {real}    í ímyndaða spilinu: {other}"},
     "to_move": {"en": "to move: seat {seat}", "is": "á leik: sæti {seat}"},
     "holds": {"en": "seat 0 holds: {hand}   table: {table}", "is": "sæti 0 er með: {hand}   borðið: {table}"},
     "legal": {"en": "legal moves: {moves}", "is": "löglegir leikir: {moves}"},
