@@ -102,6 +102,7 @@ GLANCE_FACTS = {  # what each game's rules at a glance must say (its notation in
                     "þrisvar", "einu sinni enn", "alla höndina niður í einu", "jóker 20, ás 15",
                     "lægstu töluna", "hlutkesti", "`take`", "`draw`", "`buy`", "`pass`", "set 8C 8D JK",
                     "discard 7H"),
+    "is/kasina": ("21", "svippur", "litla kasína", "stóra kasína", "5S:2C+3H+5D"),
     "is/lomber": ("40 spil", "spadda", "manilía", "basti", "krúkk", "remis"),
 }
 
@@ -123,7 +124,8 @@ def glance_cells(all_cells: list[dict]) -> list[dict]:
     starts = [i for i, c in enumerate(all_cells) if headings(c)]
     assert starts, "the notebook has no sections"
     last = starts[-1]
-    assert headings(all_cells[last])[-1] in (GLANCE, GLANCE_IS), "the notebook must end with the rules at a glance"
+    assert headings(all_cells[last])[-1] in (GLANCE, GLANCE_IS), (
+        "the notebook must end with the rules at a glance")
     return all_cells[last:]
 
 
