@@ -6,6 +6,7 @@ import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from cardlearn.cards import Card, cards_text, without
@@ -198,7 +199,7 @@ class State(GameState):
         """Has a deal of this match been eggs?  The losers are then "goats with eggs"."""
         return self.eggs_count > 0
 
-    @property
+    @derived  # kept once asked: `is_over`, `apply` and the bots ask it again and again
     def to_move(self) -> int | None:
         return self._turn[0]
 
@@ -219,8 +220,9 @@ class State(GameState):
         if not plays:
             return self.leader, "lead"
         nxt = (self.leader + len(plays)) % 4
-        if self._windows_open and any(four_of_a_suit(self.hands[(self.leader + k) % 4])
-                                      for k in range(len(plays), 4)):
+        # `_windows_open` written out (plays is not empty here): this runs once per position
+        if (not self.interrupted and self.rules.four_suit_interrupt == "after_plays"
+                and any(four_of_a_suit(self.hands[(self.leader + k) % 4]) for k in range(len(plays), 4))):
             for seat in self._claim_order:
                 if seat == nxt:
                     if self._may_claim(seat):
@@ -422,7 +424,7 @@ class State(GameState):
     def _next(self, action: Action) -> State:
         seat, phase = self._turn
         assert seat is not None  # GameState.apply refuses a move once the match is over
-        history = (*self.history, action)
+        history = self.history + (action,)  # noqa: RUF005 -- one copy; `(*h, a)` builds a list first
         if action.kind == "pass":
             return self._evolve_with({"passed": (*self.passed, seat), "history": history})
         if action.kind == "claim":
@@ -598,15 +600,18 @@ def _rules_json(rules: Rules) -> dict[str, Any]:
     return data
 
 
+@lru_cache(maxsize=1 << 16)
 def _leads(hand: tuple[Card, ...]) -> tuple[Action, ...]:
-    """Every lead: one or more cards of one suit (§2.3), smallest first."""
+    """Every lead: one or more cards of one suit (§2.3), smallest first.  Cached (a hand
+    of four leads again and again in a search; the actions are immutable, so shared)."""
     make = tuple.__new__
     by_suit: dict[str | None, list[Card]] = {}
     for card in hand:
         by_suit.setdefault(card.suit, []).append(card)
     leads = [make(Action, ("play", combo, None)) for cards in by_suit.values()
              for n in range(1, len(cards) + 1) for combo in itertools.combinations(cards, n)]
-    leads.sort(key=lambda a: (len(a.cards), a.cards))
+    # by size, then by the cards: their int keys order them as `Card.__lt__` does, in C
+    leads.sort(key=lambda a: (len(a.cards), [c.key for c in a.cards]))
     return tuple(leads)
 
 
