@@ -20,6 +20,7 @@ import abc
 import dataclasses
 import functools
 import json
+import operator
 import random
 import types
 import typing
@@ -68,9 +69,27 @@ def shuffled(cards: Sequence[Card], seed: int, *salt: object) -> tuple[Card, ...
     hashed with SHA-512 by `random`, so it is the same on every machine and run.
     """
     rng = random.Random(":".join(map(str, (seed, *salt))))
-    deck = sorted(cards)
-    rng.shuffle(deck)
+    deck = sorted(cards, key=_card_key)  # as `sorted(cards)`, without a Python-level __lt__
+    shuffle_in_place(deck, rng)
     return tuple(deck)
+
+
+_card_key = operator.attrgetter("key")
+
+
+def shuffle_in_place(items: list[Any], rng: random.Random) -> None:
+    """`rng.shuffle(items)`, the very same permutation from the same generator, written out
+    (CPython's `Random.shuffle` with its `_randbelow_with_getrandbits`): a deal's shuffle
+    is two Python calls per card there, a good share of a short deal's time.
+    tests/test_speed_golden.py checks it against `rng.shuffle` itself."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        items[i], items[r] = items[r], items[i]
 
 
 def fresh_seed(rng: random.Random | None = None) -> int:

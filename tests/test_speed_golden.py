@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 
-from cardlearn.core import IllegalMove
+from cardlearn.core import IllegalMove, shuffle_in_place
 from cardlearn.games import GAMES
 
 GOLDEN = Path(__file__).parent / "golden" / "speed.json"
@@ -100,6 +100,16 @@ def match_digest(game_name: str, players: int | None, options: dict[str, Any], s
 def digests() -> dict[str, list[str]]:
     return {label: [match_digest(name, players, options, seed) for seed in seeds]
             for label, name, players, options, seeds in CASES}
+
+
+def test_the_written_out_shuffle_is_random_shuffle():
+    for seed in range(300):
+        items = list(range(seed % 110))
+        mine, theirs = random.Random(seed), random.Random(seed)
+        shuffle_in_place(items, mine)
+        expected = list(range(seed % 110))
+        theirs.shuffle(expected)
+        assert items == expected and mine.random() == theirs.random()
 
 
 def _recorded() -> dict[str, list[str]]:

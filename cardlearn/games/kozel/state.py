@@ -27,10 +27,11 @@ from .rules import (
     DECK,
     HAND_SIZE,
     INFO,
+    PLACE_BY_KEY,
     ROW_KEYS,
     TEAMS,
     Rules,
-    beats,
+    beats_paired,
     card_points,
     card_symbols,
     check_seat,
@@ -222,7 +223,7 @@ class State(GameState):
         nxt = (self.leader + len(plays)) % 4
         # `_windows_open` written out (plays is not empty here): this runs once per position
         if (not self.interrupted and self.rules.four_suit_interrupt == "after_plays"
-                and any(four_of_a_suit(self.hands[(self.leader + k) % 4]) for k in range(len(plays), 4))):
+                and self._four_unplayed()):
             for seat in self._claim_order:
                 if seat == nxt:
                     if self._may_claim(seat):
@@ -230,6 +231,15 @@ class State(GameState):
                 elif seat not in self.passed and self._may_claim(seat):
                     return seat, "claim"
         return nxt, "respond"
+
+    def _four_unplayed(self) -> bool:
+        """Does a seat yet to play to this trick hold four of a suit?"""
+        hands, leader = self.hands, self.leader
+        for k in range(len(self.plays), 4):
+            h = hands[(leader + k) % 4]  # `four_of_a_suit(h)` written out: asked at every position
+            if len(h) == 4 and h[0].suit == h[1].suit == h[2].suit == h[3].suit:
+                return True
+        return False
 
     @property
     def _windows_open(self) -> bool:
@@ -251,7 +261,10 @@ class State(GameState):
             return ()  # nothing led yet
         if self.rules.beat_target == "lead":
             return self.plays[0][2]
-        return next(p[2] for p in reversed(self.plays) if p[1] != "discard")
+        for p in reversed(self.plays):  # the latest play that is not a discard
+            if p[1] != "discard":
+                return p[2]
+        raise AssertionError("a trick's lead is never a discard")
 
     @property
     def trick_winner(self) -> int:
@@ -356,19 +369,19 @@ class State(GameState):
             target, trump = self.target, self.trump
             declared = self.rules.pairing == "declared"
             if n == 1 and not declared:  # the common case, without the pairing search
-                t = target[0]
+                # `beats(card, t, trump)` written out: higher in t's suit, or a trump on a plain
+                t, place = target[0], PLACE_BY_KEY
+                suit, above = t.suit, place[t.key]
                 beats_ = [make(Action, ("play", combo, None)) for combo in combos
-                          if beats(combo[0], t, trump)]
+                          if (place[combo[0].key] > above if combo[0].suit == suit
+                              else combo[0].suit == trump)]
                 combos_to_pair: list[tuple[Card, ...]] = []
             else:
                 combos_to_pair = combos
             for combo in combos_to_pair:
-                found = pairings(combo, target, trump)
-                if not found:
-                    continue
                 if declared:
-                    beats_ += [Action("play", combo, p) for p in found]
-                else:
+                    beats_ += [Action("play", combo, p) for p in pairings(combo, target, trump)]
+                elif beats_paired(combo, target, trump):
                     beats_.append(make(Action, ("play", combo, None)))
         actions = beats_
         if not (beats_ and self.rules.must_beat_if_able):
@@ -469,8 +482,13 @@ class State(GameState):
         """The winner's team takes all the cards; everyone refills, the winner first."""
         winner = self.trick_winner
         team = team_of(winner)
-        up = [c for _, kind, cards in self.plays if kind != "discard" for c in cards]
-        down = [(who, c) for who, kind, cards in self.plays if kind == "discard" for c in cards]
+        up: list[Card] = []
+        down: list[tuple[int, Card]] = []
+        for who, kind, cards in self.plays:  # one pass, the face-up and the face-down cards
+            if kind != "discard":
+                up += cards
+            else:
+                down += [(who, c) for c in cards]
         piles, hidden, tricks = self.piles, self.hidden, self.tricks
         if team == 0:
             piles = ((*piles[0], *up), piles[1])
@@ -481,7 +499,7 @@ class State(GameState):
             hidden = (hidden[0], (*hidden[1], *down))
             tricks = (tricks[0], tricks[1] + 1)
         see_all = self.rules.discards_visible == "all"
-        last = tuple((w, k, cs if k != "discard" or see_all else (), len(cs)) for w, k, cs in self.plays)
+        last = tuple([(w, k, cs if k != "discard" or see_all else (), len(cs)) for w, k, cs in self.plays])
         hands, stock, known = self.hands, self.stock, self.known
         trump_pos = self.trump_pos
         drawn: list[list[Card]] = [[], [], [], []]
