@@ -2,6 +2,8 @@
 
     python -m benchmarks                 # everything but the tournament
     python -m benchmarks --only engine   # µs per random step and deals per second
+    python -m benchmarks --only speed    # the same against RLCard's gin rummy, interleaved, and
+                                         # deals/s with 1 and 2 processes (benchmarks/speed.py)
     python -m benchmarks --only bots     # win rates of each bot against `random`, 95 % intervals
     python -m benchmarks --only contracts  # which Lomber contracts the rule-of-thumb bot reaches
     python -m benchmarks --only think    # each bot's think time per move (median / p95)
@@ -185,6 +187,11 @@ def bench_pages(args) -> None:
     page_open.main([])
 
 
+def bench_speed(args) -> None:
+    from benchmarks import speed
+    speed.main([], games=[n for n, _ in _games(args)])
+
+
 def bench_tournament(args) -> None:
     from benchmarks import tournament
     tournament.main([n for n, _ in _games(args)], deals=args.deals, jobs=args.jobs)
@@ -194,8 +201,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", action="append",
-                        choices=["engine", "bots", "contracts", "think", "tournament", "notebooks", "browser",
-                                 "pages"])
+                        choices=["engine", "speed", "bots", "contracts", "think", "tournament", "notebooks",
+                                 "browser", "pages"])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per game for engine speed")
     parser.add_argument("--matches", type=int, default=200, help="matches per bot level")
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only these games")
@@ -203,7 +210,8 @@ def main() -> None:
                         help="tournament: deals per pairing (contracts: ten times as many)")
     parser.add_argument("--jobs", type=int, default=1, help="tournament: deals played at once (one per core)")
     args = parser.parse_args()
-    parts = {"engine": bench_engine, "bots": bench_bots, "contracts": bench_contracts, "think": bench_think,
+    parts = {"engine": bench_engine, "speed": bench_speed, "bots": bench_bots, "contracts": bench_contracts,
+             "think": bench_think,
              "tournament": bench_tournament, "notebooks": bench_notebooks, "browser": bench_browser,
              "pages": bench_pages}
     for name in args.only or [p for p in parts if p != "tournament"]:  # the tournament is long: asked for

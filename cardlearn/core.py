@@ -20,6 +20,7 @@ import abc
 import dataclasses
 import functools
 import json
+import operator
 import random
 import types
 import typing
@@ -68,9 +69,27 @@ def shuffled(cards: Sequence[Card], seed: int, *salt: object) -> tuple[Card, ...
     hashed with SHA-512 by `random`, so it is the same on every machine and run.
     """
     rng = random.Random(":".join(map(str, (seed, *salt))))
-    deck = sorted(cards)
-    rng.shuffle(deck)
+    deck = sorted(cards, key=_card_key)  # as `sorted(cards)`, without a Python-level __lt__
+    shuffle_in_place(deck, rng)
     return tuple(deck)
+
+
+_card_key = operator.attrgetter("key")
+
+
+def shuffle_in_place(items: list[Any], rng: random.Random) -> None:
+    """`rng.shuffle(items)`, the very same permutation from the same generator, written out
+    (CPython's `Random.shuffle` with its `_randbelow_with_getrandbits`): a deal's shuffle
+    is two Python calls per card there, a good share of a short deal's time.
+    tests/test_speed_golden.py checks it against `rng.shuffle` itself."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        items[i], items[r] = items[r], items[i]
 
 
 def fresh_seed(rng: random.Random | None = None) -> int:
@@ -322,6 +341,11 @@ class derived(Generic[_T]):  # lower case: used like `property`
 # position) drops it.  A game's `with_hidden` sets it to None for the same reason.
 DEAL_END = "_deal_end"
 
+# Per State class, the names `_evolve_with` drops (see `GameState._cached_names`): a dict
+# keyed by class, because the class's own attribute would be inherited by a subclass.
+_CACHED_NAMES: dict[type, tuple[str, ...]] = {}
+_set_attr = object.__setattr__  # past a frozen dataclass's __setattr__, for a new object only
+
 
 class GameState(abc.ABC):
     """Base of an immutable game state; see the module docstring and `docs/API.md`."""
@@ -443,10 +467,10 @@ class GameState(abc.ABC):
     @classmethod
     def _cached_names(cls) -> tuple[str, ...]:
         # Every derived value of the class and its bases, plus the legal-move cache.
-        names: tuple[str, ...] | None = cls.__dict__.get("_cached_names_")
+        names = _CACHED_NAMES.get(cls)
         if names is None:
-            names = ("_legal_cache", *{n for k in cls.__mro__ for n in k.__dict__.get("_DERIVED", ())})
-            cls._cached_names_ = names  # type: ignore[attr-defined]
+            names = _CACHED_NAMES[cls] = (
+                "_legal_cache", *{n for k in cls.__mro__ for n in k.__dict__.get("_DERIVED", ())})
         return names
 
     # -- the four hooks each game supplies -------------------------------------------------
@@ -486,12 +510,17 @@ class GameState(abc.ABC):
     def _evolve_with(self, changes: dict[str, Any]) -> Self:
         """A copy with some fields changed: `dataclasses.replace` without its checks,
         which cost more than a whole Kasína move.  Drops the cached derived values."""
-        new = object.__new__(type(self))
-        fields = new.__dict__
-        fields.update(self.__dict__)
-        for key in self._cached_names():
-            fields.pop(key, None)
+        cls = type(self)
+        new = object.__new__(cls)
+        # A copy of the instance dict, handed to the new object whole: filling the empty
+        # dict a new object gets costs about twice as much (it grows as it fills).
+        fields = self.__dict__.copy()
+        names = _CACHED_NAMES.get(cls) or cls._cached_names()
+        for key in names:
+            if key in fields:
+                del fields[key]
         fields.update(changes)
+        _set_attr(new, "__dict__", fields)
         return new
 
     def _legal_tuple(self) -> tuple[Any, ...]:

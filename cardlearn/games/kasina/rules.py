@@ -193,15 +193,27 @@ _TABLE_VALUE = {c: table_value(c) for c in DECK}
 _TABLE_KEY = {c: (table_value(c), c.sort_key()) for c in DECK}
 
 
+# `_TABLE_KEY` as one int per card, by `Card.key` (value * 128 + key: the same order).
+# (A dict keyed by int: a card of no Kasína deck is a KeyError, as it was.)
+_TABLE_RANK: dict[int, int] = {c.key: table_value(c) * 128 + c.sort_key() for c in DECK}
+
+
 def table_order(cards: Iterable[Card]) -> tuple[Card, ...]:
     """The table kept in order of value (then suit): the order means nothing in the
     rules, and a canonical one lets capture searches be cached and reused."""
-    return tuple(sorted(cards, key=_TABLE_KEY.__getitem__))
+    # Sorted as (int, card) pairs: the ints differ card by card, so no card is compared,
+    # and no key function (a Python-level `Card.__hash__` per look-up) is called.
+    rank = _TABLE_RANK
+    return tuple([c for _, c in sorted([(rank[c.key], c) for c in cards])])
 
 
 def table_values(table: Sequence[Card]) -> tuple[int, ...]:
     """The table's cards' values, in its order (the key of `capture_masks`)."""
     return tuple([_TABLE_VALUE[c] for c in table])
+
+
+# Per `Card.key`: (the card's value played from hand, is it an ace?), for `_legal`.
+PLAY_FACTS: dict[int, tuple[int, bool]] = {c.key: (_VALUE[c.rank], c.rank == "A") for c in DECK}
 
 
 def masks_for(card: Card, values: tuple[int, ...], rules: Rules) -> tuple[tuple[int, ...], ...]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from cardlearn.cards import Card, cards_text, parse_cards
@@ -24,11 +25,12 @@ from cardlearn.protocol import FinishedDeal, ScoreRow
 from .rules import (
     DECK,
     INFO,
+    PLAY_FACTS,
     Rules,
+    capture_masks,
     deal_pattern,
     hand_score,
     is_sweep,
-    masks_for,
     match_winner,
     may_take,
     table_order,
@@ -37,6 +39,7 @@ from .rules import (
 )
 
 _NOTHING: frozenset[Card] = frozenset()
+_card_key = attrgetter("key")  # Card order (`Card.__lt__`), read in C
 
 
 class Action(NamedTuple):
@@ -206,7 +209,13 @@ class State(GameState):
         values = table_values(table)
         assert self.to_move is not None  # asked only while the match runs
         hand = self.hands[self.to_move]  # kept sorted, so the order is stable
-        takes = [masks_for(card, values, rules) for card in hand]
+        # `masks_for` per card, written out: the card's facts by key, the rules read once
+        facts, aces_take = PLAY_FACTS, rules.ace_values != "finnish"
+        maximal = rules.must_capture_maximal
+        takes = []
+        for card in hand:
+            value, ace = facts[card.key]
+            takes.append(capture_masks(value, values, ace and aces_take, maximal))
         trail = rules.trail_rule
         may_trail = trail == "free" or trail == "card_cannot_capture" or not any(takes)
         actions: list[Action] = []
@@ -278,11 +287,16 @@ class State(GameState):
                                    "history": (*self.history, action)}
         final = not hand and not other and not self.stock
         if captured:
-            table = tuple([c for c in self.table if c not in captured])
+            # Cards are interned, so identity is equality: `in captured` would call the
+            # Python-level `Card.__hash__` once per table card.
+            gone = set(map(id, captured))
+            table = tuple([c for c in self.table if id(c) not in gone])
             piles = list(self.piles)
-            piles[seat] += (card, *sorted(captured))  # a set has no order of its own
+            piles[seat] += (card, *sorted(captured, key=_card_key))  # a set has no order of its own
             changes.update(table=table, piles=tuple(piles), last_capturer=seat)
-            if is_sweep(self, action):
+            # A legal capture lies within the table, so only one that takes as many cards
+            # as lie there can take them all: `is_sweep` decides.
+            if len(captured) == len(self.table) and is_sweep(self, action):
                 changes["sweeps"] = (self.sweeps[0] + (seat == 0), self.sweeps[1] + (seat == 1))
         else:
             changes["table"] = table_order((*self.table, card))

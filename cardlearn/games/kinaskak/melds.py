@@ -11,7 +11,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from itertools import combinations
-from typing import NamedTuple
+from operator import attrgetter
+from typing import Any, NamedTuple
 
 from cardlearn.cards import JOKER, RANKS, SUITS, Card, parse_cards, without
 
@@ -64,19 +65,26 @@ def _present_windows(suit: str, wrap: bool) -> tuple[tuple[int, dict[int, tuple[
 
 def _sets_ok(count: dict[int, int], jokers: int, sets: int, used_ranks: frozenset[str],
              limit: str, distinct: bool) -> bool:
-    """Can `sets` sets of three be made (`count`: natural cards by key)?  The t-th set of
-    a rank with c naturals costs max(0, 3t − c) jokers in all; the extra cost grows with
-    t, so taking the cheapest extra costs first is optimal."""
+    """Can `sets` sets of three be made (`count`: natural cards by key)?"""
+    by_rank = [0] * 13
+    for key, n in count.items():
+        by_rank[key & 15] += n
+    return _sets_ok_by_rank(by_rank, jokers, sets, used_ranks, limit, distinct)
+
+
+def _sets_ok_by_rank(by_rank: list[int], jokers: int, sets: int, used_ranks: frozenset[str],
+                     limit: str, distinct: bool) -> bool:
+    """`_sets_ok` from the natural cards per rank index (`by_rank[i]`, rank `RANKS[i]`).  The
+    t-th set of a rank with c naturals costs max(0, 3t − c) jokers in all; the extra cost
+    grows with t, so taking the cheapest extra costs first is optimal (the order the ranks
+    are tried in does not matter: the costs are sorted)."""
     if sets == 0:
         return True
-    by_rank: dict[int, int] = {}
-    for key, n in count.items():
-        if n:
-            rank = key & 15
-            by_rank[rank] = by_rank.get(rank, 0) + n
     fewest = 3 - max_jokers(3, limit)  # naturals each set needs
     costs: list[int] = []
-    for rank, c in by_rank.items():
+    for rank, c in enumerate(by_rank):
+        if c < fewest:  # not one set (and 0 < fewest: a set holds a natural card)
+            continue
         if distinct and RANKS[rank] in used_ranks:
             continue
         most = c // fewest
@@ -95,12 +103,13 @@ def _sets_ok(count: dict[int, int], jokers: int, sets: int, used_ranks: frozense
     return sum(costs[:sets]) <= jokers
 
 
-def _runs_ok(count: dict[int, int], jokers: int, runs: int, options: tuple[list[tuple[int, ...]], ...],
-             sets: int, used_ranks: frozenset[str], cfg: MeldConfig) -> bool:
+def _runs_ok(count: dict[int, int], jokers: int, runs: int, options: tuple[tuple[tuple[int, ...], ...], ...],
+             sets: int, used_ranks: frozenset[str], cfg: MeldConfig, by_rank: list[int]) -> bool:
     """Choose a window for each of `runs` runs, one suit each (`options`: per suit, the
-    natural cards of each window that the hand can fill with its jokers), then the sets."""
+    natural cards of each window that the hand can fill with its jokers), then the sets.
+    `by_rank` is `count` summed per rank index, kept in step with it."""
     if runs == 0:
-        return _sets_ok(count, jokers, sets, used_ranks, cfg[2], cfg[3])  # joker_limit, distinct_set_ranks
+        return _sets_ok_by_rank(by_rank, jokers, sets, used_ranks, cfg[2], cfg[3])  # joker_limit, distinct
     most_j = max_jokers(4, cfg[2])
     for i in range(len(options) - runs + 1):
         for present in options[i]:
@@ -113,9 +122,12 @@ def _runs_ok(count: dict[int, int], jokers: int, runs: int, options: tuple[list[
                 for used in combinations(present, len(present) - k):
                     for c in used:
                         count[c] -= 1
-                    ok = _runs_ok(count, jokers - need - k, runs - 1, options[i + 1:], sets, used_ranks, cfg)
+                        by_rank[c & 15] -= 1
+                    ok = _runs_ok(count, jokers - need - k, runs - 1, options[i + 1:], sets, used_ranks, cfg,
+                                  by_rank)
                     for c in used:
                         count[c] += 1
+                        by_rank[c & 15] += 1
                     if ok:
                         return True
     return False
@@ -129,28 +141,54 @@ def jokers_in(hand: Sequence[Card]) -> int:
     return len(hand) - i
 
 
-@lru_cache(maxsize=1 << 16)
+_key_of = attrgetter("key")
+
+
+def hand_key(hand: Sequence[Card]) -> bytes:
+    """The cards of `hand`, in order, as one byte each (`Card.key` is below 128): a cache
+    key hashed in C, where a tuple of cards calls the Python-level `Card.__hash__` per card."""
+    return bytes(map(_key_of, hand))
+
+
+# `completable`'s cache: a dict keyed by `hand_key`, not an `lru_cache` keyed by the hand
+# (see `hand_key`); bounded by starting afresh, which changes no answer.
+_COMPLETABLE: dict[tuple[Any, ...], bool] = {}
+_COMPLETABLE_MAX = 1 << 16
+
+
 def completable(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozenset[str],
                 used_ranks: frozenset[str], exact: bool, cfg: MeldConfig) -> bool:
     """Can `hand` (a sorted tuple) still supply `runs` runs in suits not in `used_suits` and
     `sets` sets (ranks not in `used_ranks` when set ranks must differ)?  With `exact`
     (round 8) they must use every card.  Melds of minimum length suffice: a longer meld
     always holds a shorter one with a natural card in it."""
+    key = (hand_key(hand), runs, sets, used_suits, used_ranks, exact, cfg)
+    known = _COMPLETABLE.get(key)
+    if known is None:
+        if len(_COMPLETABLE) >= _COMPLETABLE_MAX:
+            _COMPLETABLE.clear()
+        known = _COMPLETABLE[key] = _completable(hand, runs, sets, used_suits, used_ranks, exact, cfg)
+    return known
+
+
+def _completable(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozenset[str],
+                 used_ranks: frozenset[str], exact: bool, cfg: MeldConfig) -> bool:
     need = 4 * runs + 3 * sets
     if len(hand) < need or (exact and len(hand) != need):
         return False
     if not runs and not sets:
         return True
     jokers = jokers_in(hand)
-    count: dict[int, int] = {}
-    for i in range(len(hand) - jokers):
-        key = hand[i].key
-        count[key] = count.get(key, 0) + 1
+    # the natural cards by key, counted in C (a Counter, in hand order like a dict)
+    count: dict[int, int] = Counter(map(_key_of, hand[:len(hand) - jokers]))
     count.pop(JOKER_KEY, None)  # a joker out of place (an unsorted hand) is no natural card
     wrap, _, limit, distinct = cfg
+    by_rank = [0] * 13
+    for key, n in count.items():
+        by_rank[key & 15] += n
     if not runs:
-        return _sets_ok(count, jokers, sets, used_ranks, limit, distinct)
-    if sets and not _sets_ok(count, jokers, sets, used_ranks, limit, distinct):
+        return _sets_ok_by_rank(by_rank, jokers, sets, used_ranks, limit, distinct)
+    if sets and not _sets_ok_by_rank(by_rank, jokers, sets, used_ranks, limit, distinct):
         return False  # runs only take cards away from the sets
     options = []
     fill = min(jokers, max_jokers(4, limit))
@@ -162,13 +200,21 @@ def completable(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozen
         mask = masks[i]
         if not mask or suit in used_suits:
             continue
-        windows = [present[mask & wmask] for wmask, present in _present_windows(suit, wrap)
-                   if 4 - (mask & wmask).bit_count() <= fill]
+        windows = _fillable_windows(suit, wrap, fill, mask)
         if windows:
             options.append(windows)
     if len(options) < runs:
         return False
-    return _runs_ok(count, jokers, runs, tuple(options), sets, used_ranks, cfg)
+    return _runs_ok(count, jokers, runs, tuple(options), sets, used_ranks, cfg, by_rank)
+
+
+@lru_cache(maxsize=1 << 16)
+def _fillable_windows(suit: str, wrap: bool, fill: int, mask: int) -> tuple[tuple[int, ...], ...]:
+    """The windows of four of `suit` that a hand holding the scale positions `mask` of that
+    suit can complete with `fill` jokers: for each, the keys of the cards it has there.
+    Cached: a few hundred masks per suit come up again and again (ints: hashed in C)."""
+    return tuple(present[mask & wmask] for wmask, present in _present_windows(suit, wrap)
+                 if 4 - (mask & wmask).bit_count() <= fill)
 
 
 def can_lay_down(hand: Iterable[Card | str] | str, round_no: int,

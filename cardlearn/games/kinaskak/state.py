@@ -30,7 +30,7 @@ from cardlearn.core import (
 )
 from cardlearn.protocol import FinishedDeal, ScoreRow
 
-from .melds import meld_specs
+from .melds import hand_key, meld_specs
 from .rules import (
     CONTRACTS,
     FINAL_ROUND,
@@ -359,28 +359,45 @@ class _MeldFacts:
         return action
 
 
-# Cached like `meld_specs`, whose arguments these are: a hand that is not laid down asks
-# for its melds after every draw, and turning the specs into actions (sorting each meld's
-# cards to drop doubles) cost as much as the look-up.  The actions are immutable: shared.
-@lru_cache(maxsize=1 << 14)
+# Cached: a hand that is not laid down asks for its melds after every draw, and turning the
+# specs into actions (sorting each meld's cards to drop doubles) costs as much as finding
+# them; the actions are immutable, so shared.  A dict of our own rather than an
+# `lru_cache`: its key names the hand by its cards' int keys (`hand_key`) and the rules by
+# `id`, where an `lru_cache` hashed the hand card by card and the whole `Rules` (Python-level
+# `__hash__`s, about 40 per look-up) at every discard, and in random play it almost never
+# hit.  The entry keeps its `Rules` object alive, so that `id` is not reused while the entry
+# stands.
+_MELD_MOVES: dict[tuple[Any, ...], tuple[Rules, tuple[Action, ...]]] = {}
+_MELD_MOVES_MAX = 1 << 14
+
+
 def _meld_moves(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozenset[str],
                 used_ranks: frozenset[str], exact: bool, rules: Rules, long: bool,
                 free: bool) -> tuple[Action, ...]:
     """The run and set actions for `melds.meld_specs` of these arguments, doubles dropped."""
-    specs = meld_specs(hand, runs, sets, used_suits, used_ranks, exact, rules, long=long, free=free)
+    key = (hand_key(hand), runs, sets, used_suits, used_ranks, exact, id(rules), long, free)
+    hit = _MELD_MOVES.get(key)
+    if hit is not None:
+        return hit[1]
+    # `meld_specs` without its own cache: this one stands in front of it
+    specs = meld_specs.__wrapped__(hand, runs, sets, used_suits, used_ranks, exact, rules,
+                                   long=long, free=free)
     if not rules.go_out_by_discard:
         specs = tuple(s for s in specs if len(hand) - len(s.cards) != 1)
     out, seen = [], set()
     for s in specs:
-        key = (tuple(sorted(s.cards, key=_KEY)), s.low)  # the cards, and where a joker at an end goes
-        if key in seen:
+        k = (tuple(sorted(s.cards, key=_KEY)), s.low)  # the cards, and where a joker at an end goes
+        if k in seen:
             continue
-        seen.add(key)
+        seen.add(k)
         if s.kind == "run":
             out.append(Action("run", s.cards, run_cards(s.key, s.low, len(s.cards), rules.run_wrap)))
         else:
             out.append(Action("set", s.cards))
-    return tuple(out)
+    if len(_MELD_MOVES) >= _MELD_MOVES_MAX:  # bounded: start afresh (no decision depends on it)
+        _MELD_MOVES.clear()
+    moves = _MELD_MOVES[key] = (rules, tuple(out))
+    return moves[1]
 
 
 # ---------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from cardlearn.cards import Card, cards_text, without
@@ -26,10 +27,11 @@ from .rules import (
     DECK,
     HAND_SIZE,
     INFO,
+    PLACE_BY_KEY,
     ROW_KEYS,
     TEAMS,
     Rules,
-    beats,
+    beats_paired,
     card_points,
     card_symbols,
     check_seat,
@@ -198,7 +200,7 @@ class State(GameState):
         """Has a deal of this match been eggs?  The losers are then "goats with eggs"."""
         return self.eggs_count > 0
 
-    @property
+    @derived  # kept once asked: `is_over`, `apply` and the bots ask it again and again
     def to_move(self) -> int | None:
         return self._turn[0]
 
@@ -219,8 +221,9 @@ class State(GameState):
         if not plays:
             return self.leader, "lead"
         nxt = (self.leader + len(plays)) % 4
-        if self._windows_open and any(four_of_a_suit(self.hands[(self.leader + k) % 4])
-                                      for k in range(len(plays), 4)):
+        # `_windows_open` written out (plays is not empty here): this runs once per position
+        if (not self.interrupted and self.rules.four_suit_interrupt == "after_plays"
+                and self._four_unplayed()):
             for seat in self._claim_order:
                 if seat == nxt:
                     if self._may_claim(seat):
@@ -228,6 +231,15 @@ class State(GameState):
                 elif seat not in self.passed and self._may_claim(seat):
                     return seat, "claim"
         return nxt, "respond"
+
+    def _four_unplayed(self) -> bool:
+        """Does a seat yet to play to this trick hold four of a suit?"""
+        hands, leader = self.hands, self.leader
+        for k in range(len(self.plays), 4):
+            h = hands[(leader + k) % 4]  # `four_of_a_suit(h)` written out: asked at every position
+            if len(h) == 4 and h[0].suit == h[1].suit == h[2].suit == h[3].suit:
+                return True
+        return False
 
     @property
     def _windows_open(self) -> bool:
@@ -249,7 +261,10 @@ class State(GameState):
             return ()  # nothing led yet
         if self.rules.beat_target == "lead":
             return self.plays[0][2]
-        return next(p[2] for p in reversed(self.plays) if p[1] != "discard")
+        for p in reversed(self.plays):  # the latest play that is not a discard
+            if p[1] != "discard":
+                return p[2]
+        raise AssertionError("a trick's lead is never a discard")
 
     @property
     def trick_winner(self) -> int:
@@ -354,19 +369,19 @@ class State(GameState):
             target, trump = self.target, self.trump
             declared = self.rules.pairing == "declared"
             if n == 1 and not declared:  # the common case, without the pairing search
-                t = target[0]
+                # `beats(card, t, trump)` written out: higher in t's suit, or a trump on a plain
+                t, place = target[0], PLACE_BY_KEY
+                suit, above = t.suit, place[t.key]
                 beats_ = [make(Action, ("play", combo, None)) for combo in combos
-                          if beats(combo[0], t, trump)]
+                          if (place[combo[0].key] > above if combo[0].suit == suit
+                              else combo[0].suit == trump)]
                 combos_to_pair: list[tuple[Card, ...]] = []
             else:
                 combos_to_pair = combos
             for combo in combos_to_pair:
-                found = pairings(combo, target, trump)
-                if not found:
-                    continue
                 if declared:
-                    beats_ += [Action("play", combo, p) for p in found]
-                else:
+                    beats_ += [Action("play", combo, p) for p in pairings(combo, target, trump)]
+                elif beats_paired(combo, target, trump):
                     beats_.append(make(Action, ("play", combo, None)))
         actions = beats_
         if not (beats_ and self.rules.must_beat_if_able):
@@ -422,7 +437,7 @@ class State(GameState):
     def _next(self, action: Action) -> State:
         seat, phase = self._turn
         assert seat is not None  # GameState.apply refuses a move once the match is over
-        history = (*self.history, action)
+        history = self.history + (action,)  # noqa: RUF005 -- one copy; `(*h, a)` builds a list first
         if action.kind == "pass":
             return self._evolve_with({"passed": (*self.passed, seat), "history": history})
         if action.kind == "claim":
@@ -467,8 +482,13 @@ class State(GameState):
         """The winner's team takes all the cards; everyone refills, the winner first."""
         winner = self.trick_winner
         team = team_of(winner)
-        up = [c for _, kind, cards in self.plays if kind != "discard" for c in cards]
-        down = [(who, c) for who, kind, cards in self.plays if kind == "discard" for c in cards]
+        up: list[Card] = []
+        down: list[tuple[int, Card]] = []
+        for who, kind, cards in self.plays:  # one pass, the face-up and the face-down cards
+            if kind != "discard":
+                up += cards
+            else:
+                down += [(who, c) for c in cards]
         piles, hidden, tricks = self.piles, self.hidden, self.tricks
         if team == 0:
             piles = ((*piles[0], *up), piles[1])
@@ -479,7 +499,7 @@ class State(GameState):
             hidden = (hidden[0], (*hidden[1], *down))
             tricks = (tricks[0], tricks[1] + 1)
         see_all = self.rules.discards_visible == "all"
-        last = tuple((w, k, cs if k != "discard" or see_all else (), len(cs)) for w, k, cs in self.plays)
+        last = tuple([(w, k, cs if k != "discard" or see_all else (), len(cs)) for w, k, cs in self.plays])
         hands, stock, known = self.hands, self.stock, self.known
         trump_pos = self.trump_pos
         drawn: list[list[Card]] = [[], [], [], []]
@@ -598,15 +618,18 @@ def _rules_json(rules: Rules) -> dict[str, Any]:
     return data
 
 
+@lru_cache(maxsize=1 << 16)
 def _leads(hand: tuple[Card, ...]) -> tuple[Action, ...]:
-    """Every lead: one or more cards of one suit (§2.3), smallest first."""
+    """Every lead: one or more cards of one suit (§2.3), smallest first.  Cached (a hand
+    of four leads again and again in a search; the actions are immutable, so shared)."""
     make = tuple.__new__
     by_suit: dict[str | None, list[Card]] = {}
     for card in hand:
         by_suit.setdefault(card.suit, []).append(card)
     leads = [make(Action, ("play", combo, None)) for cards in by_suit.values()
              for n in range(1, len(cards) + 1) for combo in itertools.combinations(cards, n)]
-    leads.sort(key=lambda a: (len(a.cards), a.cards))
+    # by size, then by the cards: their int keys order them as `Card.__lt__` does, in C
+    leads.sort(key=lambda a: (len(a.cards), [c.key for c in a.cards]))
     return tuple(leads)
 
 

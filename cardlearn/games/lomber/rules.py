@@ -246,31 +246,59 @@ def legal_plays(hand: Iterable[Card | str], trick: Iterable[Card | str], contrac
     a higher privileged matador was led; no privilege in nolo.  The two options of §3 row 13
     add a duty to trump when void and to beat the trick when following (trump contracts).
     `contract` None (no contract yet) ranks the cards as in the nolo contracts."""
-    hand, trick = _as_cards(hand), _as_cards(trick)
+    return plays(_as_cards(hand), _as_cards(trick), contract, trump,
+                 must_trump_when_void, must_overtake)
+
+
+def plays(hand: tuple[Card, ...], trick: tuple[Card, ...], contract: str | None, trump: str | None,
+          must_trump_when_void: bool, must_overtake: bool) -> tuple[Card, ...]:
+    """`legal_plays` for tuples of cards (the engine's own, asked at every play): the
+    ladder read by card key (`_key_ladder`), so that no look-up calls `Card.__hash__`."""
     if not trick:
         return hand
     kind = contract_kind(contract)
-    lad = ladder(kind, trump if kind == "trump" else None)
-    eff, power = lad.eff, lad.power
-    led = trick[0]
+    eff, power, privileged = _key_ladder(kind, trump if kind == "trump" else None)
+    led = trick[0].key
     suit = eff[led]
-    same = tuple(c for c in hand if eff[c] == suit)
+    same = tuple([c for c in hand if eff[c.key] == suit])
     if suit == TRUMP:
-        led_power = power[led] if led in lad.privileged else 0
-        forcing = [c for c in same if c not in lad.privileged or power[c] < led_power]
+        led_power = power[led] if led in privileged else 0
+        forcing = [c for c in same if c.key not in privileged or power[c.key] < led_power]
         options = same if forcing else hand
     else:
         options = same or hand
     if kind == "nolo":
         return options
     if must_trump_when_void and not same:
-        trumps = tuple(c for c in hand if eff[c] == TRUMP)
+        trumps = tuple(c for c in hand if eff[c.key] == TRUMP)
         options = trumps or options
     if must_overtake and same and options == same:
-        best = trick[trick_winner(trick, contract, trump)]
-        beating = tuple(c for c in options if _beats(c, best, lad))
+        best = trick[winning_index(trick, contract, trump)].key
+        beating = tuple(c for c in options if _key_beats(c.key, best, eff, power))
         options = beating or options
     return options
+
+
+KeyLadder = tuple[list[str | None], list[int], frozenset[int]]
+
+
+@cache
+def _key_ladder(kind: str, trump: str | None) -> KeyLadder:
+    """`ladder(kind, trump)` indexed by `Card.key` (a list each, and the privileged
+    matadors' keys): the same facts, read without a Python-level hash per card."""
+    lad = ladder(kind, trump)
+    eff: list[str | None] = [None] * 101
+    power = [0] * 101
+    for card, suit in lad.eff.items():
+        eff[card.key], power[card.key] = suit, lad.power[card]
+    return eff, power, frozenset(c.key for c in lad.privileged)
+
+
+def _key_beats(card: int, best: int, eff: list[str | None], power: list[int]) -> bool:
+    """`_beats` by card keys."""
+    if eff[card] == eff[best]:
+        return power[card] > power[best]
+    return eff[card] == TRUMP
 
 
 def _beats(card: Card, best: Card, lad: Ladder) -> bool:
@@ -282,12 +310,16 @@ def _beats(card: Card, best: Card, lad: Ladder) -> bool:
 def trick_winner(trick: Sequence[Card | str], contract: str | None, trump: str | None) -> int:
     """The index in `trick` of the winning card: the highest trump if any, else the
     highest card of the led effective suit."""
-    trick = _as_cards(trick)
+    return winning_index(_as_cards(trick), contract, trump)
+
+
+def winning_index(trick: tuple[Card, ...], contract: str | None, trump: str | None) -> int:
+    """`trick_winner` for a tuple of cards (the engine's own, at every trick's end)."""
     kind = contract_kind(contract)
-    lad = ladder(kind, trump if kind == "trump" else None)
+    eff, power, _ = _key_ladder(kind, trump if kind == "trump" else None)
     best = 0
     for i in range(1, len(trick)):
-        if _beats(trick[i], trick[best], lad):
+        if _key_beats(trick[i].key, trick[best].key, eff, power):
             best = i
     return best
 

@@ -38,16 +38,18 @@ from .rules import (
     contract_kind,
     contract_level,
     deal_payments,
-    legal_plays,
     may_hold,
+    plays,
     trick_winner,
     trump_choices,
+    winning_index,
 )
 
 # Most actions in one deal: an auction of at most 16 calls (each later bid is higher, each
 # hold answers one; tests/test_lomber.py searches every auction), 4 declarations (kúpp,
 # trump, concession, tótus), 13 discards and 3 "done", and 27 cards played.
 PER_DEAL_BOUND = 16 + 4 + 16 + 27
+_make = tuple.__new__
 STEP_PHASE = {"auction": "auction", "convert": "declare", "trump": "declare", "concede": "declare",
               "totus": "declare", "play": "play", "over": "over"}
 SAYINGS = ("play", "concede", "totus")
@@ -381,8 +383,8 @@ class State(GameState):
     def _legal(self) -> tuple[Action, ...]:
         step, seat = self.steps[0], self.to_move
         assert seat is not None  # asked only while a seat is to move
-        if step == "play":
-            return tuple(Action("card", c) for c in self.playable(seat))
+        if step == "play":  # `tuple.__new__`: a named tuple's own __new__ is Python code
+            return tuple([_make(Action, ("card", c)) for c in self.playable(seat)])
         if step == "auction":
             return tuple(Action("bid", b) for b in ("pass", *self._biddable(seat)))
         if step == "convert":
@@ -428,9 +430,9 @@ class State(GameState):
 
     def playable(self, seat: int) -> tuple[Card, ...]:
         """The cards `seat` may play to the current trick (`legal_plays`)."""
-        return legal_plays(self.hands[seat], self.trick, self.contract, self.trump,
-                           must_trump_when_void=self.rules.must_trump_when_void,
-                           must_overtake=self.rules.must_overtake)
+        rules = self.rules
+        return plays(self.hands[seat], self.trick, self.contract, self.trump,
+                     rules.must_trump_when_void, rules.must_overtake)
 
     def _parse_action(self, text: str) -> Action:
         return parse_action(text, self.steps[0])
@@ -553,7 +555,7 @@ class State(GameState):
         if len(trick) < 3:
             changes["trick"] = trick
             return self._evolve_with(changes)
-        won = (self.leader + trick_winner(trick, self.contract, self.trump)) % 3
+        won = (self.leader + winning_index(trick, self.contract, self.trump)) % 3
         t0, t1, t2 = self.tricks
         tricks = (t0 + (won == 0), t1 + (won == 1), t2 + (won == 2))
         changes.update(trick=(), leader=won, tricks=tricks, played=(*self.played, (self.leader, trick)),
