@@ -18,8 +18,8 @@ RLCard is stepped two ways:
   observation as numpy arrays), printed for reference.
 
 Steps are timed in CPU time (`time.process_time`: a process waiting for a shared core is
-not charged for the wait).  The machine may be shared and noisy, so the engines take turns: each round times every
-engine once over the same number of steps (A B C … A B C …), each ratio is taken within
+not charged for the wait).  The machine may be shared and noisy, so the engines take turns:
+each round times every engine once over the same number of steps (A B C … A B C …), each ratio is taken within
 a round, and the medians over the rounds are printed.  Kínaskák plays with four seats (two
 decks and four jokers, 108 cards), its default.
 
