@@ -17,7 +17,7 @@ from .cache import cache_dir
 from .core import GAMES, Question, Result, UnknownQuestion, deal_seed, question, questions
 from .runner import run
 from .stats import Estimate, LabError, mean_interval, wilson
-from .words import SAY
+from .words import SAY, report
 
 __all__ = ["GAMES", "SAY", "Estimate", "LabError", "Question", "Result", "UnknownQuestion", "cache_dir",
-           "deal_seed", "mean_interval", "question", "questions", "run", "wilson"]
+           "deal_seed", "mean_interval", "question", "questions", "report", "run", "wilson"]

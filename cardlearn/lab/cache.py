@@ -76,7 +76,8 @@ def load(q: Question, deals: int, seed: int, root: Path | None = None) -> tuple[
         return None  # a missing, truncated or foreign file: recompute
 
 
-def store(q: Question, deals: int, seed: int, estimates: tuple[Estimate, ...], root: Path | None = None) -> None:
+def store(q: Question, deals: int, seed: int, estimates: tuple[Estimate, ...],
+          root: Path | None = None) -> None:
     """Write this run's estimates (whole, then renamed into place).  A cache that cannot be
     written (a read-only disk) is skipped: the answer does not depend on it."""
     path = cache_path(q, deals, seed, root)

@@ -28,18 +28,23 @@ SAY = say_table({
     "contracts": {
         "en": "The quickest contract is round {fast} ({fast_name}, {fast_laps} turns each, 95 % interval "
               "{fast_ci}) and the slowest round {slow} ({slow_name}, {slow_laps} turns, {slow_ci}).",
-        "is": "Fljótlegasti samningurinn er {fast}. umferð ({fast_name}, {fast_laps} umferðir á mann, 95 % bil "
-              "{fast_ci}) og sá seinlegasti {slow}. umferð ({slow_name}, {slow_laps} umferðir, {slow_ci})."},
+        "is": "Fljótlegasti samningurinn er {fast}. umferð ({fast_name}, {fast_laps} leikir á mann, 95 % "
+              "bil "
+              "{fast_ci}) og sá seinlegasti {slow}. umferð ({slow_name}, {slow_laps} leikir, {slow_ci})."},
     "buying": {
-        "en": "Buying saves a rule-of-thumb player {gain} penalty points a round (95 % interval {ci}): {never} "
+        "en": "Buying saves a rule-of-thumb player {gain} penalty points a round (95 % interval {ci}): "
+              "{never} "
               "without buying against {normal} with it; it buys {buys} times a round.",
-        "is": "Kaupin spara þumalputtaspilara {gain} refsistig í umferð (95 % bil {ci}): {never} án kaupa á móti "
+        "is": "Kaupin spara þumalputtaspilara {gain} refsistig í umferð (95 % öryggisbil {ci}): {never} án kaupa á "
+              "móti "
               "{normal} með þeim; hann kaupir {buys} sinnum í umferð."},
     "position": {
         "en": "The player who plays first takes {first} penalty points a round (95 % interval {ci}) and the "
-              "dealer, who plays last, {last} ({last_ci}); the first player goes out in {out_first} of rounds, "
+              "dealer, who plays last, {last} ({last_ci}); the first player goes out in {out_first} of "
+              "rounds, "
               "the dealer in {out_last}.",
-        "is": "Sá sem á fyrsta leik fær {first} refsistig í umferð (95 % bil {ci}) og gjafarinn, sem á síðastur "
+        "is": "Sá sem á fyrsta leik fær {first} refsistig í umferð (95 % öryggisbil {ci}) og gjafarinn, sem á "
+              "síðastur "
               "leik, {last} ({last_ci}); sá fyrsti fer út í {out_first} umferða, gjafarinn í {out_last}."},
 })
 
@@ -111,18 +116,22 @@ _BOTS = {"en": "four rule-of-thumb players", "is": "fjórir þumalputtaspilarar"
 
 register(Question(
     name="kinaskak.contracts",
-    title={"en": "Kínaskák: how long does each contract take?", "is": "Kínaskák: hve langan tíma tekur hver samningur?"},
+    title={"en": "Kínaskák: how long does each contract take?", "is": "Kínaskák: hve langan tíma tekur hver "
+                                                                      "samningur?"},
     unit=ROUNDS, deals=2400, rules={"default": G.Rules()}, bots=_BOTS,
     play=_rounds_play, summarize=_contracts_summary, answer=_contracts_answer,
     can={"en": "how many turns each player has before someone goes out, contract by contract, for four "
                "rule-of-thumb players.",
-         "is": "hve margar umferðir hver spilari fær áður en einhver fer út, samning fyrir samning, hjá fjórum "
+         "is": "hve marga leiki hver spilari fær áður en einhver fer út, samning fyrir samning, hjá "
+               "fjórum "
                "þumalputtaspilurum."},
     cannot={"en": "how long a round takes at a table of people, who take longer over a hard contract and may "
                   "lay down sooner or later than the bot, which lays down at the first chance.",
-            "is": "hve lengi umferð stendur hjá fólki, sem hugsar lengur um erfiðan samning og leggur ef til vill "
+            "is": "hve lengi umferð stendur hjá fólki, sem hugsar lengur um erfiðan samning og leggur ef "
+                  "til vill "
                   "niður fyrr eða síðar en tölvan, sem leggur niður við fyrsta tækifæri."},
-    axis={"mean": {"en": "turns per player until someone goes out", "is": "umferðir á mann þar til einhver fer út"}},
+    axis={"mean": {"en": "turns per player until someone goes out",
+                   "is": "leikir á mann þar til einhver fer út"}},
 ))
 
 
@@ -131,11 +140,13 @@ register(Question(
 
 def _position_summary(samples: Sequence[Any]) -> list[Estimate]:
     names = {0: {"en": "seat 1 (plays first)", "is": "1. sæti (á fyrsta leik)"},
-             DEALER: {"en": f"seat {SEATS} (deals, plays last)", "is": f"{SEATS}. sæti (gefur, á síðasta leik)"}}
+             DEALER: {"en": f"seat {SEATS} (deals, plays last)", "is": f"{SEATS}. sæti (gefur, á síðasta "
+                                                                       f"leik)"}}
     out = []
     for seat in range(SEATS):
         name = names.get(seat, {"en": f"seat {seat + 1}", "is": f"{seat + 1}. sæti"})
-        out.append(mean(f"penalty{seat}", {lang: f"{name[lang]}: " + ("penalty" if lang == "en" else "refsistig")
+        word = {"en": "penalty", "is": "refsistig"}
+        out.append(mean(f"penalty{seat}", {lang: f"{name[lang]}: {word[lang]}"
                                            for lang in name}, [s[2][seat] for s in samples]))
     for seat in range(SEATS):
         name = names.get(seat, {"en": f"seat {seat + 1}", "is": f"{seat + 1}. sæti"})
@@ -159,11 +170,13 @@ register(Question(
     play=_rounds_play, summarize=_position_summary, answer=_position_answer,
     can={"en": "how much playing first is worth in one round (over a match the deal goes round, and the "
                "seats even out).",
-         "is": "hvers virði það er að eiga fyrsta leik í einni umferð (í heilum leik gengur gjöfin hringinn og "
+         "is": "hvers virði það er að eiga fyrsta leik í einni umferð (í heilum leik gengur gjöfin hringinn "
+               "og "
                "sætin jafnast út)."},
     cannot={"en": "the edge between players of different strength, or the value of the buys the later seats "
                   "get first chance at.",
-            "is": "forskotið þegar spilararnir eru misgóðir, né hvers virði kaupin eru sem seinni sætin fá fyrst "
+            "is": "forskotið þegar spilararnir eru misgóðir, né hvers virði kaupin eru sem seinni sætin fá "
+                  "fyrst "
                   "færi á."},
     axis={"mean": {"en": "penalty points a round", "is": "refsistig í umferð"},
           "share": {"en": "share of rounds", "is": "hlutfall umferða"}},
@@ -196,7 +209,8 @@ def _buying_play(seed: int, index: int) -> tuple[int, int, int]:
 
 def _buying_summary(samples: Sequence[Sequence[int]]) -> list[Estimate]:
     return [
-        mean("gain", {"en": "never buying − buying: penalty a round", "is": "án kaupa − með kaupum: refsistig"},
+        mean("gain", {"en": "never buying − buying: penalty a round",
+                      "is": "án kaupa − með kaupum: refsistig"},
              [float(b - a) for a, b, _ in samples]),
         mean("normal", {"en": "penalty a round, buying", "is": "refsistig í umferð, með kaupum"},
              [float(a) for a, _, _ in samples]),
@@ -219,13 +233,16 @@ register(Question(
     bots={"en": "four rule-of-thumb players; one of them, by turns, never buys in the second playing",
           "is": "fjórir þumalputtaspilarar; einn þeirra, til skiptis, kaupir aldrei í seinna skiptið"},
     play=_buying_play, summarize=_buying_summary, answer=_buying_answer,
-    can={"en": "what the rule of thumb's buying saves it over never buying, on the same cards and against the "
+    can={"en": "what the rule of thumb's buying saves it over never buying, on the same cards and against "
+               "the "
                "same players.",
          "is": "hvað kaup þumalputtans spara honum miðað við að kaupa aldrei, með sömu spilum og gegn sömu "
                "spilurum."},
-    cannot={"en": "whether a person should buy more or less: the bot buys only a card that brings its contract "
+    cannot={"en": "whether a person should buy more or less: the bot buys only a card that brings its "
+                  "contract "
                   "closer, and a bought card is also a stock card it did not choose.",
-            "is": "hvort manneskja ætti að kaupa meira eða minna: tölvan kaupir aðeins spil sem færir hana nær "
+            "is": "hvort manneskja ætti að kaupa meira eða minna: tölvan kaupir aðeins spil sem færir hana "
+                  "nær "
                   "samningnum, og keyptu spili fylgir spil úr bunkanum sem hún valdi ekki."},
     axis={"mean": {"en": "penalty points a round", "is": "refsistig í umferð"}},
     lines={"mean": 0.0},

@@ -24,27 +24,28 @@ SAY = say_table({
     "eggs": {
         "en": "Eggs (60–60) come in {thumb} of deals between rule-of-thumb teams (95 % interval {ci}), "
               "{random} between random players and {mixed} when a rule-of-thumb team meets a random one.",
-        "is": "Egg (60–60) koma upp í {thumb} spila þegar þumalputtalið mætast (95 % bil {ci}), í {random} "
+        "is": "Egg (60–60) koma upp í {thumb} spila þegar þumalputtalið mætast (95 % öryggisbil {ci}), í {random} "
               "hjá slembispilurum og í {mixed} þegar þumalputtalið mætir slembiliði."},
     "six": {
         "en": "A team takes no trick and loses 6 points in {thumb} of deals between rule-of-thumb teams "
               "(95 % interval {ci}), in {random} between random players and in {mixed} when a rule-of-thumb "
               "team meets a random one.",
-        "is": "Lið fær engan slag og 6 tapstig í {thumb} spila þegar þumalputtalið mætast (95 % bil {ci}), í "
+        "is": "Lið fær engan slag og 6 tapstig í {thumb} spila þegar þumalputtalið mætast (95 % öryggisbil {ci}), í "
               "{random} hjá slembispilurum og í {mixed} þegar þumalputtalið mætir slembiliði."},
     "claim": {
         "en": "Claiming with four of a suit whenever allowed is worth {gain} loss points a deal to the team "
               "against never claiming (95 % interval {ci}); in the {claimed} of deals where it claims, "
               "{when} a deal.",
         "is": "Að taka útspilið með fjórum í lit hvenær sem má er {gain} tapstiga virði í spili fyrir liðið "
-              "miðað við að gera það aldrei (95 % bil {ci}); í þeim {claimed} spila þar sem það er gert, "
+              "miðað við að gera það aldrei (95 % öryggisbil {ci}); í þeim {claimed} spila þar sem það er gert, "
               "{when} í spili."},
 })
 
 DEALS = {"en": "deals", "is": "spil"}
 PAIRINGS: tuple[tuple[str, Mapping[str, str], type[Bot], type[Bot]], ...] = (
     ("random", {"en": "random against random", "is": "slembir gegn slembi"}, RandomBot, RandomBot),
-    ("thumb", {"en": "rule of thumb against rule of thumb", "is": "þumalputti gegn þumalputta"}, ThumbBot, ThumbBot),
+    ("thumb", {"en": "rule of thumb against rule of thumb", "is": "þumalputti gegn þumalputta"},
+     ThumbBot, ThumbBot),
     ("mixed", {"en": "rule of thumb against random", "is": "þumalputti gegn slembi"}, ThumbBot, RandomBot),
 )
 
@@ -65,7 +66,8 @@ def _levels_play(seed: int, index: int) -> list[tuple[bool, bool]]:
 
 
 def _levels_summary(which: int, samples: Sequence[Sequence[Sequence[bool]]]) -> list[Estimate]:
-    return [share(key, name, [float(s[i][which]) for s in samples]) for i, (key, name, _, _) in enumerate(PAIRINGS)]
+    return [share(key, name, [float(s[i][which]) for s in samples])
+            for i, (key, name, _, _) in enumerate(PAIRINGS)]
 
 
 def _eggs_summary(samples: Sequence[Any]) -> list[Estimate]:
@@ -89,7 +91,8 @@ def _six_answer(e: Mapping[str, Estimate], lang: str) -> str:
     return _levels_answer("six", e, lang)
 
 
-_LEVEL_BOTS = {"en": "random and rule of thumb, each team one kind", "is": "slembir og þumalputti, hvort lið af einni gerð"}
+_LEVEL_BOTS = {"en": "random and rule of thumb, each team one kind", "is": "slembir og þumalputti, hvort "
+                                                                           "lið af einni gerð"}
 _SHARE_AXIS = {"share": {"en": "share of deals", "is": "hlutfall spila"}}
 
 register(Question(
@@ -97,11 +100,14 @@ register(Question(
     title={"en": "Kozel: how often are there eggs (60–60)?", "is": "Geit: hve oft koma egg (60–60)?"},
     unit=DEALS, deals=3000, rules={"default": G.Rules()}, bots=_LEVEL_BOTS,
     play=_levels_play, summarize=_eggs_summary, answer=_eggs_answer,
-    can={"en": "how often the 120 card points split evenly, and whether better play makes it rarer or commoner.",
-         "is": "hve oft 120 punktarnir skiptast jafnt, og hvort betri spilamennska geri það sjaldgæfara eða algengara."},
+    can={"en": "how often the 120 card points split evenly, and whether better play makes it rarer or "
+               "commoner.",
+         "is": "hve oft 120 punktarnir skiptast jafnt, og hvort betri spilamennska geri það sjaldgæfara eða "
+               "algengara."},
     cannot={"en": "the rate between people, who play neither at random nor by these rules of thumb; and eggs "
                   "are rare enough that a few hundred deals give a wide interval.",
-            "is": "tíðnina hjá fólki, sem spilar hvorki af handahófi né eftir þessum þumalputtareglum; og egg eru "
+            "is": "tíðnina hjá fólki, sem spilar hvorki af handahófi né eftir þessum þumalputtareglum; og "
+                  "egg eru "
                   "svo sjaldgæf að nokkur hundruð spil gefa breitt bil."},
     axis=_SHARE_AXIS,
 ))
@@ -111,9 +117,11 @@ register(Question(
     title={"en": "Kozel: how often does a team lose 6 points?", "is": "Geit: hve oft tapar lið 6 stigum?"},
     unit=DEALS, deals=3000, rules={"default": G.Rules()}, bots=_LEVEL_BOTS,
     play=_levels_play, summarize=_six_summary, answer=_six_answer,
-    can={"en": "how often a team takes no trick at all (the heaviest loss), by the level of play on each side.",
+    can={"en": "how often a team takes no trick at all (the heaviest loss), by the level of play on each "
+               "side.",
          "is": "hve oft lið fær engan slag (þyngsta tapið), eftir því hvernig hvort lið spilar."},
-    cannot={"en": "how often it happens between people; the rule-of-thumb bot is one way of playing well, not "
+    cannot={"en": "how often it happens between people; the rule-of-thumb bot is one way of playing well, "
+                  "not "
                   "the best.",
             "is": "hve oft það gerist hjá fólki; þumalputtinn er ein leið til að spila vel, ekki sú besta."},
     axis=_SHARE_AXIS,
@@ -170,9 +178,11 @@ def _claim_summary(samples: Sequence[tuple[float, float, bool]]) -> list[Estimat
     gains = [b - a for a, b, _ in samples]
     claimed = [b - a for a, b, c in samples if c]
     return [
-        mean("gain", {"en": "always − never claiming: loss points a deal", "is": "alltaf − aldrei: tapstig í spili"},
+        mean("gain", {"en": "always − never claiming: loss points a deal", "is": "alltaf − aldrei: tapstig "
+                                                                                 "í spili"},
              gains),
-        mean("when", {"en": "the same, in deals with a claim", "is": "það sama, í spilum þar sem tekið var"}, claimed),
+        mean("when", {"en": "the same, in deals with a claim", "is": "það sama, í spilum þar sem tekið var"},
+             claimed),
         share("claimed", {"en": "deals in which team A claims", "is": "spil þar sem lið A tekur útspilið"},
               [float(c) for _, _, c in samples]),
     ]
@@ -194,11 +204,13 @@ register(Question(
     play=_claim_play, summarize=_claim_summary, answer=_claim_answer,
     can={"en": "what the claim gains a rule-of-thumb team on the same cards, against rule-of-thumb opponents "
                "(a positive number: fewer loss points).",
-         "is": "hvað liðið græðir á að taka útspilið með sömu spilum, gegn þumalputtaliði (jákvæð tala: færri "
+         "is": "hvað liðið græðir á að taka útspilið með sömu spilum, gegn þumalputtaliði (jákvæð tala: "
+               "færri "
                "tapstig)."},
     cannot={"en": "when a good player should claim: the comparison is all or nothing, and the bot plays the "
                   "claimed lead by its usual rules.",
-            "is": "hvenær góður spilari ætti að taka útspilið: hér er borið saman alltaf eða aldrei, og bottinn "
+            "is": "hvenær góður spilari ætti að taka útspilið: hér er borið saman alltaf eða aldrei, og "
+                  "bottinn "
                   "spilar út eftir sínum venjulegu reglum."},
     axis={"mean": {"en": "loss points a deal saved", "is": "tapstig spöruð í spili"},
           "share": {"en": "share of deals", "is": "hlutfall spila"}},

@@ -36,33 +36,47 @@ HANDS = {"en": "hands", "is": "hendur"}
 
 SAY = say_table({
     "contracts": {
-        "en": "The rule-of-thumb declarer wins {common_name}, the commonest contract ({common_share} of deals), "
-              "{common_win} of the time (95 % interval {common_ci}); {best_name} most often ({best_win}) and "
+        "en": "The rule-of-thumb declarer wins {common_name}, the commonest contract ({common_share} of "
+              "deals), "
+              "{common_win} of the time (95 % interval {common_ci}); {best_name} most often ({best_win}) "
+              "and "
               "{worst_name} least often ({worst_win}).",
-        "is": "Þumalputtasagnhafi vinnur {common_name}, algengasta samninginn ({common_share} gjafa), í {common_win} "
-              "tilvika (95 % bil {common_ci}); {best_name} oftast ({best_win}) og {worst_name} sjaldnast "
+        "is": "Þumalputtasagnhafi vinnur {common_name}, algengasta samninginn ({common_share} gjafa), í "
+              "{common_win} "
+              "tilvika (95 % öryggisbil {common_ci}); {best_name} oftast ({best_win}) og {worst_name} sjaldnast "
               "({worst_win})."},
     "matadors": {
-        "en": "In a trump contract the declarer with three matadors or more wins {many} of deals (95 % interval "
-              "{many_ci}) and with none {none} ({none_ci}); with six trumps or more {long}, with four or fewer "
+        "en": "In a trump contract the declarer with three matadors or more wins {many} of deals (95 % "
+              "interval "
+              "{many_ci}) and with none {none} ({none_ci}); with six trumps or more {long}, with four or "
+              "fewer "
               "{short}.",
-        "is": "Í trompspili vinnur sagnhafi með þrjá matadora eða fleiri {many} gjafa (95 % bil {many_ci}) en "
-              "án matadora {none} ({none_ci}); með sex tromp eða fleiri {long}, með fjögur eða færri {short}."},
+        "is": "Í trompspili vinnur sagnhafi með þrjá matadora eða fleiri {many} gjafa (95 % öryggisbil {many_ci}) "
+              "en "
+              "án matadora {none} ({none_ci}); með sex tromp eða fleiri {long}, með fjögur eða færri "
+              "{short}."},
     "nine": {
-        "en": "Nine matadors came in none of {hands} hands here (95 % interval up to {upper}); exactly, a hand "
+        "en": "Nine matadors came in none of {hands} hands here (95 % interval up to {upper}); exactly, a "
+              "hand "
               "holds them once in {odds} deals of a hand, while three or more come in {three} of hands.",
-        "is": "Níu matadorar komu ekki upp í neinni af {hands} höndum hér (95 % bil upp í {upper}); nákvæmlega "
+        "is": "Níu matadorar komu ekki upp í neinni af {hands} höndum hér (95 % öryggisbil upp í {upper}); "
+              "nákvæmlega "
               "reiknað fær hönd þá einu sinni af hverjum {odds}, en þrjá eða fleiri í {three} handa."},
     "nine.seen": {
-        "en": "Nine matadors came in {nine} of {hands} hands here (95 % interval up to {upper}); exactly, a hand "
+        "en": "Nine matadors came in {nine} of {hands} hands here (95 % interval up to {upper}); exactly, "
+              "a "
+              "hand "
               "holds them once in {odds} deals of a hand, while three or more come in {three} of hands.",
-        "is": "Níu matadorar komu upp í {nine} af {hands} höndum hér (95 % bil upp í {upper}); nákvæmlega "
+        "is": "Níu matadorar komu upp í {nine} af {hands} höndum hér (95 % öryggisbil upp í {upper}); nákvæmlega "
               "reiknað fær hönd þá einu sinni af hverjum {odds}, en þrjá eða fleiri í {three} handa."},
     "hold": {
-        "en": "Holding the matadors back when trumps are led changes a player's result by {gain} chips a deal "
+        "en": "Holding the matadors back when trumps are led changes a player's result by {gain} chips a "
+              "deal "
               "(95 % interval {ci}); it made a difference in {changed} of deals.",
-        "is": "Að halda matadorunum eftir þegar trompi er spilað út breytir útkomu spilarans um {gain} bita í "
-              "gjöf (95 % bil {ci}); það skipti máli í {changed} gjafa."},
+        "is": "Að halda matadorunum eftir þegar trompi er spilað út breytir útkomu spilarans um {gain} "
+              "bita "
+              "í "
+              "gjöf (95 % öryggisbil {ci}); það skipti máli í {changed} gjafa."},
 })
 
 
@@ -95,11 +109,13 @@ def _deal_facts(seed: int, index: int) -> DealFacts:
 
 def _contracts_summary(samples: Sequence[Any]) -> list[Estimate]:
     played = [s for s in samples if s[0] is not None]
-    out = [share("passed", {"en": "all passed", "is": "allir pössuðu"}, [float(s[0] is None) for s in samples])]
+    out = [share("passed", {"en": "all passed", "is": "allir pössuðu"},
+                 [float(s[0] is None) for s in samples])]
     for c in BID_ORDER:
         games = [float(s[1]) for s in played if s[0] == c]
         if games:
-            out.append(share(c, {lang: CONTRACT_NAMES[lang][c] + (": declarer wins" if lang == "en" else ": sagnhafi vinnur")
+            wins = {"en": ": declarer wins", "is": ": sagnhafi vinnur"}
+            out.append(share(c, {lang: CONTRACT_NAMES[lang][c] + wins[lang]
                                  for lang in ("en", "is")}, games))
     for c in BID_ORDER:
         if any(s[0] == c for s in played):
@@ -132,12 +148,16 @@ register(Question(
     title={"en": "Lomber: how often is each contract won?", "is": "Lomber: hve oft vinnst hver samningur?"},
     unit=DEALS, deals=4000, rules={"default": G.Rules()}, bots=_BOTS,
     play=_deal_facts, summarize=_contracts_summary, answer=_contracts_answer,
-    can={"en": "how often the rule-of-thumb bots bid each contract and how often its declarer wins it outright.",
+    can={"en": "how often the rule-of-thumb bots bid each contract and how often its declarer wins it "
+               "outright.",
          "is": "hve oft þumalputtarnir segja hvern samning og hve oft sagnhafinn vinnur hann."},
-    cannot={"en": "the odds at a real table: the bots bid by thresholds that were tuned by playing each other, "
+    cannot={"en": "the odds at a real table: the bots bid by thresholds that were tuned by playing each "
+                  "other, "
                   "and rare contracts are played too seldom here for a narrow interval.",
-            "is": "líkurnar við alvöruborð: tölvurnar segja eftir mörkum sem voru stillt með því að láta þær spila "
-                  "hver við aðra, og sjaldgæfir samningar koma of sjaldan upp hér til að bilið verði þröngt."},
+            "is": "líkurnar við alvöruborð: tölvurnar segja eftir mörkum sem voru stillt með því að láta "
+                  "þær spila "
+                  "hver við aðra, og sjaldgæfir samningar koma of sjaldan upp hér til að bilið verði "
+                  "þröngt."},
     axis=_SHARE,
 ))
 
@@ -169,13 +189,16 @@ register(Question(
     play=_deal_facts, summarize=_matadors_summary, answer=_matadors_answer,
     can={"en": "the declarer's win rate in the trump contracts by the matadors and the trumps held as play "
                "began (after the exchange).",
-         "is": "vinningshlutfall sagnhafa í trompspilum eftir matadorum og trompum á hendi þegar spilið hófst "
+         "is": "vinningshlutfall sagnhafa í trompspilum eftir matadorum og trompum á hendi þegar spilið "
+               "hófst "
                "(eftir kaupin)."},
-    cannot={"en": "cause and effect in general: the bots bid only with hands they judge strong, so a declarer "
+    cannot={"en": "cause and effect in general: the bots bid only with hands they judge strong, so a "
+                  "declarer "
                   "without matadors has other strength; and the bots' defence is not a person's.",
             "is": "orsök og afleiðingu almennt: tölvurnar segja aðeins á hendur sem þær telja sterkar, svo "
                   "sagnhafi án matadora hefur annan styrk; og vörn tölvanna er ekki vörn manneskju."},
-    axis={"share": {"en": "declarer wins (share of trump contracts)", "is": "sagnhafi vinnur (hlutfall trompspila)"}},
+    axis={"share": {"en": "declarer wins (share of trump contracts)", "is": "sagnhafi vinnur (hlutfall "
+                                                                            "trompspila)"}},
     lines={"share": 0.5},
 ))
 
@@ -201,7 +224,8 @@ def _nine_play(seed: int, index: int) -> list[int]:
 
 def _nine_summary(samples: Sequence[Sequence[int]]) -> list[Estimate]:
     hands = [m for s in samples for m in s]
-    out = [share(f"at_least{k}", {"en": f"at least {k} matador" + "s" * (k > 1), "is": f"minnst {k} matador" + "ar" * (k > 1)},
+    out = [share(f"at_least{k}", {"en": f"at least {k} matador" + "s" * (k > 1),
+                                  "is": f"minnst {k} matador" + "ar" * (k > 1)},
                  [float(m >= k) for m in hands]) for k in range(1, 6)]
     out.append(share("nine", {"en": "9 matadors", "is": "9 matadorar"}, [float(m >= 9) for m in hands]))
     return out
@@ -224,13 +248,16 @@ register(Question(
     unit=DEALS, deals=20000, rules={"default": G.Rules()},
     bots={"en": "none: the dealt hands are only counted", "is": "engir: gefnu hendurnar eru aðeins taldar"},
     play=_nine_play, summarize=_nine_summary, answer=_nine_answer,
-    can={"en": "how often a dealt hand holds at least k matadors for its best trump suit; and that a simulation "
+    can={"en": "how often a dealt hand holds at least k matadors for its best trump suit; and that a "
+               "simulation "
                "cannot see an event as rare as nine, which counting does.",
          "is": "hve oft gefin hönd hefur minnst k matadora í besta tromplitnum; og að hermun sér ekki jafn "
                "sjaldgæfan atburð og níu matadora, en talning gerir það."},
-    cannot={"en": "the matadors after the exchange (buying can add trumps), which the lomber.matadors question "
+    cannot={"en": "the matadors after the exchange (buying can add trumps), which the lomber.matadors "
+                  "question "
                   "measures.",
-            "is": "matadora eftir kaupin (kaup geta bætt við trompum); það mælir spurningin lomber.matadors."},
+            "is": "matadora eftir kaupin (kaup geta bætt við trompum); það mælir spurningin "
+                  "lomber.matadors."},
     axis={"share": {"en": "share of dealt hands", "is": "hlutfall gefinna handa"}},
     revision=1,
 ))
@@ -279,9 +306,11 @@ def _hold_play(seed: int, index: int) -> tuple[int, int]:
 
 def _hold_summary(samples: Sequence[Sequence[int]]) -> list[Estimate]:
     return [
-        mean("gain", {"en": "holding back − rule of thumb: chips a deal", "is": "halda eftir − þumalputti: bitar"},
+        mean("gain", {"en": "holding back − rule of thumb: chips a deal", "is": "halda eftir − þumalputti: "
+                                                                                "bitar"},
              [float(b - a) for a, b in samples]),
-        share("changed", {"en": "deals where it changed the result", "is": "gjafir þar sem útkoman breyttist"},
+        share("changed", {"en": "deals where it changed the result",
+                          "is": "gjafir þar sem útkoman breyttist"},
               [float(a != b) for a, b in samples]),
     ]
 
@@ -299,13 +328,17 @@ register(Question(
     bots={"en": "three rule-of-thumb players; one, by turns, holds its matadors back in the second playing",
           "is": "þrír þumalputtaspilarar; einn, til skiptis, heldur matadorunum eftir í seinna skiptið"},
     play=_hold_play, summarize=_hold_summary, answer=_hold_answer,
-    can={"en": "what using the privilege this way does to a rule-of-thumb player's result on the same cards, "
+    can={"en": "what using the privilege this way does to a rule-of-thumb player's result on the same "
+               "cards, "
                "as declarer or defender.",
-         "is": "hvaða áhrif það hefur á útkomu þumalputtaspilara með sömu spilum að nýta sér regluna svona, "
+         "is": "hvaða áhrif það hefur á útkomu þumalputtaspilara með sömu spilum að nýta sér regluna "
+               "svona, "
                "hvort sem hann er sagnhafi eða í vörn."},
-    cannot={"en": "when a good player should hold back: the test is all or nothing, and the source states the "
+    cannot={"en": "when a good player should hold back: the test is all or nothing, and the source states "
+                  "the "
                   "privilege as a rule, not as advice; the advice is ours to test.",
-            "is": "hvenær góður spilari ætti að halda eftir: hér er það alltaf eða aldrei, og heimildin setur "
+            "is": "hvenær góður spilari ætti að halda eftir: hér er það alltaf eða aldrei, og heimildin "
+                  "setur "
                   "regluna fram sem reglu, ekki heilræði; heilræðið er okkar að prófa."},
     axis={"mean": {"en": "chips a deal gained", "is": "bitar unnir í gjöf"},
           "share": {"en": "share of deals", "is": "hlutfall gjafa"}},

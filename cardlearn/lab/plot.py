@@ -55,7 +55,8 @@ def figure(q: Question, estimates: Sequence[Estimate], deals: int, seed: int, la
             es = rows[kind]
             ys = list(range(len(es)))
             for y, e in zip(ys, es):
-                ax.plot([scale * e.low, scale * e.high], [y, y], color=BAR, linewidth=2, solid_capstyle="butt")
+                ax.plot([scale * e.low, scale * e.high], [y, y], color=BAR, linewidth=2,
+                        solid_capstyle="butt")
                 ax.plot([scale * e.low] * 2, [y - 0.18, y + 0.18], color=BAR, linewidth=1)
                 ax.plot([scale * e.high] * 2, [y - 0.18, y + 0.18], color=BAR, linewidth=1)
                 ax.plot([scale * e.value], [y], "o", color=DOT, markersize=6, zorder=3)

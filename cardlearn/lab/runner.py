@@ -43,7 +43,8 @@ def chunks(deals: int, workers: int) -> list[tuple[int, int]]:
 
 
 def run(name: str, deals: int | None = None, seed: int = 0, *, jobs: int = 1, dask: str | None = None,
-        cache_results: bool = True, progress: Progress | None = None, cache_root: Path | None = None) -> Result:
+        cache_results: bool = True, progress: Progress | None = None,
+        cache_root: Path | None = None) -> Result:
     """Run question `name` on `deals` samples (its default if None) seeded `seed`.
 
     `jobs` > 1 plays the chunks in that many processes; `dask` ("local" or a scheduler's
@@ -151,7 +152,9 @@ class TextBar:
         self.drawn = now
         filled = self.width * done // max(1, total)
         bar = "█" * filled + "·" * (self.width - filled)
-        self.stream.write(f"\r[{bar}] {done:>{len(f'{total:,}')},}/{total:,} {self.unit}  {now - self.started:.0f} s")
+        width = len(f"{total:,}")
+        seconds = now - self.started
+        self.stream.write(f"\r[{bar}] {done:>{width},}/{total:,} {self.unit}  {seconds:.0f} s")
         if done >= total:
             self.stream.write("\n")
         self.stream.flush()

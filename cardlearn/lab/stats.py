@@ -64,7 +64,8 @@ class Estimate:
         value, low, high = (float(x) for x in numbers)
         if not low <= value <= high:
             raise ValueError("an estimate outside its own interval")
-        return cls(data["key"], {"en": label["en"], "is": label["is"]}, data["kind"], value, low, high, data["n"])
+        labels = {"en": label["en"], "is": label["is"]}
+        return cls(data["key"], labels, data["kind"], value, low, high, data["n"])
 
 
 def wilson(successes: float, n: int) -> tuple[float, float, float]:
