@@ -28,44 +28,38 @@ SAY = say_table({
               "player (95 % interval {ci}) and wins {wins} of hands; with random play the gap is {rgap} "
               "({rci}).",
         "is": "Já: þegar spilað er eftir þumalputtareglu fær gjafarinn {gap} stigum meira í hverju spili "
-              "en "
-              "mótspilarinn (95 % öryggisbil {ci}) og vinnur {wins} spila; í slembispili er munurinn {rgap} "
-              "({rci})."},
+              "en mótspilarinn (95 % öryggisbil {ci}) og vinnur {wins} spila; í slembispili er munurinn "
+              "{rgap} ({rci})."},
     "dealer.none": {
         "en": "No clear edge: with rule-of-thumb play the dealer's gap is {gap} points a hand (95 % "
-              "interval "
-              "{ci}, wins {wins} of hands); with random play {rgap} ({rci}).",
+              "interval {ci}, wins {wins} of hands); with random play {rgap} ({rci}).",
         "is": "Enginn skýr munur: þegar spilað er eftir þumalputtareglu er munur gjafarans {gap} stig í "
-              "spili "
-              "(95 % öryggisbil {ci}, vinnur {wins} spila); í slembispili {rgap} ({rci})."},
+              "spili (95 % öryggisbil {ci}, vinnur {wins} spila); í slembispili {rgap} ({rci})."},
     "length": {
         "en": "A match to {b_name} takes {b_hands} hands on average and one to {a_name} {a_hands} "
-              "(difference "
-              "{diff}, 95 % interval {ci}); the winner had been behind in {a_back} and {b_back} of matches.",
+              "(difference {diff}, 95 % interval {ci}); the winner had been behind in {a_back} and "
+              "{b_back} of matches.",
         "is": "Leikur upp í {b_name} tekur að meðaltali {b_hands} spil og leikur upp í {a_name} {a_hands} "
-              "(munur {diff}, 95 % öryggisbil {ci}); sigurvegarinn hafði verið undir í {a_back} og {b_back} "
-              "leikja."},
+              "(munur {diff}, 95 % öryggisbil {ci}); sigurvegarinn hafði verið undir í {a_back} og "
+              "{b_back} leikja."},
     "cards": {
         "en": "With {b_name} in hand a match takes {b_hands} hands on average and with {a_name} {a_hands} "
               "(difference {diff}, 95 % interval {ci}); the winner had been behind in {a_back} and "
-              "{b_back} "
-              "of matches.",
-        "is": "Þegar hver fær {b_name} á hendi tekur leikur að meðaltali {b_hands} spil, en {a_hands} þegar "
-              "hver fær {a_name} (munur {diff}, 95 % öryggisbil {ci}); sigurvegarinn hafði verið undir í "
-              "{a_back} og {b_back} leikja."},
+              "{b_back} of matches.",
+        "is": "Þegar hver fær {b_name} á hendi tekur leikur að meðaltali {b_hands} spil, en {a_hands} "
+              "þegar hver fær {a_name} (munur {diff}, 95 % öryggisbil {ci}); sigurvegarinn hafði verið "
+              "undir í {a_back} og {b_back} leikja."},
     "advice.pays": {
         "en": "The advice pays: going for cards, spades and aces gains {gain} points a hand against a "
-              "player "
-              "who goes only for casinos and sweeps (95 % interval {ci}); of the three, {best} alone "
-              "matter most ({best_gain}).",
+              "player who goes only for casinos and sweeps (95 % interval {ci}); of the three, {best} "
+              "alone matter most ({best_gain}).",
         "is": "Ráðið borgar sig: sá sem sækist eftir spilum, spöðum og ásum fær {gain} stigum meira í "
-              "spili "
-              "en "
-              "sá sem sækist aðeins eftir kasínum og svippum (95 % öryggisbil {ci}); af þessu þrennu munar mest "
-              "um {best} ({best_gain})."},
+              "spili en sá sem sækist aðeins eftir kasínum og svippum (95 % öryggisbil {ci}); af þessu "
+              "þrennu munar mest um {best} ({best_gain})."},
     "advice.not": {
-        "en": "No clear gain: going for cards, spades and aces gives {gain} points a hand against a player "
-              "who goes only for casinos and sweeps (95 % interval {ci}); {best} alone give {best_gain}.",
+        "en": "No clear gain: going for cards, spades and aces gives {gain} points a hand against a "
+              "player who goes only for casinos and sweeps (95 % interval {ci}); {best} alone give "
+              "{best_gain}.",
         "is": "Enginn skýr ávinningur: sá sem sækist eftir spilum, spöðum og ásum fær {gain} stig í spili "
               "umfram þann sem sækist aðeins eftir kasínum og svippum (95 % öryggisbil {ci}); mest munar "
               "um {best} ({best_gain})."},
@@ -97,8 +91,8 @@ def _dealer_play(seed: int, index: int) -> tuple[float, float]:
 def _dealer_summary(samples: Sequence[tuple[float, float]]) -> list[Estimate]:
     greedy = [g for g, _ in samples]
     return [
-        mean("gap", {"en": "rule of thumb: dealer's points − the other's", "is": "þumalputti: stig gjafara "
-                                                                                 "− mótspilara"},
+        mean("gap", {"en": "rule of thumb: dealer's points − the other's", "is": "þumalputti: stig "
+                                                                                 "gjafara − mótspilara"},
              greedy),
         mean("random_gap", {"en": "random play: dealer's points − the other's", "is": "slembispil: stig "
                                                                                       "gjafara − mótspilara"},
@@ -128,13 +122,11 @@ register(Question(
     can={"en": "whether the seat that deals (and so plays last in every deal and is often left the table "
                "cards) scores more, for these players.",
          "is": "hvort sá sem gefur (og á því síðasta spil í hverri gjöf og fær oft borðspilin) fær fleiri "
-               "stig, "
-               "hjá þessum spilurum."},
+               "stig, hjá þessum spilurum."},
     cannot={"en": "how big the edge is between good players: the greedy bot never plans a trail, which is "
                   "where the last player's edge is used.",
             "is": "hve mikill munurinn er hjá góðum spilurum: gráðugi spilarinn skipuleggur aldrei hvað "
-                  "hann "
-                  "leggur niður, en þar nýtist forskot þess sem á síðasta spil."},
+                  "hann leggur niður, en þar nýtist forskot þess sem á síðasta spil."},
     axis={"mean": POINTS_AXIS, "share": SHARE_AXIS}, lines={"mean": 0.0, "share": 0.5},
 ))
 
@@ -229,13 +221,11 @@ _MATCH_AXIS = {"mean": {"en": "hands", "is": "spil"}, "share": {"en": "share of 
 _LENGTH_CAN = {"en": "how many hands a match takes and how often the player behind catches up, for two "
                      "evenly matched greedy players.",
                "is": "hve mörg spil leikur tekur og hve oft sá sem er undir nær hinum, hjá tveimur "
-                     "jafnsterkum "
-                     "gráðugum spilurum."}
+                     "jafnsterkum gráðugum spilurum."}
 _LENGTH_CANNOT = {"en": "how it feels to play, or comebacks between unequal players: a stronger player "
                         "wins more often and sooner.",
                   "is": "hvernig er að spila leikinn, né endurkomur þegar styrkur spilaranna er ólíkur: "
-                        "sterkari "
-                        "spilari vinnur oftar og fyrr."}
+                        "sterkari spilari vinnur oftar og fyrr."}
 
 register(Question(
     name="kasina.target",
@@ -348,20 +338,16 @@ register(Question(
     bots={"en": "a one-move bot valuing (some of) cards, spades and aces against one valuing only casinos "
                 "and sweeps",
           "is": "einnar leiðar spilari sem metur (sum af) spilum, spöðum og ásum gegn spilara sem metur "
-                "aðeins "
-                "kasínur og svippa"},
+                "aðeins kasínur og svippa"},
     play=_advice_play, summarize=_advice_summary, answer=_advice_answer,
     can={"en": "whether valuing the three majorities wins points against a player who does not, and which "
                "of the three matters most, when both look one move ahead.",
          "is": "hvort það vinni stig að meta meirihlutana þrjá gegn spilara sem gerir það ekki, og hver "
-               "þeirra "
-               "skiptir mestu, þegar báðir hugsa einn leik fram í tímann."},
+               "þeirra skiptir mestu, þegar báðir hugsa einn leik fram í tímann."},
     cannot={"en": "whether the advice is best against a player who plans ahead, nor what the weights "
-                  "should "
-                  "be: 0.1 a card, 0.25 a spade and 0.5 an ace were chosen, not found.",
-            "is": "hvort ráðið sé best gegn spilara sem hugsar fram í tímann, né hvert vægið ætti að vera: "
-                  "0,1 "
-                  "á spil, 0,25 á spaða og 0,5 á ás voru valin, ekki fundin."},
+                  "should be: 0.1 a card, 0.25 a spade and 0.5 an ace were chosen, not found.",
+            "is": "hvort ráðið sé best gegn spilara sem hugsar fram í tímann, né hvert vægið ætti að "
+                  "vera: 0,1 á spil, 0,25 á spaða og 0,5 á ás voru valin, ekki fundin."},
     axis={"mean": {"en": "follower's points − ignorer's, a hand", "is": "stig fylgjanda − hins, í spili"}},
     lines={"mean": 0.0},
 ))

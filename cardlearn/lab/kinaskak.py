@@ -29,23 +29,20 @@ SAY = say_table({
         "en": "The quickest contract is round {fast} ({fast_name}, {fast_laps} turns each, 95 % interval "
               "{fast_ci}) and the slowest round {slow} ({slow_name}, {slow_laps} turns, {slow_ci}).",
         "is": "Fljótlegasti samningurinn er {fast}. umferð ({fast_name}, {fast_laps} leikir á mann, 95 % "
-              "bil "
-              "{fast_ci}) og sá seinlegasti {slow}. umferð ({slow_name}, {slow_laps} leikir, {slow_ci})."},
+              "bil {fast_ci}) og sá seinlegasti {slow}. umferð ({slow_name}, {slow_laps} leikir, "
+              "{slow_ci})."},
     "buying": {
         "en": "Buying saves a rule-of-thumb player {gain} penalty points a round (95 % interval {ci}): "
-              "{never} "
-              "without buying against {normal} with it; it buys {buys} times a round.",
-        "is": "Kaupin spara þumalputtaspilara {gain} refsistig í umferð (95 % öryggisbil {ci}): {never} án kaupa á "
-              "móti "
-              "{normal} með þeim; hann kaupir {buys} sinnum í umferð."},
+              "{never} without buying against {normal} with it; it buys {buys} times a round.",
+        "is": "Kaupin spara þumalputtaspilara {gain} refsistig í umferð (95 % öryggisbil {ci}): {never} "
+              "án kaupa á móti {normal} með þeim; hann kaupir {buys} sinnum í umferð."},
     "position": {
-        "en": "The player who plays first takes {first} penalty points a round (95 % interval {ci}) and the "
-              "dealer, who plays last, {last} ({last_ci}); the first player goes out in {out_first} of "
-              "rounds, "
-              "the dealer in {out_last}.",
-        "is": "Sá sem á fyrsta leik fær {first} refsistig í umferð (95 % öryggisbil {ci}) og gjafarinn, sem á "
-              "síðastur "
-              "leik, {last} ({last_ci}); sá fyrsti fer út í {out_first} umferða, gjafarinn í {out_last}."},
+        "en": "The player who plays first takes {first} penalty points a round (95 % interval {ci}) and "
+              "the dealer, who plays last, {last} ({last_ci}); the first player goes out in {out_first} "
+              "of rounds, the dealer in {out_last}.",
+        "is": "Sá sem á fyrsta leik fær {first} refsistig í umferð (95 % öryggisbil {ci}) og gjafarinn, "
+              "sem á síðastur leik, {last} ({last_ci}); sá fyrsti fer út í {out_first} umferða, gjafarinn "
+              "í {out_last}."},
 })
 
 
@@ -116,20 +113,18 @@ _BOTS = {"en": "four rule-of-thumb players", "is": "fjórir þumalputtaspilarar"
 
 register(Question(
     name="kinaskak.contracts",
-    title={"en": "Kínaskák: how long does each contract take?", "is": "Kínaskák: hve langan tíma tekur hver "
-                                                                      "samningur?"},
+    title={"en": "Kínaskák: how long does each contract take?", "is": "Kínaskák: hve langan tíma tekur "
+                                                                      "hver samningur?"},
     unit=ROUNDS, deals=2400, rules={"default": G.Rules()}, bots=_BOTS,
     play=_rounds_play, summarize=_contracts_summary, answer=_contracts_answer,
     can={"en": "how many turns each player has before someone goes out, contract by contract, for four "
                "rule-of-thumb players.",
          "is": "hve marga leiki hver spilari fær áður en einhver fer út, samning fyrir samning, hjá "
-               "fjórum "
-               "þumalputtaspilurum."},
-    cannot={"en": "how long a round takes at a table of people, who take longer over a hard contract and may "
-                  "lay down sooner or later than the bot, which lays down at the first chance.",
+               "fjórum þumalputtaspilurum."},
+    cannot={"en": "how long a round takes at a table of people, who take longer over a hard contract and "
+                  "may lay down sooner or later than the bot, which lays down at the first chance.",
             "is": "hve lengi umferð stendur hjá fólki, sem hugsar lengur um erfiðan samning og leggur ef "
-                  "til vill "
-                  "niður fyrr eða síðar en tölvan, sem leggur niður við fyrsta tækifæri."},
+                  "til vill niður fyrr eða síðar en tölvan, sem leggur niður við fyrsta tækifæri."},
     axis={"mean": {"en": "turns per player until someone goes out",
                    "is": "leikir á mann þar til einhver fer út"}},
 ))
@@ -170,14 +165,12 @@ register(Question(
     play=_rounds_play, summarize=_position_summary, answer=_position_answer,
     can={"en": "how much playing first is worth in one round (over a match the deal goes round, and the "
                "seats even out).",
-         "is": "hvers virði það er að eiga fyrsta leik í einni umferð (í heilum leik gengur gjöfin hringinn "
-               "og "
-               "sætin jafnast út)."},
-    cannot={"en": "the edge between players of different strength, or the value of the buys the later seats "
-                  "get first chance at.",
-            "is": "forskotið þegar spilararnir eru misgóðir, né hvers virði kaupin eru sem seinni sætin fá "
-                  "fyrst "
-                  "færi á."},
+         "is": "hvers virði það er að eiga fyrsta leik í einni umferð (í heilum leik gengur gjöfin "
+               "hringinn og sætin jafnast út)."},
+    cannot={"en": "the edge between players of different strength, or the value of the buys the later "
+                  "seats get first chance at.",
+            "is": "forskotið þegar spilararnir eru misgóðir, né hvers virði kaupin eru sem seinni sætin "
+                  "fá fyrst færi á."},
     axis={"mean": {"en": "penalty points a round", "is": "refsistig í umferð"},
           "share": {"en": "share of rounds", "is": "hlutfall umferða"}},
 ))
@@ -234,16 +227,13 @@ register(Question(
           "is": "fjórir þumalputtaspilarar; einn þeirra, til skiptis, kaupir aldrei í seinna skiptið"},
     play=_buying_play, summarize=_buying_summary, answer=_buying_answer,
     can={"en": "what the rule of thumb's buying saves it over never buying, on the same cards and against "
-               "the "
-               "same players.",
-         "is": "hvað kaup þumalputtans spara honum miðað við að kaupa aldrei, með sömu spilum og gegn sömu "
-               "spilurum."},
+               "the same players.",
+         "is": "hvað kaup þumalputtans spara honum miðað við að kaupa aldrei, með sömu spilum og gegn "
+               "sömu spilurum."},
     cannot={"en": "whether a person should buy more or less: the bot buys only a card that brings its "
-                  "contract "
-                  "closer, and a bought card is also a stock card it did not choose.",
-            "is": "hvort manneskja ætti að kaupa meira eða minna: tölvan kaupir aðeins spil sem færir hana "
-                  "nær "
-                  "samningnum, og keyptu spili fylgir spil úr bunkanum sem hún valdi ekki."},
+                  "contract closer, and a bought card is also a stock card it did not choose.",
+            "is": "hvort manneskja ætti að kaupa meira eða minna: tölvan kaupir aðeins spil sem færir "
+                  "hana nær samningnum, og keyptu spili fylgir spil úr stokknum sem hún valdi ekki."},
     axis={"mean": {"en": "penalty points a round", "is": "refsistig í umferð"}},
     lines={"mean": 0.0},
 ))

@@ -24,21 +24,22 @@ SAY = say_table({
     "eggs": {
         "en": "Eggs (60–60) come in {thumb} of deals between rule-of-thumb teams (95 % interval {ci}), "
               "{random} between random players and {mixed} when a rule-of-thumb team meets a random one.",
-        "is": "Egg (60–60) koma upp í {thumb} spila þegar þumalputtalið mætast (95 % öryggisbil {ci}), í {random} "
-              "hjá slembispilurum og í {mixed} þegar þumalputtalið mætir slembiliði."},
+        "is": "Egg (60–60) koma upp í {thumb} spila þegar þumalputtalið mætast (95 % öryggisbil {ci}), í "
+              "{random} hjá slembispilurum og í {mixed} þegar þumalputtalið mætir slembiliði."},
     "six": {
         "en": "A team takes no trick and loses 6 points in {thumb} of deals between rule-of-thumb teams "
-              "(95 % interval {ci}), in {random} between random players and in {mixed} when a rule-of-thumb "
-              "team meets a random one.",
-        "is": "Lið fær engan slag og 6 tapstig í {thumb} spila þegar þumalputtalið mætast (95 % öryggisbil {ci}), í "
-              "{random} hjá slembispilurum og í {mixed} þegar þumalputtalið mætir slembiliði."},
+              "(95 % interval {ci}), in {random} between random players and in {mixed} when a "
+              "rule-of-thumb team meets a random one.",
+        "is": "Lið fær engan slag og 6 tapstig í {thumb} spila þegar þumalputtalið mætast (95 % "
+              "öryggisbil {ci}), í {random} hjá slembispilurum og í {mixed} þegar þumalputtalið mætir "
+              "slembiliði."},
     "claim": {
-        "en": "Claiming with four of a suit whenever allowed is worth {gain} loss points a deal to the team "
-              "against never claiming (95 % interval {ci}); in the {claimed} of deals where it claims, "
-              "{when} a deal.",
-        "is": "Að taka útspilið með fjórum í lit hvenær sem má er {gain} tapstiga virði í spili fyrir liðið "
-              "miðað við að gera það aldrei (95 % öryggisbil {ci}); í þeim {claimed} spila þar sem það er gert, "
-              "{when} í spili."},
+        "en": "Claiming with four of a suit whenever allowed is worth {gain} loss points a deal to the "
+              "team against never claiming (95 % interval {ci}); in the {claimed} of deals where it "
+              "claims, {when} a deal.",
+        "is": "Að krefjast útspils með fjögur í lit hvenær sem má sparar liðinu {gain} tapstig í spili "
+              "miðað við að gera það aldrei (95 % öryggisbil {ci}); í þeim {claimed} spila þar sem liðið "
+              "krefst útspils munar {when} í spili."},
 })
 
 DEALS = {"en": "deals", "is": "spil"}
@@ -102,13 +103,12 @@ register(Question(
     play=_levels_play, summarize=_eggs_summary, answer=_eggs_answer,
     can={"en": "how often the 120 card points split evenly, and whether better play makes it rarer or "
                "commoner.",
-         "is": "hve oft 120 punktarnir skiptast jafnt, og hvort betri spilamennska geri það sjaldgæfara eða "
-               "algengara."},
-    cannot={"en": "the rate between people, who play neither at random nor by these rules of thumb; and eggs "
-                  "are rare enough that a few hundred deals give a wide interval.",
+         "is": "hve oft 120 punktarnir skiptast jafnt, og hvort betri spilamennska geri það sjaldgæfara "
+               "eða algengara."},
+    cannot={"en": "the rate between people, who play neither at random nor by these rules of thumb; and "
+                  "eggs are rare enough that a few hundred deals give a wide interval.",
             "is": "tíðnina hjá fólki, sem spilar hvorki af handahófi né eftir þessum þumalputtareglum; og "
-                  "egg eru "
-                  "svo sjaldgæf að nokkur hundruð spil gefa breitt bil."},
+                  "egg eru svo sjaldgæf að nokkur hundruð spil gefa breitt bil."},
     axis=_SHARE_AXIS,
 ))
 
@@ -121,8 +121,7 @@ register(Question(
                "side.",
          "is": "hve oft lið fær engan slag (þyngsta tapið), eftir því hvernig hvort lið spilar."},
     cannot={"en": "how often it happens between people; the rule-of-thumb bot is one way of playing well, "
-                  "not "
-                  "the best.",
+                  "not the best.",
             "is": "hve oft það gerist hjá fólki; þumalputtinn er ein leið til að spila vel, ekki sú besta."},
     axis=_SHARE_AXIS,
 ))
@@ -178,12 +177,12 @@ def _claim_summary(samples: Sequence[tuple[float, float, bool]]) -> list[Estimat
     gains = [b - a for a, b, _ in samples]
     claimed = [b - a for a, b, c in samples if c]
     return [
-        mean("gain", {"en": "always − never claiming: loss points a deal", "is": "alltaf − aldrei: tapstig "
-                                                                                 "í spili"},
+        mean("gain", {"en": "always − never claiming: loss points a deal", "is": "alltaf − aldrei: "
+                                                                                 "tapstig í spili"},
              gains),
         mean("when", {"en": "the same, in deals with a claim", "is": "það sama, í spilum þar sem tekið var"},
              claimed),
-        share("claimed", {"en": "deals in which team A claims", "is": "spil þar sem lið A tekur útspilið"},
+        share("claimed", {"en": "deals in which team A claims", "is": "spil þar sem lið A krefst útspils"},
               [float(c) for _, _, c in samples]),
     ]
 
@@ -197,21 +196,19 @@ def _claim_answer(e: Mapping[str, Estimate], lang: str) -> str:
 register(Question(
     name="kozel.claim",
     title={"en": "Kozel: what is claiming with four of a suit worth?",
-           "is": "Geit: hvers virði er að taka útspilið með fjórum í lit?"},
+           "is": "Geit: hvers virði er að krefjast útspils með fjögur í lit?"},
     unit=DEALS, deals=3000, rules={"default": G.Rules()},
     bots={"en": "team A: rule of thumb that always or never claims; team B: rule of thumb",
-          "is": "lið A: þumalputti sem tekur alltaf eða aldrei útspilið; lið B: þumalputti"},
+          "is": "lið A: þumalputti sem krefst alltaf eða aldrei útspils; lið B: þumalputti"},
     play=_claim_play, summarize=_claim_summary, answer=_claim_answer,
-    can={"en": "what the claim gains a rule-of-thumb team on the same cards, against rule-of-thumb opponents "
-               "(a positive number: fewer loss points).",
-         "is": "hvað liðið græðir á að taka útspilið með sömu spilum, gegn þumalputtaliði (jákvæð tala: "
-               "færri "
-               "tapstig)."},
-    cannot={"en": "when a good player should claim: the comparison is all or nothing, and the bot plays the "
-                  "claimed lead by its usual rules.",
-            "is": "hvenær góður spilari ætti að taka útspilið: hér er borið saman alltaf eða aldrei, og "
-                  "bottinn "
-                  "spilar út eftir sínum venjulegu reglum."},
+    can={"en": "what the claim gains a rule-of-thumb team on the same cards, against rule-of-thumb "
+               "opponents (a positive number: fewer loss points).",
+         "is": "hvað liðið græðir á að krefjast útspils, með sömu spilum, gegn þumalputtaliði (jákvæð "
+               "tala: færri tapstig)."},
+    cannot={"en": "when a good player should claim: the comparison is all or nothing, and the bot plays "
+                  "the claimed lead by its usual rules.",
+            "is": "hvenær góður spilari ætti að krefjast útspils: hér er borið saman alltaf eða aldrei, "
+                  "og tölvan spilar út eftir sínum venjulegu reglum."},
     axis={"mean": {"en": "loss points a deal saved", "is": "tapstig spöruð í spili"},
           "share": {"en": "share of deals", "is": "hlutfall spila"}},
     lines={"mean": 0.0},

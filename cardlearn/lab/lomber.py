@@ -37,46 +37,37 @@ HANDS = {"en": "hands", "is": "hendur"}
 SAY = say_table({
     "contracts": {
         "en": "The rule-of-thumb declarer wins {common_name}, the commonest contract ({common_share} of "
-              "deals), "
-              "{common_win} of the time (95 % interval {common_ci}); {best_name} most often ({best_win}) "
-              "and "
-              "{worst_name} least often ({worst_win}).",
+              "deals), {common_win} of the time (95 % interval {common_ci}); {best_name} most often "
+              "({best_win}) and {worst_name} least often ({worst_win}).",
         "is": "Þumalputtasagnhafi vinnur {common_name}, algengasta samninginn ({common_share} gjafa), í "
-              "{common_win} "
-              "tilvika (95 % öryggisbil {common_ci}); {best_name} oftast ({best_win}) og {worst_name} sjaldnast "
-              "({worst_win})."},
+              "{common_win} tilvika (95 % öryggisbil {common_ci}); {best_name} oftast ({best_win}) og "
+              "{worst_name} sjaldnast ({worst_win})."},
     "matadors": {
         "en": "In a trump contract the declarer with three matadors or more wins {many} of deals (95 % "
-              "interval "
-              "{many_ci}) and with none {none} ({none_ci}); with six trumps or more {long}, with four or "
-              "fewer "
-              "{short}.",
-        "is": "Í trompspili vinnur sagnhafi með þrjá matadora eða fleiri {many} gjafa (95 % öryggisbil {many_ci}) "
-              "en "
-              "án matadora {none} ({none_ci}); með sex tromp eða fleiri {long}, með fjögur eða færri "
-              "{short}."},
+              "interval {many_ci}) and with none {none} ({none_ci}); with six trumps or more {long}, with "
+              "four or fewer {short}.",
+        "is": "Í trompspili vinnur sagnhafi með þrjá matadora eða fleiri {many} gjafa (95 % öryggisbil "
+              "{many_ci}) en án matadora {none} ({none_ci}); með sex tromp eða fleiri {long}, með fjögur "
+              "eða færri {short}."},
     "nine": {
         "en": "Nine matadors came in none of {hands} hands here (95 % interval up to {upper}); exactly, a "
-              "hand "
-              "holds them once in {odds} deals of a hand, while three or more come in {three} of hands.",
-        "is": "Níu matadorar komu ekki upp í neinni af {hands} höndum hér (95 % öryggisbil upp í {upper}); "
-              "nákvæmlega "
-              "reiknað fær hönd þá einu sinni af hverjum {odds}, en þrjá eða fleiri í {three} handa."},
+              "hand holds them once in {odds} deals of a hand, while three or more come in {three} of "
+              "hands.",
+        "is": "Níu matadorar komu ekki upp í neinni af {hands} höndum hér (95 % öryggisbil upp í "
+              "{upper}); nákvæmlega reiknað fær hönd þá einu sinni af hverjum {odds}, en þrjá eða fleiri "
+              "í {three} handa."},
     "nine.seen": {
         "en": "Nine matadors came in {nine} of {hands} hands here (95 % interval up to {upper}); exactly, "
-              "a "
-              "hand "
-              "holds them once in {odds} deals of a hand, while three or more come in {three} of hands.",
-        "is": "Níu matadorar komu upp í {nine} af {hands} höndum hér (95 % öryggisbil upp í {upper}); nákvæmlega "
-              "reiknað fær hönd þá einu sinni af hverjum {odds}, en þrjá eða fleiri í {three} handa."},
+              "a hand holds them once in {odds} deals of a hand, while three or more come in {three} of "
+              "hands.",
+        "is": "Níu matadorar komu upp í {nine} af {hands} höndum hér (95 % öryggisbil upp í {upper}); "
+              "nákvæmlega reiknað fær hönd þá einu sinni af hverjum {odds}, en þrjá eða fleiri í {three} "
+              "handa."},
     "hold": {
         "en": "Holding the matadors back when trumps are led changes a player's result by {gain} chips a "
-              "deal "
-              "(95 % interval {ci}); it made a difference in {changed} of deals.",
+              "deal (95 % interval {ci}); it made a difference in {changed} of deals.",
         "is": "Að halda matadorunum eftir þegar trompi er spilað út breytir útkomu spilarans um {gain} "
-              "bita "
-              "í "
-              "gjöf (95 % öryggisbil {ci}); það skipti máli í {changed} gjafa."},
+              "bita í gjöf (95 % öryggisbil {ci}); það skipti máli í {changed} gjafa."},
 })
 
 
@@ -152,12 +143,10 @@ register(Question(
                "outright.",
          "is": "hve oft þumalputtarnir segja hvern samning og hve oft sagnhafinn vinnur hann."},
     cannot={"en": "the odds at a real table: the bots bid by thresholds that were tuned by playing each "
-                  "other, "
-                  "and rare contracts are played too seldom here for a narrow interval.",
+                  "other, and rare contracts are played too seldom here for a narrow interval.",
             "is": "líkurnar við alvöruborð: tölvurnar segja eftir mörkum sem voru stillt með því að láta "
-                  "þær spila "
-                  "hver við aðra, og sjaldgæfir samningar koma of sjaldan upp hér til að bilið verði "
-                  "þröngt."},
+                  "þær spila hver við aðra, og sjaldgæfir samningar koma of sjaldan upp hér til að bilið "
+                  "verði þröngt."},
     axis=_SHARE,
 ))
 
@@ -187,16 +176,14 @@ register(Question(
            "is": "Lomber: hve marga matadora þarf í öruggt spil?"},
     unit=DEALS, deals=4000, rules={"default": G.Rules()}, bots=_BOTS,
     play=_deal_facts, summarize=_matadors_summary, answer=_matadors_answer,
-    can={"en": "the declarer's win rate in the trump contracts by the matadors and the trumps held as play "
-               "began (after the exchange).",
+    can={"en": "the declarer's win rate in the trump contracts by the matadors and the trumps held as "
+               "play began (after the exchange).",
          "is": "vinningshlutfall sagnhafa í trompspilum eftir matadorum og trompum á hendi þegar spilið "
-               "hófst "
-               "(eftir kaupin)."},
+               "hófst (eftir kaupin)."},
     cannot={"en": "cause and effect in general: the bots bid only with hands they judge strong, so a "
-                  "declarer "
-                  "without matadors has other strength; and the bots' defence is not a person's.",
-            "is": "orsök og afleiðingu almennt: tölvurnar segja aðeins á hendur sem þær telja sterkar, svo "
-                  "sagnhafi án matadora hefur annan styrk; og vörn tölvanna er ekki vörn manneskju."},
+                  "declarer without matadors has other strength; and the bots' defence is not a person's.",
+            "is": "orsök og afleiðingu almennt: tölvurnar segja aðeins á hendur sem þær telja sterkar, "
+                  "svo sagnhafi án matadora hefur annan styrk; og vörn tölvanna er ekki vörn manneskju."},
     axis={"share": {"en": "declarer wins (share of trump contracts)", "is": "sagnhafi vinnur (hlutfall "
                                                                             "trompspila)"}},
     lines={"share": 0.5},
@@ -249,13 +236,11 @@ register(Question(
     bots={"en": "none: the dealt hands are only counted", "is": "engir: gefnu hendurnar eru aðeins taldar"},
     play=_nine_play, summarize=_nine_summary, answer=_nine_answer,
     can={"en": "how often a dealt hand holds at least k matadors for its best trump suit; and that a "
-               "simulation "
-               "cannot see an event as rare as nine, which counting does.",
-         "is": "hve oft gefin hönd hefur minnst k matadora í besta tromplitnum; og að hermun sér ekki jafn "
-               "sjaldgæfan atburð og níu matadora, en talning gerir það."},
+               "simulation cannot see an event as rare as nine, which counting does.",
+         "is": "hve oft gefin hönd hefur minnst k matadora í besta tromplitnum; og að hermun sér ekki "
+               "jafn sjaldgæfan atburð og níu matadora, en talning gerir það."},
     cannot={"en": "the matadors after the exchange (buying can add trumps), which the lomber.matadors "
-                  "question "
-                  "measures.",
+                  "question measures.",
             "is": "matadora eftir kaupin (kaup geta bætt við trompum); það mælir spurningin "
                   "lomber.matadors."},
     axis={"share": {"en": "share of dealt hands", "is": "hlutfall gefinna handa"}},
@@ -306,8 +291,8 @@ def _hold_play(seed: int, index: int) -> tuple[int, int]:
 
 def _hold_summary(samples: Sequence[Sequence[int]]) -> list[Estimate]:
     return [
-        mean("gain", {"en": "holding back − rule of thumb: chips a deal", "is": "halda eftir − þumalputti: "
-                                                                                "bitar"},
+        mean("gain", {"en": "holding back − rule of thumb: chips a deal", "is": "halda eftir − "
+                                                                                "þumalputti: bitar"},
              [float(b - a) for a, b in samples]),
         share("changed", {"en": "deals where it changed the result",
                           "is": "gjafir þar sem útkoman breyttist"},
@@ -329,17 +314,13 @@ register(Question(
           "is": "þrír þumalputtaspilarar; einn, til skiptis, heldur matadorunum eftir í seinna skiptið"},
     play=_hold_play, summarize=_hold_summary, answer=_hold_answer,
     can={"en": "what using the privilege this way does to a rule-of-thumb player's result on the same "
-               "cards, "
-               "as declarer or defender.",
+               "cards, as declarer or defender.",
          "is": "hvaða áhrif það hefur á útkomu þumalputtaspilara með sömu spilum að nýta sér regluna "
-               "svona, "
-               "hvort sem hann er sagnhafi eða í vörn."},
+               "svona, hvort sem hann er sagnhafi eða í vörn."},
     cannot={"en": "when a good player should hold back: the test is all or nothing, and the source states "
-                  "the "
-                  "privilege as a rule, not as advice; the advice is ours to test.",
+                  "the privilege as a rule, not as advice; the advice is ours to test.",
             "is": "hvenær góður spilari ætti að halda eftir: hér er það alltaf eða aldrei, og heimildin "
-                  "setur "
-                  "regluna fram sem reglu, ekki heilræði; heilræðið er okkar að prófa."},
+                  "setur regluna fram sem reglu, ekki heilræði; heilræðið er okkar að prófa."},
     axis={"mean": {"en": "chips a deal gained", "is": "bitar unnir í gjöf"},
           "share": {"en": "share of deals", "is": "hlutfall gjafa"}},
     lines={"mean": 0.0},
