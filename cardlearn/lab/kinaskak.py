@@ -29,7 +29,7 @@ SAY = say_table({
         "en": "The quickest contract is round {fast} ({fast_name}, {fast_laps} turns each, 95 % interval "
               "{fast_ci}) and the slowest round {slow} ({slow_name}, {slow_laps} turns, {slow_ci}).",
         "is": "Fljótlegasti samningurinn er {fast}. umferð ({fast_name}, {fast_laps} leikir á mann, 95 % "
-              "bil {fast_ci}) og sá seinlegasti {slow}. umferð ({slow_name}, {slow_laps} leikir, "
+              "öryggisbil {fast_ci}) og sá seinlegasti {slow}. umferð ({slow_name}, {slow_laps} leikir, "
               "{slow_ci})."},
     "buying": {
         "en": "Buying saves a rule-of-thumb player {gain} penalty points a round (95 % interval {ci}): "
