@@ -226,3 +226,12 @@ def test_no_result_file_is_left_half_written(tmp_path):
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".tmp-")] == []
     files = list(Path(tmp_path).glob("*.json"))
     assert files and all(isinstance(json.loads(p.read_text(encoding="utf-8")), dict) for p in files)
+
+
+@pytest.mark.slow
+def test_an_unreachable_dask_scheduler_is_a_clear_error(tmp_path, monkeypatch, capsys):
+    pytest.importorskip("distributed")
+    monkeypatch.setenv("CARDLEARN_LAB_CACHE", str(tmp_path / "cache"))
+    assert main(["run", "lomber.nine", "--deals", "5", "--dask", "tcp://127.0.0.1:1"]) == 2
+    assert "cannot join the Dask scheduler at 'tcp://127.0.0.1:1'" in capsys.readouterr().err
+    assert not (tmp_path / "cache").exists()

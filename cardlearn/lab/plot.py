@@ -66,7 +66,7 @@ def figure(q: Question, estimates: Sequence[Estimate], deals: int, seed: int, la
             ax.set_ylim(len(es) - 0.5, -0.5)  # the first estimate on top
             ax.xaxis.grid(True, color="#dddddd")
             ax.set_axisbelow(True)
-            ax.set_xlabel(q.axis[kind][lang])
+            ax.set_xlabel(q.axis[kind][lang] + (" (%)" if kind == "share" else ""))
             if kind == "share":
                 low = min(scale * e.low for e in es)
                 high = max(scale * e.high for e in es)
