@@ -81,7 +81,7 @@ def test_chunks_finishing_out_of_order_are_merged_in_deal_order():
 def test_one_process_a_pool_and_a_dask_cluster_give_identical_numbers(tmp_path):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address=":0") as cluster:
         for name, deals in (("kasina.dealer", 10), ("lomber.nine", 60)):
             one = lab.run(name, deals, seed=9, cache_results=False)
             two = lab.run(name, deals, seed=9, jobs=2, cache_results=False)

@@ -117,7 +117,7 @@ def _on_dask(q: Question, deals: int, seed: int, address: str, progress: Progres
         if address == "local":
             workers = max(1, min(4, os.cpu_count() or 1))
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=40)
+                                   dashboard_address=":0", silence_logs=40)
             client = Client(cluster)
         else:
             try:
