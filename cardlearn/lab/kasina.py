@@ -24,11 +24,11 @@ from .stats import Estimate, interval, mean, number, share, signed
 
 SAY = say_table({
     "dealer.edge": {
-        "en": "Yes: with rule-of-thumb play the dealer scores {gap} points a hand more than the other "
-              "player (95 % interval {ci}) and wins {wins} of hands; with random play the gap is {rgap} "
+        "en": "Yes: with rule-of-thumb play the dealer's points minus the other player's come to {gap} a "
+              "hand (95 % interval {ci}), and the dealer wins {wins} of hands; with random play {rgap} "
               "({rci}).",
-        "is": "Já: þegar spilað er eftir þumalputtareglu fær gjafarinn {gap} stigum meira í hverju spili "
-              "en mótspilarinn (95 % öryggisbil {ci}) og vinnur {wins} spila; í slembispili er munurinn "
+        "is": "Já: þegar spilað er eftir þumalputtareglu er munurinn á stigum gjafarans og mótspilarans "
+              "{gap} í spili (95 % öryggisbil {ci}), og gjafarinn vinnur {wins} spila; í slembispili "
               "{rgap} ({rci})."},
     "dealer.none": {
         "en": "No clear edge: with rule-of-thumb play the dealer's gap is {gap} points a hand (95 % "

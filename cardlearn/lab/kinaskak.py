@@ -32,10 +32,10 @@ SAY = say_table({
               "öryggisbil {fast_ci}) og sá seinlegasti {slow}. umferð ({slow_name}, {slow_laps} leikir, "
               "{slow_ci})."},
     "buying": {
-        "en": "Buying saves a rule-of-thumb player {gain} penalty points a round (95 % interval {ci}): "
-              "{never} without buying against {normal} with it; it buys {buys} times a round.",
-        "is": "Kaupin spara þumalputtaspilara {gain} refsistig í umferð (95 % öryggisbil {ci}): {never} "
-              "án kaupa á móti {normal} með þeim; hann kaupir {buys} sinnum í umferð."},
+        "en": "Buying is worth {gain} penalty points a round to a rule-of-thumb player (95 % interval "
+              "{ci}): {never} without buying against {normal} with it; it buys {buys} times a round.",
+        "is": "Kaupin eru þumalputtaspilara {gain} refsistiga virði í umferð (95 % öryggisbil {ci}): "
+              "{never} án kaupa á móti {normal} með þeim; hann kaupir {buys} sinnum í umferð."},
     "position": {
         "en": "The player who plays first takes {first} penalty points a round (95 % interval {ci}) and "
               "the dealer, who plays last, {last} ({last_ci}); the first player goes out in {out_first} "

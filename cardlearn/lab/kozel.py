@@ -37,7 +37,7 @@ SAY = say_table({
         "en": "Claiming with four of a suit whenever allowed is worth {gain} loss points a deal to the "
               "team against never claiming (95 % interval {ci}); in the {claimed} of deals where it "
               "claims, {when} a deal.",
-        "is": "Að krefjast útspils með fjögur í lit hvenær sem má sparar liðinu {gain} tapstig í spili "
+        "is": "Að krefjast útspils með fjögur í lit hvenær sem má er liðinu {gain} tapstiga virði í spili "
               "miðað við að gera það aldrei (95 % öryggisbil {ci}); í þeim {claimed} spila þar sem liðið "
               "krefst útspils munar {when} í spili."},
 })
