@@ -28,13 +28,13 @@ SAY = say_table({
               "hand (95 % interval {ci}), and the dealer wins {wins} of hands; with random play {rgap} "
               "({rci}).",
         "is": "Já: þegar spilað er eftir þumalputtareglu er munurinn á stigum gjafarans og mótspilarans "
-              "{gap} í spili (95 % öryggisbil {ci}), og gjafarinn vinnur {wins} spila; í slembispili "
+              "{gap} í spili (95 % öryggisbil {ci}), og gjafarinn vinnur {wins} spila; hjá slembispilurum "
               "{rgap} ({rci})."},
     "dealer.none": {
         "en": "No clear edge: with rule-of-thumb play the dealer's gap is {gap} points a hand (95 % "
               "interval {ci}, wins {wins} of hands); with random play {rgap} ({rci}).",
         "is": "Enginn skýr munur: þegar spilað er eftir þumalputtareglu er munur gjafarans {gap} stig í "
-              "spili (95 % öryggisbil {ci}, vinnur {wins} spila); í slembispili {rgap} ({rci})."},
+              "spili (95 % öryggisbil {ci}, vinnur {wins} spila); hjá slembispilurum {rgap} ({rci})."},
     "length": {
         "en": "A match to {b_name} takes {b_hands} hands on average and one to {a_name} {a_hands} "
               "(difference {diff}, 95 % interval {ci}); the winner had been behind in {a_back} and "
@@ -94,7 +94,7 @@ def _dealer_summary(samples: Sequence[tuple[float, float]]) -> list[Estimate]:
         mean("gap", {"en": "rule of thumb: dealer's points − the other's", "is": "þumalputti: stig "
                                                                                  "gjafara − mótspilara"},
              greedy),
-        mean("random_gap", {"en": "random play: dealer's points − the other's", "is": "slembispil: stig "
+        mean("random_gap", {"en": "random play: dealer's points − the other's", "is": "slembispilarar: stig "
                                                                                       "gjafara − mótspilara"},
              [r for _, r in samples]),
         share("wins", {"en": "rule of thumb: dealer wins the hand (tie ½)", "is": "þumalputti: gjafari "
@@ -117,7 +117,7 @@ register(Question(
     title={"en": "Kasína: does it matter who deals?", "is": "Kasína: skiptir máli hver gefur?"},
     unit=HAND, deals=4000, rules={"default": K.Rules()},
     bots={"en": "rule of thumb (greedy) against itself; random against random",
-          "is": "þumalputti (gráðugur) gegn sjálfum sér; slembir gegn slembi"},
+          "is": "þumalputti (gráðugur) gegn sjálfum sér; slembispilari gegn slembispilara"},
     play=_dealer_play, summarize=_dealer_summary, answer=_dealer_answer,
     can={"en": "whether the seat that deals (and so plays last in every deal and is often left the table "
                "cards) scores more, for these players.",
@@ -337,8 +337,8 @@ register(Question(
     unit=HAND, deals=3000, rules={"default": K.Rules()},
     bots={"en": "a one-move bot valuing (some of) cards, spades and aces against one valuing only casinos "
                 "and sweeps",
-          "is": "einnar leiðar spilari sem metur (sum af) spilum, spöðum og ásum gegn spilara sem metur "
-                "aðeins kasínur og svippa"},
+          "is": "spilari sem hugsar einn leik fram og metur spil, spaða og ása (öll eða sum) gegn spilara "
+                "sem metur aðeins kasínur og svippa"},
     play=_advice_play, summarize=_advice_summary, answer=_advice_answer,
     can={"en": "whether valuing the three majorities wins points against a player who does not, and which "
                "of the three matters most, when both look one move ahead.",
@@ -348,6 +348,7 @@ register(Question(
                   "should be: 0.1 a card, 0.25 a spade and 0.5 an ace were chosen, not found.",
             "is": "hvort ráðið sé best gegn spilara sem hugsar fram í tímann, né hvert vægið ætti að "
                   "vera: 0,1 á spil, 0,25 á spaða og 0,5 á ás voru valin, ekki fundin."},
-    axis={"mean": {"en": "follower's points − ignorer's, a hand", "is": "stig fylgjanda − hins, í spili"}},
+    axis={"mean": {"en": "follower's points − ignorer's, a hand", "is": "stig þess sem fer eftir "
+                                                                   "ráðinu − hins, í spili"}},
     lines={"mean": 0.0},
 ))

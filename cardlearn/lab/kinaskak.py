@@ -34,14 +34,14 @@ SAY = say_table({
     "buying": {
         "en": "Buying is worth {gain} penalty points a round to a rule-of-thumb player (95 % interval "
               "{ci}): {never} without buying against {normal} with it; it buys {buys} times a round.",
-        "is": "Kaupin eru þumalputtaspilara {gain} refsistiga virði í umferð (95 % öryggisbil {ci}): "
+        "is": "Kaupin eru þumalputta {gain} refsistiga virði í umferð (95 % öryggisbil {ci}): "
               "{never} án kaupa á móti {normal} með þeim; hann kaupir {buys} sinnum í umferð."},
     "position": {
         "en": "The player who plays first takes {first} penalty points a round (95 % interval {ci}) and "
               "the dealer, who plays last, {last} ({last_ci}); the first player goes out in {out_first} "
               "of rounds, the dealer in {out_last}.",
         "is": "Sá sem á fyrsta leik fær {first} refsistig í umferð (95 % öryggisbil {ci}) og gjafarinn, "
-              "sem á síðastur leik, {last} ({last_ci}); sá fyrsti fer út í {out_first} umferða, gjafarinn "
+              "sem á leik síðastur, {last} ({last_ci}); sá fyrsti fer út í {out_first} umferða, gjafarinn "
               "í {out_last}."},
 })
 
@@ -109,7 +109,7 @@ def _contracts_answer(e: Mapping[str, Estimate], lang: str) -> str:
                    slow_laps=number(rounds[slow].value, lang), slow_ci=interval(rounds[slow], lang))
 
 
-_BOTS = {"en": "four rule-of-thumb players", "is": "fjórir þumalputtaspilarar"}
+_BOTS = {"en": "four rule-of-thumb players", "is": "fjórir þumalputtar"}
 
 register(Question(
     name="kinaskak.contracts",
@@ -120,7 +120,7 @@ register(Question(
     can={"en": "how many turns each player has before someone goes out, contract by contract, for four "
                "rule-of-thumb players.",
          "is": "hve marga leiki hver spilari fær áður en einhver fer út, samning fyrir samning, hjá "
-               "fjórum þumalputtaspilurum."},
+               "fjórum þumalputtum."},
     cannot={"en": "how long a round takes at a table of people, who take longer over a hard contract and "
                   "may lay down sooner or later than the bot, which lays down at the first chance.",
             "is": "hve lengi umferð stendur hjá fólki, sem hugsar lengur um erfiðan samning og leggur ef "
@@ -169,8 +169,8 @@ register(Question(
                "hringinn og sætin jafnast út)."},
     cannot={"en": "the edge between players of different strength, or the value of the buys the later "
                   "seats get first chance at.",
-            "is": "forskotið þegar spilararnir eru misgóðir, né hvers virði kaupin eru sem seinni sætin "
-                  "fá fyrst færi á."},
+            "is": "forskotið þegar spilararnir eru misgóðir, né hvers virði það er seinni sætunum að fá "
+                  "fyrst færi á kaupum."},
     axis={"mean": {"en": "penalty points a round", "is": "refsistig í umferð"},
           "share": {"en": "share of rounds", "is": "hlutfall umferða"}},
 ))
@@ -224,7 +224,7 @@ register(Question(
     title={"en": "Kínaskák: what is buying worth?", "is": "Kínaskák: hvers virði eru kaupin?"},
     unit=ROUNDS, deals=1600, rules={"default": G.Rules()},
     bots={"en": "four rule-of-thumb players; one of them, by turns, never buys in the second playing",
-          "is": "fjórir þumalputtaspilarar; einn þeirra, til skiptis, kaupir aldrei í seinna skiptið"},
+          "is": "fjórir þumalputtar; einn þeirra, til skiptis, kaupir aldrei í seinna skiptið"},
     play=_buying_play, summarize=_buying_summary, answer=_buying_answer,
     can={"en": "what the rule of thumb's buying saves it over never buying, on the same cards and against "
                "the same players.",
@@ -232,7 +232,7 @@ register(Question(
                "sömu spilurum."},
     cannot={"en": "whether a person should buy more or less: the bot buys only a card that brings its "
                   "contract closer, and a bought card is also a stock card it did not choose.",
-            "is": "hvort manneskja ætti að kaupa meira eða minna: tölvan kaupir aðeins spil sem færir "
+            "is": "hvort manneskja ætti að kaupa meira eða minna: tölvan kaupir aðeins spil sem færa "
                   "hana nær samningnum, og keyptu spili fylgir spil úr stokknum sem hún valdi ekki."},
     axis={"mean": {"en": "penalty points a round", "is": "refsistig í umferð"}},
     lines={"mean": 0.0},

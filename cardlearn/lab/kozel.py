@@ -39,15 +39,17 @@ SAY = say_table({
               "claims, {when} a deal.",
         "is": "Að krefjast útspils með fjögur í lit hvenær sem má er liðinu {gain} tapstiga virði í spili "
               "miðað við að gera það aldrei (95 % öryggisbil {ci}); í þeim {claimed} spila þar sem liðið "
-              "krefst útspils munar {when} í spili."},
+              "krefst útspils munar {when} tapstigum í spili."},
 })
 
 DEALS = {"en": "deals", "is": "spil"}
 PAIRINGS: tuple[tuple[str, Mapping[str, str], type[Bot], type[Bot]], ...] = (
-    ("random", {"en": "random against random", "is": "slembir gegn slembi"}, RandomBot, RandomBot),
+    ("random", {"en": "random against random", "is": "slembispilari gegn "
+                                                      "slembispilara"}, RandomBot, RandomBot),
     ("thumb", {"en": "rule of thumb against rule of thumb", "is": "þumalputti gegn þumalputta"},
      ThumbBot, ThumbBot),
-    ("mixed", {"en": "rule of thumb against random", "is": "þumalputti gegn slembi"}, ThumbBot, RandomBot),
+    ("mixed", {"en": "rule of thumb against random", "is": "þumalputti gegn "
+                                                            "slembispilara"}, ThumbBot, RandomBot),
 )
 
 
@@ -92,8 +94,9 @@ def _six_answer(e: Mapping[str, Estimate], lang: str) -> str:
     return _levels_answer("six", e, lang)
 
 
-_LEVEL_BOTS = {"en": "random and rule of thumb, each team one kind", "is": "slembir og þumalputti, hvort "
-                                                                           "lið af einni gerð"}
+_LEVEL_BOTS = {"en": "random and rule of thumb, each team one kind", "is": "slembispilarar og "
+                                                                           "þumalputtar, hvort lið "
+                                                                           "af einni gerð"}
 _SHARE_AXIS = {"share": {"en": "share of deals", "is": "hlutfall spila"}}
 
 register(Question(
@@ -180,7 +183,8 @@ def _claim_summary(samples: Sequence[tuple[float, float, bool]]) -> list[Estimat
         mean("gain", {"en": "always − never claiming: loss points a deal", "is": "alltaf − aldrei: "
                                                                                  "tapstig í spili"},
              gains),
-        mean("when", {"en": "the same, in deals with a claim", "is": "það sama, í spilum þar sem tekið var"},
+        mean("when", {"en": "the same, in deals with a claim", "is": "það sama, í spilum "
+                                                                    "þar sem krafist var útspils"},
              claimed),
         share("claimed", {"en": "deals in which team A claims", "is": "spil þar sem lið A krefst útspils"},
               [float(c) for _, _, c in samples]),

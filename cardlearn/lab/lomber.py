@@ -39,9 +39,9 @@ SAY = say_table({
         "en": "The rule-of-thumb declarer wins {common_name}, the commonest contract ({common_share} of "
               "deals), {common_win} of the time (95 % interval {common_ci}); {best_name} most often "
               "({best_win}) and {worst_name} least often ({worst_win}).",
-        "is": "Þumalputtasagnhafi vinnur {common_name}, algengasta samninginn ({common_share} gjafa), í "
-              "{common_win} tilvika (95 % öryggisbil {common_ci}); {best_name} oftast ({best_win}) og "
-              "{worst_name} sjaldnast ({worst_win})."},
+        "is": "Þegar þumalputti er sagnhafi vinnur hann „{common_name}“, algengasta samninginn "
+              "({common_share} gjafa), í {common_win} tilvika (95 % öryggisbil {common_ci}); "
+              "„{best_name}“ oftast ({best_win}) og „{worst_name}“ sjaldnast ({worst_win})."},
     "matadors": {
         "en": "In a trump contract the declarer with three matadors or more wins {many} of deals (95 % "
               "interval {many_ci}) and with none {none} ({none_ci}); with six trumps or more {long}, with "
@@ -54,15 +54,15 @@ SAY = say_table({
               "hand holds them once in {odds} deals of a hand, while three or more come in {three} of "
               "hands.",
         "is": "Níu matadorar komu ekki upp í neinni af {hands} höndum hér (95 % öryggisbil upp í "
-              "{upper}); nákvæmlega reiknað fær hönd þá einu sinni af hverjum {odds}, en þrjá eða fleiri "
-              "í {three} handa."},
+              "{upper}); nákvæmlega reiknað kemur það fyrir í einni hönd af hverjum {odds}, en þrír eða "
+              "fleiri í {three} handa."},
     "nine.seen": {
         "en": "Nine matadors came in {nine} of {hands} hands here (95 % interval up to {upper}); exactly, "
               "a hand holds them once in {odds} deals of a hand, while three or more come in {three} of "
               "hands.",
         "is": "Níu matadorar komu upp í {nine} af {hands} höndum hér (95 % öryggisbil upp í {upper}); "
-              "nákvæmlega reiknað fær hönd þá einu sinni af hverjum {odds}, en þrjá eða fleiri í {three} "
-              "handa."},
+              "nákvæmlega reiknað kemur það fyrir í einni hönd af hverjum {odds}, en þrír eða fleiri í "
+              "{three} handa."},
     "hold": {
         "en": "Holding the matadors back when trumps are led changes a player's result by {gain} chips a "
               "deal (95 % interval {ci}); it made a difference in {changed} of deals.",
@@ -131,7 +131,7 @@ def _contracts_answer(e: Mapping[str, Estimate], lang: str) -> str:
                    worst_name=short[worst], worst_win=pct(e[worst].value))
 
 
-_BOTS = {"en": "three rule-of-thumb players", "is": "þrír þumalputtaspilarar"}
+_BOTS = {"en": "three rule-of-thumb players", "is": "þrír þumalputtar"}
 _SHARE = {"share": {"en": "share", "is": "hlutfall"}}
 
 register(Question(
@@ -311,11 +311,11 @@ register(Question(
            "is": "Lomber: á að halda matadorunum eftir þegar trompi er spilað út?"},
     unit=DEALS, deals=4000, rules={"default": G.Rules()},
     bots={"en": "three rule-of-thumb players; one, by turns, holds its matadors back in the second playing",
-          "is": "þrír þumalputtaspilarar; einn, til skiptis, heldur matadorunum eftir í seinna skiptið"},
+          "is": "þrír þumalputtar; einn, til skiptis, heldur matadorunum eftir í seinna skiptið"},
     play=_hold_play, summarize=_hold_summary, answer=_hold_answer,
     can={"en": "what using the privilege this way does to a rule-of-thumb player's result on the same "
                "cards, as declarer or defender.",
-         "is": "hvaða áhrif það hefur á útkomu þumalputtaspilara með sömu spilum að nýta sér regluna "
+         "is": "hvaða áhrif það hefur á útkomu þumalputta með sömu spilum að nýta sér regluna "
                "svona, hvort sem hann er sagnhafi eða í vörn."},
     cannot={"en": "when a good player should hold back: the test is all or nothing, and the source states "
                   "the privilege as a rule, not as advice; the advice is ours to test.",
