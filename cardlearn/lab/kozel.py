@@ -44,12 +44,12 @@ SAY = say_table({
 
 DEALS = {"en": "deals", "is": "spil"}
 PAIRINGS: tuple[tuple[str, Mapping[str, str], type[Bot], type[Bot]], ...] = (
-    ("random", {"en": "random against random", "is": "slembispilari gegn "
-                                                      "slembispilara"}, RandomBot, RandomBot),
-    ("thumb", {"en": "rule of thumb against rule of thumb", "is": "þumalputti gegn þumalputta"},
+    ("random", {"en": "random against random", "is": "slembilið gegn "
+                                                      "slembiliði"}, RandomBot, RandomBot),
+    ("thumb", {"en": "rule of thumb against rule of thumb", "is": "þumalputtalið gegn þumalputtaliði"},
      ThumbBot, ThumbBot),
-    ("mixed", {"en": "rule of thumb against random", "is": "þumalputti gegn "
-                                                            "slembispilara"}, ThumbBot, RandomBot),
+    ("mixed", {"en": "rule of thumb against random", "is": "þumalputtalið gegn "
+                                                            "slembiliði"}, ThumbBot, RandomBot),
 )
 
 
@@ -117,7 +117,7 @@ register(Question(
 
 register(Question(
     name="kozel.six",
-    title={"en": "Kozel: how often does a team lose 6 points?", "is": "Geit: hve oft tapar lið 6 stigum?"},
+    title={"en": "Kozel: how often does a team lose 6 points?", "is": "Geit: hve oft fær lið 6 tapstig?"},
     unit=DEALS, deals=3000, rules={"default": G.Rules()}, bots=_LEVEL_BOTS,
     play=_levels_play, summarize=_six_summary, answer=_six_answer,
     can={"en": "how often a team takes no trick at all (the heaviest loss), by the level of play on each "
@@ -180,8 +180,8 @@ def _claim_summary(samples: Sequence[tuple[float, float, bool]]) -> list[Estimat
     gains = [b - a for a, b, _ in samples]
     claimed = [b - a for a, b, c in samples if c]
     return [
-        mean("gain", {"en": "always − never claiming: loss points a deal", "is": "alltaf − aldrei: "
-                                                                                 "tapstig í spili"},
+        mean("gain", {"en": "always − never claiming: loss points a deal", "is": "alltaf frekar en aldrei: "
+                                                                                 "spöruð tapstig í spili"},
              gains),
         mean("when", {"en": "the same, in deals with a claim", "is": "það sama, í spilum "
                                                                     "þar sem krafist var útspils"},

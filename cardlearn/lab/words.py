@@ -7,9 +7,9 @@ from .core import say_table
 
 SAY = say_table({
     "run": {"en": "{question}: {deals} {unit}, seed {seed}",
-            "is": "{question}: {deals} {unit}, fræ {seed}"},
-    "command": {"en": "The same with more deals: {command}", "is": "Sama hermun með fleiri spilum: "
-                                                                   "{command}"},
+            "is": "{question} ({deals} {unit}, fræ {seed})"},
+    "command": {"en": "The same with more deals: {command}", "is": "Sama hermun með fleiri spilum, í "
+                                                                   "skipanalínu: {command}"},
     "can": {"en": "What the simulation can show: {text}", "is": "Hvað hermunin getur sýnt: {text}"},
     "cannot": {"en": "What it cannot show: {text}", "is": "Hvað hermunin getur ekki sýnt: {text}"},
     "listed": {"en": "{name:<18} {title}", "is": "{name:<18} {title}"},
