@@ -91,13 +91,13 @@ def _dealer_play(seed: int, index: int) -> tuple[float, float]:
 def _dealer_summary(samples: Sequence[tuple[float, float]]) -> list[Estimate]:
     greedy = [g for g, _ in samples]
     return [
-        mean("gap", {"en": "rule of thumb: dealer's points − the other's", "is": "þumalputti: stig "
+        mean("gap", {"en": "rule of thumb: dealer's points − the other's", "is": "þumalputtar: stig "
                                                                                  "gjafara − mótspilara"},
              greedy),
         mean("random_gap", {"en": "random play: dealer's points − the other's", "is": "slembispilarar: stig "
                                                                                       "gjafara − mótspilara"},
              [r for _, r in samples]),
-        share("wins", {"en": "rule of thumb: dealer wins the hand (tie ½)", "is": "þumalputti: gjafari "
+        share("wins", {"en": "rule of thumb: dealer wins the hand (tie ½)", "is": "þumalputtar: gjafari "
                                                                                   "vinnur spilið (jafnt ½)"},
               [1.0 if g > 0 else 0.5 if g == 0 else 0.0 for g in greedy]),
     ]
