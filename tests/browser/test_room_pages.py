@@ -291,7 +291,7 @@ def test_a_solo_page_survives_reload_and_a_server_restart(served: Served, store:
     for _ in range(2):  # two moves of the pupil (the computer answers each)
         state, length = room.state(), len(room)
         wait_table(p, length)
-        click_move(p, "kasina", state)
+        click_move(p.page, "kasina", state)
         page.wait_for_function(
             f"() => Number(document.querySelector('{TABLE}').dataset.moves) >= {length + 2}",
             timeout=MOVE_TIMEOUT_MS, polling=50)
