@@ -58,6 +58,7 @@ from cardlearn.lessons.common import (  # noqa: F401 -- the shared pieces, offer
     positions,
 )
 from cardlearn.lessons.language import Sayings, check_lang, yes_no
+from cardlearn.lessons.numbers import formatted
 from cardlearn.protocol import FinishedDeal
 
 TEAM_LETTERS = ("A", "B")
@@ -208,9 +209,7 @@ def card_names(cards: Iterable[Card], lang: str = "en") -> str:
 def number(value: float, lang: str = "en", spec: str = ".2f") -> str:
     """A number for a sentence: "0.59" in English, "0,59" with the Icelandic decimal comma and "−0,41"
     with a real minus sign (as the search bot's picture writes them)."""
-    text = format(value, spec)
-    # Icelandic: the decimal comma, and a real minus sign (U+2212), not the hyphen
-    return text.replace(".", ",").replace("-", "\u2212") if check_lang(lang) == "is" else text
+    return formatted(value, spec, lang)
 
 
 def _w(lang: str) -> dict[str, str]:

@@ -68,6 +68,7 @@ from cardlearn.lessons.common import (  # noqa: F401 -- shared pieces, offered h
     positions,
 )
 from cardlearn.lessons.language import Sayings, check_lang
+from cardlearn.lessons.numbers import formatted
 from cardlearn.protocol import FinishedDeal
 
 ROLES = ("forehand", "middlehand", "rearhand")  # F = dealer + 1, M = dealer + 2, R = the dealer
@@ -116,8 +117,7 @@ def outcome_shown(outcome: str, lang: str = "en") -> str:
 
 def decimal(x: float, spec: str, lang: str = "en") -> str:
     """`format(x, spec)`, with the Icelandic decimal comma and a true minus sign in Icelandic."""
-    text = format(x, spec)
-    return text.replace(".", ",").replace("-", "−") if check_lang(lang) == "is" else text
+    return formatted(x, spec, lang)
 
 
 def name(contract: str | None, lang: str = "is") -> str:

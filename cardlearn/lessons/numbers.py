@@ -21,6 +21,11 @@ def written(text: str, lang: str) -> str:
     return text.replace(".", ",").replace("-", "−").replace("%", " %")
 
 
+def formatted(value: float, spec: str, lang: str) -> str:
+    """`format(value, spec)` as `lang` writes numbers ("−0,41" for -0.41 with "+.2f" in Icelandic)."""
+    return written(format(value, spec), lang)
+
+
 class Written:
     """A float that formats itself as `lang` writes numbers (`format(Written(0.5, "is"), ".2f")`
     is "0,50")."""
