@@ -1150,6 +1150,22 @@ def test_the_end_of_a_match_is_drawn(name):
     assert repr(table) == f"<cardlearn Table: {MODULES[name].NAME['is']}, match over>"
 
 
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_sheets_write_numbers_as_the_table_does(name):
+    """Every score on a sheet (the panel's, the banner's, the log's deal line) with a true
+    minus sign, and the deal column headed by the game's own word for a deal."""
+    n = MODULES[name].new_game(seed=13).players
+    table = finish(new(name, seats={s: "random" for s in range(n)}, seed=13))
+    word = GAMES[name].INFO.deal_word["is"].replace("{n}.", "").strip()
+    for css in ("cardlearn-banner", "cardlearn-sheet", "cardlearn-log"):
+        text = one(table, css).value
+        assert not re.search(r"(?<![\w-])-\d", re.sub("<[^>]+>", " ", text)), (css, text[:400])
+    sheet = one(table, "cardlearn-sheet").value
+    assert f'<th rowspan="2">{word[:1].upper() + word[1:]}</th>' in sheet
+    if name == "lomber":  # payments sum to nothing: someone always pays
+        assert "−" in sheet
+
+
 @pytest.mark.parametrize("name", ["kasina", "fake"])
 def test_the_hint_button_shows_the_list(name):
     table = new(name, seed=6)

@@ -20,6 +20,7 @@ from typing import Any
 
 from cardlearn.cards import Card, make_deck
 from cardlearn.draw import FONT, TABLE_GREEN, card_svg
+from cardlearn.grammar import number
 from cardlearn.table.words import WORDS
 
 # Card width: at least 70 px (readable on a 1024 × 768 projector), growing with the
@@ -280,10 +281,13 @@ _YES_NO = {"is": ("já", "nei"), "en": ("yes", "no")}
 
 
 def cell(value: Any, lang: str = "is", names: Mapping[str, str] | None = None) -> str:
-    """A score-sheet value as text: a flag as yes/no, a mapping as its named parts ("röð 1,
-    þrenna 1", never a dict), anything else as written."""
+    """A score-sheet value as text: a flag as yes/no, a number as the table writes numbers
+    (a true minus sign), a mapping as its named parts ("röð 1, þrenna 1", never a dict),
+    anything else as written."""
     if isinstance(value, bool):
         return _YES_NO[lang][0 if value else 1]
+    if isinstance(value, (int, float)):  # −2, not -2; 1,5 in Icelandic
+        return number(value, lang)
     if isinstance(value, Mapping):
         named = names or {}
         return ", ".join(f"{named.get(str(k), str(k).replace('_', ' '))} {cell(v, lang)}"
@@ -299,9 +303,10 @@ def _values(value: Any, width: int, lang: str = "is", names: Mapping[str, str] |
 
 
 def sheet_html(rows: Sequence[Mapping[str, Any]], names: Mapping[str, str], sides: Sequence[str],
-               totals: Sequence[Any], lang: str) -> str:
-    """The whole score sheet: a row per deal, each category a column group with a column
-    per player (or team), totals bold, and the standing at the foot."""
+               totals: Sequence[Any], lang: str, deal: str = "") -> str:
+    """The whole score sheet: a row per deal (its column headed by the game's word for a
+    deal, `deal`: "Gjöf", "Umferð"), each category a column group with a column per player
+    (or team), totals bold, and the standing at the foot."""
     if not rows:
         return ""
     w, n = WORDS[lang], len(sides)
@@ -318,7 +323,7 @@ def sheet_html(rows: Sequence[Mapping[str, Any]], names: Mapping[str, str], side
     foot = (f'<tfoot><tr><td colspan="{span}">{esc(w["standing"])}</td>'
             + "".join(f"<td>{esc(v)}</td>" for v in _values(tuple(totals), n, lang)) + "</tr></tfoot>")
     return (f'<table class="cardlearn-sheet-table"><thead>'
-            f'<tr><th rowspan="2">{esc(w["deal"])}</th>{group}</tr>'
+            f'<tr><th rowspan="2">{esc(deal or w["deal"])}</th>{group}</tr>'
             f"<tr>{who}</tr></thead><tbody>{body}</tbody>{foot}</table>")
 
 
@@ -346,12 +351,12 @@ def log_html(lines: Sequence[tuple[int, str, bool, str | None]], lang: str) -> s
     if not lines:
         return ""
     parts, items, start = [f"<b>{esc(WORDS[lang]['log'])}</b>"], [], lines[0][0]
-    for number, text, quiet, divider in lines:
+    for n, text, quiet, divider in lines:
         items.append(f'<li{" class=cardlearn-quiet" if quiet else ""}>{esc(text)}</li>')
         if divider is not None:
             parts.append(f'<ol start="{start}">{"".join(items)}</ol>'
                          f'<div class="cardlearn-divider">{esc(divider)}</div>')
-            items, start = [], number + 1
+            items, start = [], n + 1
     if items:
         parts.append(f'<ol start="{start}">{"".join(items)}</ol>')
     return "".join(parts)

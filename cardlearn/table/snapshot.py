@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 from cardlearn.cards import Card
 from cardlearn.grammar import form, number, person
 from cardlearn.protocol import Entry, ScoreRow, State, Token, Zone
-from cardlearn.table.words import WORDS, better_words, count_cards, deal_over, result, symbols
+from cardlearn.table.words import WORDS, better_words, count_cards, deal_noun, deal_over, result, symbols
 
 if TYPE_CHECKING:
     from cardlearn.table.model import TableModel
@@ -185,6 +185,7 @@ class Snapshot:
     turn: str = ""  # whose turn, in words ("Þú átt leik"), the status line's first part
     scoreboard: tuple[tuple[str, str], ...] = ()  # (side's name, its score) per side
     score_unit: str = ""  # what the score counts ("tapstig")
+    deal_noun: str = ""  # the game's word for a deal, as the sheet's column head ("Gjöf")
     score_better: str = ""  # which way is better ("lægra er betra")
     undo_says: str = ""  # what Undo would take back
     demo: bool = False  # demo mode: the computer plays every seat
@@ -340,13 +341,19 @@ def deal_heading(model: TableModel, n: int) -> str:
     word = model.game.INFO.deal_word
     return deal_over(str(word.get(model.lang, word.get("en", "{n}"))), n, model.lang)
 
+def _deal_noun(model: TableModel) -> str:
+    """ "Gjöf", "Umferð", "Spil": the game's word for a deal, as a column head."""
+    word = model.game.INFO.deal_word
+    return deal_noun(str(word.get(model.lang, word.get("en", ""))), model.lang)
+
+
 def _deal_line(model: TableModel, state: State) -> str:
     """ "— 1. spil — lokið: Þú 3, Tölvan 8 —": a deal's end, with its row's totals."""
     sheet = state.score_sheet
     n = len(sheet)
     totals = sheet[n - 1].get("total", ())
     values = totals if isinstance(totals, (tuple, list)) else ()
-    named_totals = ", ".join(f"{name}: {v}" for name, v in zip(model.sides(), values))
+    named_totals = ", ".join(f"{name}: {number(v, model.lang)}" for name, v in zip(model.sides(), values))
     head = deal_heading(model, n)
     return f"— {head}: {named_totals} —" if named_totals else f"— {head} —"
 
@@ -490,6 +497,7 @@ def take(model: TableModel) -> Snapshot:
         turn=_turn(model),
         scoreboard=tuple((name, number(s, lang)) for name, s in zip(model.sides(), state.scores)),
         score_unit=score_unit(model),
+        deal_noun=_deal_noun(model),
         score_better=score_better(model),
         undo_says=model.undo_says(),
         demo=model.demo,

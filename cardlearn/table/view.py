@@ -548,8 +548,12 @@ class TableView:
     def _sheet_html(snap: Snapshot) -> str:
         if not snap.sheet:
             return ""
-        table = look.sheet_html(snap.sheet, snap.sheet_names, snap.sides, snap.scores, snap.lang)
-        return f"<b>{esc(WORDS[snap.lang]['sheet'])}</b>{table}"
+        return f"<b>{esc(WORDS[snap.lang]['sheet'])}</b>{TableView._sheet_table(snap)}"
+
+    @staticmethod
+    def _sheet_table(snap: Snapshot) -> str:
+        return look.sheet_html(snap.sheet, snap.sheet_names, snap.sides, snap.scores, snap.lang,
+                               snap.deal_noun)
 
     @staticmethod
     def _summary_text(snap: Snapshot) -> str:
@@ -574,5 +578,5 @@ class TableView:
         banner = snap.banner
         if banner is None:
             return ""
-        sheet = look.sheet_html(snap.sheet, snap.sheet_names, snap.sides, snap.scores, snap.lang)
-        return f"<div><b>{esc(banner.said)}</b></div><div>{esc(banner.standing)}</div>{sheet}"
+        return (f"<div><b>{esc(banner.said)}</b></div><div>{esc(banner.standing)}</div>"
+                f"{TableView._sheet_table(snap)}")
