@@ -67,16 +67,24 @@ def capital(text: str) -> str:
 
 def genitive(name: str, lang: str) -> str:
     """A seat's name in the genitive, to own something: "Tölvu 1", "Tölvunnar", "sætis 2";
-    English "Computer 1's".  (The pupil owns with a pronoun instead: see the games' "your"
-    forms.)"""
+    English "Computer 1's"; a name it cannot inflect as it is (see `inflected_genitive`).
+    (The pupil owns with a pronoun instead: see the games' "your" forms.)"""
     if lang == "en":
         return f"{mid(name, lang) if name == COMPUTER['en'] else name}'s"  # "the computer's"
+    return inflected_genitive(name) or name
+
+
+def inflected_genitive(name: str) -> str | None:
+    """The Icelandic genitive of the table's own names ("Tölvu 1", "Tölvunnar", "Leikmanns
+    2"); None for a name it cannot inflect (a pupil's own name, "Anna": the sentence is then
+    turned so that the name stays in the nominative, "þrenna sem Anna á")."""
     if name == COMPUTER["is"]:
         return "Tölvunnar"
-    for word, gen in (("Tölva ", "Tölvu "), ("Sæti ", "sætis "), ("sæti ", "sætis ")):
+    for word, gen in (("Tölva ", "Tölvu "), ("Leikmaður ", "Leikmanns "), ("Sæti ", "sætis "),
+                      ("sæti ", "sætis ")):
         if name.startswith(word):
             return gen + name[len(word):]
-    return name
+    return None
 
 
 def number(n: float, lang: str, signed: bool = False) -> str:

@@ -570,6 +570,15 @@ def test_cli_new_prints_one_page_per_pupil_seat(where: str, store: Any) -> None:
         room.check(int(seat), token)  # the printed tokens are the seats' own
 
 
+def test_cli_new_names_the_pupils(where: str, store: Any) -> None:
+    done = cli(where, "new", "kozel", "--humans", "0,2", "--names", "Anna, Bjarki", "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    room = rooms.open(LINK.fullmatch(done.stdout.splitlines()[0]).group(3), store=store)  # type: ignore[union-attr]
+    assert room.names == {0: "Anna", 2: "Bjarki"}
+    refused = cli(where, "new", "kozel", "--humans", "0", "--names", "Anna,Bjarki")
+    assert refused.returncode == 2 and "2 names for 1 pupil seats" in refused.stderr
+
+
 def test_cli_show(where: str, store: Any) -> None:
     room = rooms.create("kasina", [0, 1], seed=3, store=store)
     play_on(room, 3, random.Random(0))
@@ -588,6 +597,7 @@ def test_cli_show(where: str, store: Any) -> None:
     ["new", "kasina", "--humans", "zero"],
     ["new", "kasina", "--humans", "0", "--rules", "{not json"],
     ["new", "kasina", "--humans", "0", "--level", "wizard"],
+    ["new", "kasina", "--humans", "0", "--names", "Tölva 1"],
     ["show", "no-such-room"],
     [],
 ])

@@ -63,16 +63,20 @@ ID_BYTES = 9  # a room id of 12 characters (the tokens guard the seats, not the 
 
 
 def create(game: str, humans: Iterable[int], *, seed: int | None = None, rules: Any = None,
-           level: str | None = None, players: int | None = None, store: Store | None = None) -> Room:
+           level: str | None = None, players: int | None = None, store: Store | None = None,
+           names: Mapping[int, str] | None = None) -> Room:
     """A new room of `game` (a name in `GAMES`) whose pupil seats are `humans`; the other
     seats are computers of `level` (default the game's strongest bot).  `rules` is the
-    game's `Rules` or a dict of its options; `seed` defaults to a fresh one.  The room
-    returned carries the seats' plain `tokens` (only it: the store keeps their hashes)."""
+    game's `Rules` or a dict of its options; `seed` defaults to a fresh one; `names` the
+    pupils' own names by seat (some or all), by which the other pupils' pages name them
+    (`Room.names`).  The room returned carries the seats' plain `tokens` (only it: the
+    store keeps their hashes)."""
     module = _game(game)
     rules = _rules(module, rules)
     seed = fresh_seed() if seed is None else seed
     start = _start(module, rules, seed, players)
     seats = _seats(module, start.players, humans, level)
+    given = pupil_names(seats, names or {})
     tokens = {s: secrets.token_urlsafe(TOKEN_BYTES) for s, role in seats.items() if role == HUMAN}
     row = RoomRow(id=secrets.token_urlsafe(ID_BYTES), format=FORMAT, game=game,
                   rules=_dumps(rules_to_dict(rules)), seed=seed, players=start.players,
@@ -80,9 +84,38 @@ def create(game: str, humans: Iterable[int], *, seed: int | None = None, rules: 
                   tokens=_dumps({str(s): _hash(t) for s, t in tokens.items()}), created=time.time())
     store = store or default_store()
     store.create(row)
+    for seat, name in given.items():
+        store.set_pref(row.id, seat, NAME_PREF, _dumps(name))
     room = Room(store, row)
     room.tokens = tokens
     return room
+
+
+NAME_PREF = "name"  # a pupil seat's own name, kept with its preferences
+NAME_LENGTH = 24
+# Names the table gives seats itself: a pupil called so would be taken for another seat.
+_TABLE_NAMES = ("þú", "you", "tölvan", "the computer", "tölva ", "computer ", "leikmaður ", "player ",
+                "þið ", "you and ")
+
+
+def pupil_names(seats: Mapping[int, str], names: Mapping[int, str]) -> dict[int, str]:
+    """`names` checked: pupil seats only, each a short name of letters (spaces, hyphens and
+    apostrophes between), all different, none a name the table gives a seat itself ("Þú",
+    "Tölva 2"); `RoomError` (rule "bad_name") otherwise.  Blank names are left out."""
+    given = {s: " ".join(str(n).split()) for s, n in names.items() if str(n).strip()}
+    for seat, name in given.items():
+        if seats.get(seat) != HUMAN:
+            raise RoomError(f"a name is given to pupil seats only, not to seat {seat!r}", rule="bad_name")
+        letters = name.replace(" ", "").replace("-", "").replace("'", "")
+        if len(name) > NAME_LENGTH or not letters.isalpha():
+            raise RoomError(f"a pupil's name is letters only, at most {NAME_LENGTH}, not {name!r}",
+                            rule="bad_name")
+        low = name.casefold() + " "
+        if any(low.startswith(t if t.endswith(" ") else t + " ") for t in _TABLE_NAMES):
+            raise RoomError(f"{name!r} is a name the table gives a seat itself", rule="bad_name")
+    if len({n.casefold() for n in given.values()}) < len(given):
+        raise RoomError(f"two pupils have the same name: {sorted(given.values())}", rule="bad_name")
+    return given
 
 
 def open(id: str, store: Store | None = None) -> Room:
@@ -177,6 +210,12 @@ class Room:
             replay = self._refresh()
             deal = replay.state.deals_done if deal is None else deal
             return replay.continued.get(deal, frozenset())
+
+    @property
+    def names(self) -> dict[int, str]:
+        """The pupils' own names by seat, as the teacher gave them (some seats may have none)."""
+        given = {s: self.pref(s, NAME_PREF) for s in self.humans}
+        return {s: n for s, n in given.items() if isinstance(n, str) and n}
 
     def pref(self, seat: int, key: str, default: Any = None) -> Any:
         """A seat's stored preference (e.g. "lang"), or `default`."""

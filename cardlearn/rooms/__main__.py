@@ -1,6 +1,7 @@
 """The teacher's command line for rooms (the store: `CARDLEARN_ROOMS`, see docs/rooms.md).
 
-    python -m cardlearn.rooms new GAME --humans 0,1 [--seed N] [--rules JSON] [--level L] [--players N]
+    python -m cardlearn.rooms new GAME --humans 0,1 [--names Anna,Bjarki] [--seed N] [--rules JSON]
+                              [--level L] [--players N]
     python -m cardlearn.rooms show ID
 
 `new` makes a room and prints one line per pupil seat, the page's address relative to the
@@ -34,6 +35,10 @@ def seat_list(text: str) -> list[int]:
         raise argparse.ArgumentTypeError(f"--humans is a list of seats such as 0,1, not {text!r}") from None
 
 
+def name_list(text: str) -> list[str]:
+    return [n.strip() for n in text.split(",")]
+
+
 def rules_json(text: str) -> dict[str, Any]:
     try:
         value = json.loads(text)
@@ -59,14 +64,19 @@ def parser() -> argparse.ArgumentParser:
     new.add_argument("--rules", type=rules_json, help='rule options as JSON, e.g. {"target": 11}')
     new.add_argument("--level", help="the computer seats' bot level (default the strongest)")
     new.add_argument("--players", type=int, help="the number of seats, where the game allows several")
+    new.add_argument("--names", type=name_list, default=[],
+                     help="the pupils' names in the order of --humans, e.g. Anna,Bjarki (the other "
+                          "pupils' pages name them so)")
     show = sub.add_parser("show", help="print a room and its log")
     show.add_argument("id")
     return p
 
 
 def new(args: argparse.Namespace) -> None:
+    if len(args.names) > len(args.humans):
+        fail(f"--names gives {len(args.names)} names for {len(args.humans)} pupil seats")
     room = rooms.create(args.game, args.humans, seed=args.seed, rules=args.rules, level=args.level,
-                        players=args.players)
+                        players=args.players, names=dict(zip(args.humans, args.names)))
     for seat in room.humans:
         print(f"seat {seat}: {page_link(room, seat)}")
 

@@ -222,12 +222,18 @@ class TableModel:
         return advice.thought if advice is not None and advice.state is self.state else None
 
     def who(self, seat: int) -> str:
-        return seat_name(seat, self._roles, self._lang, self.own_seat)
+        return seat_name(seat, self._roles, self._lang, self.own_seat, self.names)
 
     def namer(self, lang: str) -> Callable[[int], str]:
         """Seats by the table's names in `lang` (a message is said again in the other
         language when the pupil switches)."""
-        return lambda seat: seat_name(seat, self._roles, lang, self.own_seat)
+        return lambda seat: seat_name(seat, self._roles, lang, self.own_seat, self.names)
+
+    @property
+    def names(self) -> Mapping[int, str]:
+        """Other pupils' own names by seat (a shared room's, given by the teacher); none
+        here: a pupil is "Þú" and other humans "Leikmaður 2"."""
+        return {}
 
     @property
     def own_seat(self) -> int | None:
@@ -237,7 +243,7 @@ class TableModel:
 
     def sides(self) -> list[str]:
         state = self.state
-        return side_names(state.teams, state.players, self._roles, self._lang, self.own_seat)
+        return side_names(state.teams, state.players, self._roles, self._lang, self.own_seat, self.names)
 
     def quiet(self, state: State, action: Any) -> bool:
         """A decision that needs no pause and no undo stop (the game's `quiet`)."""

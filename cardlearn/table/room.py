@@ -153,6 +153,7 @@ class RoomModel(TableModel):
         start = rooms.log.new_state(room.module, room.rules, room.seed, room.players)
         self._replay = rooms.log.Replay(start, room.seats)  # the log as read so far
         stored = room.pref(seat, "lang", None)
+        self._pupils = room.names  # given when the room was made: read once
         super().__init__(room.module, start, seats=room.seats, seed=room.seed,
                          lang=lang or (stored if stored in WORDS else "is"))
         self.catch_up()
@@ -184,8 +185,14 @@ class RoomModel(TableModel):
         """This page's seat is "Þú" although other pupils play at the table too."""
         return self.seat
 
+    @property
+    def names(self) -> Mapping[int, str]:
+        """The other pupils' own names, as the teacher gave them ("Leikmaður 2" without)."""
+        return self._pupils
+
     def _names(self, seats: tuple[int, ...], lang: str) -> str:
-        """Seats by name ("Þú" for this page's seat, "Sæti 2", "Tölva 1"), joined by "og"."""
+        """Seats by name ("Þú" for this page's seat, "Anna" or "Leikmaður 2", "Tölva 1"),
+        joined by "og"."""
         return room_words(lang)["and"].join(self.namer(lang)(s) for s in seats)
 
     # -- the language, the teacher's view and demo ---------------------------------------
@@ -591,8 +598,10 @@ def new_room_links(game: str, q: Mapping[str, str], *, store: Any = None) -> wid
         default = module.new_game(seed=0).players  # a game of 2-6: at least as many seats as named
         players = max(default, max(humans) + 1)
     level = q.get("level") or None
+    names = {s: q[f"name{s}"] for s in humans if q.get(f"name{s}", "").strip()}
     room = rooms.create(game, humans, level=level, players=players, seed=seed_from_environment(),
-                        store=store)
+                        store=store, names=names)
+    named = room.names
     base = os.environ.get("VOILA_BASE_URL", "/")
     lines = []
     for lang in ("is", "en"):
@@ -600,7 +609,7 @@ def new_room_links(game: str, q: Mapping[str, str], *, store: Any = None) -> wid
         items = "".join(
             f'<li><a class="cardlearn-room-link cardlearn-room-link-{s}" lang="{lang}" '
             f'href="{html.escape(base + page_path(game) + seat_query(room.id, s, room.tokens[s]))}">'
-            f'{html.escape(w["link_seat"].format(n=s))}</a> '
+            f'{html.escape(w["link_seat"].format(n=s) + (" — " + named[s] if s in named else ""))}</a> '
             f'<code>{html.escape(page_path(game) + seat_query(room.id, s, room.tokens[s]))}</code></li>'
             for s in room.humans)
         levels = sorted({str(getattr(module.BOTS[r], "label", {}).get(lang, r))

@@ -289,7 +289,8 @@ def _turn(model: TableModel) -> str:
     w, state, seats = WORDS[model.lang], model.state, model.seats
     seat = state.to_move
     if seat is None:
-        winner = result(state.winner, state.teams, state.players, seats, model.lang, model.own_seat)
+        winner = result(state.winner, state.teams, state.players, seats, model.lang, model.own_seat,
+                        model.names)
         return f"{w['over']} — {winner}"
     if model.paused:
         return w["press_continue"]
@@ -388,7 +389,8 @@ def _banner(model: TableModel) -> Banner | None:
     state = model.state
     if not state.is_over:
         return None
-    winner = result(state.winner, state.teams, state.players, model.seats, model.lang, model.own_seat)
+    winner = result(state.winner, state.teams, state.players, model.seats, model.lang, model.own_seat,
+                    model.names)
     standing = ", ".join(f"{name}: {number(s, model.lang)}" for name, s in zip(model.sides(), state.scores))
     return Banner(WORDS[model.lang]["match_won"].format(who=winner), f"{score_unit(model)}: {standing}")
 

@@ -17,7 +17,7 @@ command under "key@cmd" (`form` picks one); `person` tells which a subject takes
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from cardlearn.cards import Card
@@ -33,7 +33,7 @@ WORDS: dict[str, dict[str, str]] = {
     "is": {
         # seats and teams ("Þið Tölva 2": a team with the pupil in it, as a subject)
         "you": "Þú",
-        "seat": "Sæti {n}",
+        "seat": "Leikmaður {n}",
         "computer": "Tölvan",
         "computer_n": "Tölva {n}",
         "and": " og ",
@@ -122,7 +122,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "en": {
         "you": "You",
-        "seat": "Seat {n}",
+        "seat": "Player {n}",
         "computer": "The computer",
         "computer_n": "Computer {n}",
         "and": " and ",
@@ -252,44 +252,51 @@ def better_words(score_unit: str, score_sign: int, lang: str) -> str:
     return WORDS[lang]["better_more" if score_sign > 0 else "better_fewer"].format(unit=score_unit)
 
 
-def seat_name(seat: int, roles: dict[int, str], lang: str, viewer: int | None = None) -> str:
+Names = Mapping[int, str]  # pupils' own names by seat (a shared room's, given by the teacher)
+
+
+def seat_name(seat: int, roles: dict[int, str], lang: str, viewer: int | None = None,
+              names: Names | None = None) -> str:
     """ "Þú" for the only human (or for `viewer`, the seat a shared table's page belongs
-    to), "Sæti 2" for one of several humans, "Tölvan" for the only computer, "Tölva 3" for
-    one of several (numbered by seat)."""
+    to), another pupil by the name in `names` ("Anna") or else "Leikmaður 2", "Tölvan" for
+    the only computer, "Tölva 3" for one of several (numbered by seat)."""
     w = WORDS[lang]
     humans = [s for s, r in roles.items() if r == "human"]
     if viewer is not None and seat == viewer:
         return w["you"]
     if roles.get(seat) == "human":
-        return w["you"] if len(humans) == 1 and viewer is None else w["seat"].format(n=seat)
+        if len(humans) == 1 and viewer is None:
+            return w["you"]
+        return (names or {}).get(seat) or w["seat"].format(n=seat)
     bots = len(roles) - len(humans)
     return w["computer"] if bots == 1 else w["computer_n"].format(n=seat)
 
 
-def team_name(team: Sequence[int], roles: dict[int, str], lang: str, viewer: int | None = None) -> str:
+def team_name(team: Sequence[int], roles: dict[int, str], lang: str, viewer: int | None = None,
+              names: Names | None = None) -> str:
     """A team by its members: "Tölva 1 og Tölva 3"; with the pupil in it, Icelandic names it
     as "we"-style pair, "Þið Tölva 2" (you two, you and Computer 2), so its verb takes the
     second person plural ("Þið Tölva 2 vinnið!")."""
-    names = [seat_name(s, roles, lang, viewer) for s in team]
-    yours = [n for n in names if is_you(n, lang)]
-    if yours and len(names) > 1:
-        others = WORDS[lang]["and"].join(n for n in names if not is_you(n, lang))
+    named = [seat_name(s, roles, lang, viewer, names) for s in team]
+    yours = [n for n in named if is_you(n, lang)]
+    if yours and len(named) > 1:
+        others = WORDS[lang]["and"].join(n for n in named if not is_you(n, lang))
         return WORDS[lang]["you_and"].format(others=others)
-    return WORDS[lang]["and"].join(names)
+    return WORDS[lang]["and"].join(named)
 
 
 def side_names(teams: Sequence[Sequence[int]], players: int, roles: dict[int, str], lang: str,
-               viewer: int | None = None) -> list[str]:
+               viewer: int | None = None, names: Names | None = None) -> list[str]:
     """The names the score sheet and the status use: one per seat, or one per team where
     there are fewer teams than seats."""
     if len(teams) < players:
-        return [team_name(t, roles, lang, viewer) for t in teams]
-    return [seat_name(t[0], roles, lang, viewer) for t in teams]
+        return [team_name(t, roles, lang, viewer, names) for t in teams]
+    return [seat_name(t[0], roles, lang, viewer, names) for t in teams]
 
 
 def result(
     winner: int | None, teams: Sequence[Sequence[int]], players: int, roles: dict[int, str], lang: str,
-    viewer: int | None = None,
+    viewer: int | None = None, names: Names | None = None,
 ) -> str:
     """Who won, with the verb agreeing: "Þú vinnur!", "Tölvan vinnur!", "Þið Tölva 2 vinnið!",
     "Tölva 1 og Tölva 3 vinna!"."""
@@ -300,10 +307,10 @@ def result(
     if (
         len(members) == 1
         and roles.get(members[0]) == "human"
-        and seat_name(members[0], roles, lang, viewer) == w["you"]
+        and seat_name(members[0], roles, lang, viewer, names) == w["you"]
     ):
         return w["you_win"]
-    name = side_names(teams, players, roles, lang, viewer)[winner]
+    name = side_names(teams, players, roles, lang, viewer, names)[winner]
     if len(members) > 1:
         return w["win_you_many" if person(name, lang) == "2" else "win_many"].format(who=name)
     return w["wins"].format(who=name)

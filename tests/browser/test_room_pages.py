@@ -172,7 +172,8 @@ def play_deal(game: str, room: rooms.Room, pupils: list[Pupil], shots: str) -> i
         wait_table(mover, length)
         if n == 1:  # whose turn, by name, on a page that waits
             waiting = next(p for p in pupils if p is not mover)
-            assert f"Sæti {mover.seat} á leik" in status(waiting), status(waiting)
+            name = room.names.get(mover.seat, f"Leikmaður {mover.seat}")  # the teacher's name, if given
+            assert f"{name} á leik" in status(waiting), status(waiting)
             assert "Þú átt leik" in status(mover), status(mover)
         click_move(mover.page, game, state)
         deadline = time.monotonic() + MOVE_TIMEOUT_MS / 1000
@@ -193,7 +194,7 @@ def play_deal(game: str, room: rooms.Room, pupils: list[Pupil], shots: str) -> i
 
 def test_two_pupils_play_a_kasina_deal_and_race_for_afram(served: Served, store: Any, browser: Any,
                                                          pupils: list[Pupil]) -> None:
-    room = rooms.create("kasina", [0, 1], seed=2026, store=store)
+    room = rooms.create("kasina", [0, 1], seed=2026, store=store, names={0: "Anna", 1: "Bjarki"})
     for seat in (0, 1):
         open_pupil(browser, pupils, served.url("kasina", room.id, seat, room.tokens[seat]), seat)
     for p in pupils:
@@ -260,6 +261,7 @@ def test_the_teachers_form_makes_a_shared_room(served: Served, store: Any, brows
     page.locator("input[name=humans][value='1']").uncheck()
     page.locator("input[name=humans][value='2']").check()
     page.locator("input[name=level][value='thumb']").check()
+    page.locator("input[name=name2]").fill("Sigga")
     screenshot(page, "rooms-index-form")
     page.locator("button.cardlearn-room-new-kozel").click()
     page.locator(".cardlearn-room-links").wait_for(timeout=PAGE_TIMEOUT_MS)
@@ -267,6 +269,8 @@ def test_the_teachers_form_makes_a_shared_room(served: Served, store: Any, brows
     assert [link.split("seat=")[1][0] for link in links] == ["0", "2"], links
     room = rooms.open(links[0].split("room=")[1].split("&")[0], store=store)
     assert room.humans == (0, 2) and room.seats[1] == room.seats[3] == "thumb"
+    assert room.names == {2: "Sigga"}
+    assert "Sæti 2 — Sigga" in page.locator(".cardlearn-room-links").inner_text()
     screenshot(page, "rooms-teacher-links")
     # a reload makes no second room: the address is rewritten in place (replaceState, no
     # navigation event to wait for), so its text is polled

@@ -7,7 +7,17 @@ from collections.abc import Callable
 from typing import Any
 
 from cardlearn.cards import JOKER, RANK_NAMES, Card
-from cardlearn.grammar import capital, form, genitive, is_you, mid, person, rule_texts, team_subject
+from cardlearn.grammar import (
+    capital,
+    form,
+    genitive,
+    inflected_genitive,
+    is_you,
+    mid,
+    person,
+    rule_texts,
+    team_subject,
+)
 from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, Token, Zone
 
 from .bots import progress
@@ -152,6 +162,11 @@ _W = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardle
            "set_yours": "þrennan þín", "set_yours_acc": "þrennuna þína", "set_yours_dat": "þrennunni þinni",
            "run_of": "röð {owner}", "run_of_acc": "röð {owner}", "run_of_dat": "röð {owner}",
            "set_of": "þrenna {owner}", "set_of_acc": "þrennu {owner}", "set_of_dat": "þrennu {owner}",
+           # a pupil's own name, which the table cannot inflect, stays in the nominative
+           "run_held": "röð sem {owner} á", "run_held_acc": "röð sem {owner} á",
+           "run_held_dat": "röð sem {owner} á",
+           "set_held": "þrenna sem {owner} á", "set_held_acc": "þrennu sem {owner} á",
+           "set_held_dat": "þrennu sem {owner} á",
            "run_own_acc": "röð sína", "run_own_dat": "röð sinni",
            "set_own_acc": "þrennu sína", "set_own_dat": "þrennu sinni",
            "nth": "{k}. {meld}",
@@ -212,6 +227,8 @@ _W = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardle
            "set_yours": "your set", "set_yours_acc": "your set", "set_yours_dat": "your set",
            "run_of": "{owner} run", "run_of_acc": "{owner} run", "run_of_dat": "{owner} run",
            "set_of": "{owner} set", "set_of_acc": "{owner} set", "set_of_dat": "{owner} set",
+           "run_held": "{owner}'s run", "run_held_acc": "{owner}'s run", "run_held_dat": "{owner}'s run",
+           "set_held": "{owner}'s set", "set_held_acc": "{owner}'s set", "set_held_dat": "{owner}'s set",
            "run_own_acc": "its own run", "run_own_dat": "its own run",
            "set_own_acc": "its own set", "set_own_dat": "its own set",
            "nth": "{meld} {k}",
@@ -293,6 +310,8 @@ def meld_name(state: State, where: tuple[int, int], lang: str, who: Namer | None
         text = w[f"{kind}_yours{case}"]
     elif case and owner == actor:
         text = w[f"{kind}_own{case}"]
+    elif lang == "is" and inflected_genitive(name) is None:
+        text = w[f"{kind}_held{case}"].format(owner=name)
     else:
         text = w[f"{kind}_of{case}"].format(owner=genitive(name, lang))
     same = [m for m in state.melds[owner] if m.kind == kind]
