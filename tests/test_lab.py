@@ -32,6 +32,11 @@ def test_list_prints_one_question_a_line(capsys):
     assert main(["list"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in lines] == NAMES
+    assert main(["list", "--lang", "is"]) == 0
+    icelandic = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in icelandic] == NAMES
+    assert icelandic != lines
+    assert all(lab.question(n).title["is"] in line for n, line in zip(NAMES, icelandic))
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -212,7 +217,7 @@ def test_cli_run_prints_the_answer_last_and_a_bar_on_stderr(tmp_path, monkeypatc
     assert main(["run", "lomber.nine", "--deals", "30", "--seed", "4", "--lang", "is"]) == 0
     out, err = capsys.readouterr()
     assert out.splitlines()[-1] == lab.run("lomber.nine", 30, seed=4, cache_results=False).answer("is")
-    assert "from the cache" in err
+    assert "úr geymslunni" in err and f"30/30 {lab.question('lomber.nine').unit['is']}" in err
 
 
 def test_the_notebook_figures_are_the_same_bytes_every_time():

@@ -1,10 +1,12 @@
 """The lab from a shell.
 
-    python -m cardlearn.lab list
+    python -m cardlearn.lab list [--lang is]
     python -m cardlearn.lab run NAME [--deals N] [--seed S] [--jobs J | --dask ADDRESS|local] [--no-cache]
+                                     [--lang is]
 
 `list` prints one question a line; `run` shows a progress bar on stderr and prints the
-estimates, then the one-sentence answer with its 95 % interval as the last line.  Bad
+estimates, then the one-sentence answer with its 95 % interval as the last line.  `--lang
+is` says it all in Icelandic (the titles, the bar's unit, the table and the answer).  Bad
 arguments (an unknown question, a count that is not a positive whole number, both --jobs
 and --dask) stop with a message naming the problem and exit code 2, before anything runs
 or is written.
@@ -37,10 +39,15 @@ def _count(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
 
 
+FROM_CACHE = {"en": "(from the cache; --no-cache recomputes)",
+              "is": "(úr geymslunni; --no-cache reiknar upp á nýtt)"}
+
+
 def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m cardlearn.lab", description="The strategy and variant lab.")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    sub.add_parser("list", help="one question a line")
+    listing = sub.add_parser("list", help="one question a line")
+    listing.add_argument("--lang", default="en", choices=("en", "is"), help="the titles' language")
     r = sub.add_parser("run", help="run one question")
     r.add_argument("name", help="a question, e.g. kasina.dealer")
     r.add_argument("--deals", type=_count, default=None, help="samples to play (default: the question's)")
@@ -59,11 +66,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser().parse_args(argv)
         if args.command == "list":
             for name, q in questions().items():
-                print(f"{name:<20} {q.title['en']}")
+                print(f"{name:<20} {q.title[args.lang]}")
             return 0
         q = question(args.name)
         deals = q.deals if args.deals is None else args.deals
-        bar = TextBar(q.unit["en"])
+        bar = TextBar(q.unit[args.lang], lang=args.lang)
         result = run(args.name, deals, args.seed, jobs=args.jobs, dask=args.dask,
                      cache_results=not args.no_cache, progress=bar)
     except LabError as err:
@@ -71,7 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     print(result.table(args.lang))
     if result.cached:
-        print("(from the cache; --no-cache recomputes)", file=sys.stderr)
+        print(FROM_CACHE[args.lang], file=sys.stderr)
     print(result.answer(args.lang))
     return 0
 

@@ -140,10 +140,14 @@ class TextBar:
     """A progress bar in plain text on a stream (stderr by default), redrawn in place at
     most ten times a second: `[██████······]  512/1,000 hands  12 s`."""
 
-    def __init__(self, unit: str, stream: TextIO | None = None, width: int = 30):
+    def __init__(self, unit: str, stream: TextIO | None = None, width: int = 30, lang: str = "en"):
         self.unit, self.stream, self.width = unit, stream or sys.stderr, width
         self.started = time.monotonic()
         self.drawn = 0.0
+        self.thousands = "." if lang == "is" else ","  # 1.000 spil, 1,000 hands
+
+    def _count(self, n: int) -> str:
+        return f"{n:,}".replace(",", self.thousands)
 
     def __call__(self, done: int, total: int) -> None:
         now = time.monotonic()
@@ -152,9 +156,10 @@ class TextBar:
         self.drawn = now
         filled = self.width * done // max(1, total)
         bar = "█" * filled + "·" * (self.width - filled)
-        width = len(f"{total:,}")
+        width = len(self._count(total))
         seconds = now - self.started
-        self.stream.write(f"\r[{bar}] {done:>{width},}/{total:,} {self.unit}  {seconds:.0f} s")
+        self.stream.write(f"\r[{bar}] {self._count(done):>{width}}/{self._count(total)} {self.unit}  "
+                          f"{seconds:.0f} s")
         if done >= total:
             self.stream.write("\n")
         self.stream.flush()
