@@ -80,7 +80,7 @@ def inflected_genitive(name: str) -> str | None:
     turned so that the name stays in the nominative, "þrenna sem Anna á")."""
     if name == COMPUTER["is"]:
         return "Tölvunnar"
-    for word, gen in (("Tölva ", "Tölvu "), ("Leikmaður ", "Leikmanns "), ("Sæti ", "sætis "),
+    for word, gen in (("Tölva ", "Tölvu "), ("Spilari ", "Spilara "), ("Sæti ", "sætis "),
                       ("sæti ", "sætis ")):
         if name.startswith(word):
             return gen + name[len(word):]

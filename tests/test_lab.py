@@ -193,6 +193,8 @@ def test_bad_arguments_raise_a_lab_error_and_write_nothing(tmp_path, kwargs, wor
     (["run", "nope"], "no lab question 'nope'"),
     (["run", "kozel.eggs", "--deals", "0"], "deals must be a whole number from 1"),
     (["run", "kozel.eggs", "--deals", "many"], "not a whole number: 'many'"),
+    (["run", "kozel.eggs", "--deals", "2.5"], "not a whole number: '2.5'"),
+    (["run", "kozel.eggs", "--deals", "4.00"], "not a whole number: '4.00'"),
     (["run", "kozel.eggs", "--jobs", "2", "--dask", "local"], "not allowed with argument"),
     (["run", "kozel.eggs", "--seed", "-3"], "seed must be a whole number"),
     (["fly"], "invalid choice: 'fly'"),
@@ -217,7 +219,12 @@ def test_cli_run_prints_the_answer_last_and_a_bar_on_stderr(tmp_path, monkeypatc
     assert main(["run", "lomber.nine", "--deals", "30", "--seed", "4", "--lang", "is"]) == 0
     out, err = capsys.readouterr()
     assert out.splitlines()[-1] == lab.run("lomber.nine", 30, seed=4, cache_results=False).answer("is")
-    assert "úr geymslunni" in err and f"30/30 {lab.question('lomber.nine').unit['is']}" in err
+    assert "lesið úr skyndiminni" in err and f"30/30 {lab.question('lomber.nine').unit['is']}" in err
+
+
+def test_counts_are_read_as_written_in_either_language():
+    from cardlearn.lab.__main__ import _count
+    assert [_count(t) for t in ("4000", "4_000", "4,000", "4.000", "12.500.000")] == [4000] * 4 + [12_500_000]
 
 
 def test_the_notebook_figures_are_the_same_bytes_every_time():

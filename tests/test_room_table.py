@@ -112,7 +112,7 @@ def test_whose_turn_by_name_and_only_ones_own_seat_moves() -> None:
     c = RoomModel(rooms.open(room.id), 2, room.tokens[2])
     mover = a.state.to_move
     assert mover is not None
-    names = {0: ("Þú átt leik", "Leikmaður 0 á leik"), 2: ("Leikmaður 2 á leik", "Þú átt leik"),
+    names = {0: ("Þú átt leik", "Spilari 0 á leik"), 2: ("Spilari 2 á leik", "Þú átt leik"),
              1: ("Tölva 1 á leik",) * 2, 3: ("Tölva 3 á leik",) * 2}
     assert (a.snapshot().turn, c.snapshot().turn) == names[mover]
     other = c if mover == 0 else a
@@ -121,12 +121,12 @@ def test_whose_turn_by_name_and_only_ones_own_seat_moves() -> None:
 
 
 def test_each_page_calls_its_own_seat_you_in_teams_and_results() -> None:
-    """At a shared Kozel table seat 2's team is "Þið Leikmaður 0" on seat 2's page and "Þið Leikmaður 2"
-    on seat 0's (before: "Leikmaður 0 og Leikmaður 2" on both: the scoreboard named nobody "Þú")."""
+    """At a shared Kozel table seat 2's team is "Þið Spilari 0" on seat 2's page and "Þið Spilari 2"
+    on seat 0's (before: "Spilari 0 og Spilari 2" on both: the scoreboard named nobody "Þú")."""
     room = rooms.create("kozel", [0, 2], seed=11, level="random")
     a = RoomModel(room, 0, room.tokens[0])
     c = RoomModel(rooms.open(room.id), 2, room.tokens[2])
-    assert a.sides()[0] == "Þið Leikmaður 2" and c.sides()[0] == "Þið Leikmaður 0"
+    assert a.sides()[0] == "Þið Spilari 2" and c.sides()[0] == "Þið Spilari 0"
     assert a.sides()[1] == c.sides()[1] == "Tölva 1 og Tölva 3"
     a.lang = "en"
     assert a.sides()[0] == "You and Player 2"
@@ -166,7 +166,7 @@ def test_computers_wait_for_every_pupils_continue() -> None:
     assert not mover.human_to_move()  # the next deal waits for the other seat's Áfram
     length = len(room)
     assert not mover.act(first_legal(mover)) and len(room) == length
-    assert f"Leikmaður {other.seat}" in mover.message and f"Leikmaður {other.seat}" in mover.snapshot().turn
+    assert f"Spilari {other.seat}" in mover.message and f"Spilari {other.seat}" in mover.snapshot().turn
     other.dismiss()
     mover.catch_up()
     assert not a.waiting and not b.waiting and mover.human_to_move()
@@ -183,8 +183,8 @@ def test_undo_in_a_shared_room_is_by_agreement() -> None:
         b.catch_up()
     moves = len(a.moves)
     assert not a.undo()  # asked, not done
-    assert len(room) == moves and "Leikmaður 1" in a.message
-    assert b.look_at_requests() and "Leikmaður 0" in b.message
+    assert len(room) == moves and "Spilari 1" in a.message
+    assert b.look_at_requests() and "Spilari 0" in b.message
     assert b.undo()  # agreed: written once
     a.catch_up()
     assert room.entries()[-1].kind == "undo" and len(a.moves) < moves and a.moves == b.moves
@@ -266,12 +266,12 @@ def test_the_teachers_form_makes_a_shared_room_and_its_links() -> None:
 
 def test_other_pupils_are_named_as_the_teacher_named_them() -> None:
     """A shared table names another pupil by the name the teacher gave ("Anna á leik",
-    "Þið Anna"), a pupil without one "Leikmaður 2"; a Kínaskák meld of a named pupil keeps
+    "Þið Anna"), a pupil without one "Spilari 2"; a Kínaskák meld of a named pupil keeps
     the name in the nominative ("þrenna sem Anna á"), as the table cannot inflect it."""
     room = rooms.create("kozel", [0, 1, 2], seed=11, level="random", names={2: "Anna", 1: "Bjarki"})
     a = RoomModel(room, 0, room.tokens[0])
     c = RoomModel(rooms.open(room.id), 2, room.tokens[2])
-    assert a.sides()[0] == "Þið Anna" and c.sides()[0] == "Þið Leikmaður 0"
+    assert a.sides()[0] == "Þið Anna" and c.sides()[0] == "Þið Spilari 0"
     assert a.who(1) == "Bjarki" and a.who(3) == "Tölvan"  # the only computer
     a.lang = "en"
     assert a.sides()[0] == "You and Anna"
@@ -279,7 +279,7 @@ def test_other_pupils_are_named_as_the_teacher_named_them() -> None:
     assert "Sæti 1 — Sigga" in links and "Seat 1 — Sigga" in links
     from cardlearn.games.kinaskak import view as kview
     from cardlearn.grammar import inflected_genitive
-    assert inflected_genitive("Anna") is None and inflected_genitive("Leikmaður 2") == "Leikmanns 2"
+    assert inflected_genitive("Anna") is None and inflected_genitive("Spilari 2") == "Spilara 2"
     assert kview._W["is"]["set_held_acc"].format(owner="Anna") == "þrennu sem Anna á"
 
 

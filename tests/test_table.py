@@ -626,7 +626,7 @@ def test_model_hot_seat_resolves_clicks_in_the_hand_of_the_seat_shown():
     m = TableModel(fakegame, fakegame.new_game(seed=10), seats={0: "human", 1: "human"})
     assert m.seats[2] == m.seats[3] == "first"
     snap = m.snapshot()
-    assert m.must_pass() and snap.passing == "Leikmaður 0" and snap.hand == () and snap.seats == ()
+    assert m.must_pass() and snap.passing == "Spilari 0" and snap.hand == () and snap.seats == ()
     m.click("hand", 0)
     assert m.message == WORDS["is"]["press_ready"] and m.selected == frozenset()
     m.ready()
@@ -867,7 +867,7 @@ def test_hot_seat_hides_the_hands(name):
     def hidden() -> bool:
         passing = table.find("cardlearn-pass")
         if passing:
-            assert f"Leikmaður {table.state.to_move}" in passing[0].value
+            assert f"Spilari {table.state.to_move}" in passing[0].value
         return table.find("cardlearn-zone-hand") == [] and bool(table.find("cardlearn-ready"))
 
     assert hidden()  # nobody has said "ready" yet

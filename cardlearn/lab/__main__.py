@@ -15,6 +15,7 @@ or is written.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -33,14 +34,15 @@ class _Parser(argparse.ArgumentParser):
 
 def _count(text: str) -> int:
     """A whole number as the user typed it (the runner checks its range)."""
-    try:
-        return int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    # 4000, 4_000, 4,000 or 4.000 (the Icelandic way, as the progress bar writes it); 2.5 is
+    # no whole number, not 25
+    if not re.fullmatch(r"-?(?:\d+|\d{1,3}(?:_\d{3})+|\d{1,3}(?:,\d{3})+|\d{1,3}(?:\.\d{3})+)", text.strip()):
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
+    return int(re.sub(r"[_,.]", "", text))
 
 
 FROM_CACHE = {"en": "(from the cache; --no-cache recomputes)",
-              "is": "(úr geymslunni; --no-cache reiknar upp á nýtt)"}
+              "is": "(lesið úr skyndiminni; með --no-cache er reiknað upp á nýtt)"}
 
 
 def parser() -> argparse.ArgumentParser:

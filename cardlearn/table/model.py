@@ -232,7 +232,7 @@ class TableModel:
     @property
     def names(self) -> Mapping[int, str]:
         """Other pupils' own names by seat (a shared room's, given by the teacher); none
-        here: a pupil is "Þú" and other humans "Leikmaður 2"."""
+        here: a pupil is "Þú" and other humans "Spilari 2"."""
         return {}
 
     @property

@@ -72,7 +72,7 @@ ROOM_WORDS: dict[str, dict[str, str]] = {
         "shared_new": "Kennarinn stofnar nýtt borð fyrir sameiginlegt spil.",
         "shared_teacher": "Kennarasýn er lokuð við sameiginlegt borð: hver sér aðeins sín spil.",
         "shared_demo": "Sýnikennsla er lokuð við sameiginlegt borð.",
-        "undo_asked": "Þú baðst um að taka aftur. Beðið eftir samþykki: {who}.",
+        "undo_asked": "Þú baðst um að taka aftur. Beðið eftir að {who} samþykki.",
         "undo_ask_other": "{who} vill taka aftur: {move} Smelltu á „Afturkalla“ til að samþykkja.",
         "undo_stale": "Beiðnin um að taka aftur féll niður: leikið var á meðan.",
         "refused": "Þetta borð opnast ekki: {why}",
@@ -84,7 +84,7 @@ ROOM_WORDS: dict[str, dict[str, str]] = {
         "links_shown": "slóðirnar að borðinu voru sýndar þegar það var stofnað (aðgangsorðin eru "
                        "ekki geymd). Stofnaðu nýtt borð á forsíðunni.",
         "links_title": "Nýtt borð: {game}",
-        "links_intro": "Hver nemandi opnar sína slóð (hún gildir aðeins fyrir sitt sæti):",
+        "links_intro": "Hver nemandi opnar sína slóð (hún gildir aðeins fyrir það sæti):",
         "link_seat": "Sæti {n}",
         "computers": "Tölvur í hinum sætunum: {level}.",
         "and": " og ",
@@ -187,11 +187,11 @@ class RoomModel(TableModel):
 
     @property
     def names(self) -> Mapping[int, str]:
-        """The other pupils' own names, as the teacher gave them ("Leikmaður 2" without)."""
+        """The other pupils' own names, as the teacher gave them ("Spilari 2" without)."""
         return self._pupils
 
     def _names(self, seats: tuple[int, ...], lang: str) -> str:
-        """Seats by name ("Þú" for this page's seat, "Anna" or "Leikmaður 2", "Tölva 1"),
+        """Seats by name ("Þú" for this page's seat, "Anna" or "Spilari 2", "Tölva 1"),
         joined by "og"."""
         return room_words(lang)["and"].join(self.namer(lang)(s) for s in seats)
 

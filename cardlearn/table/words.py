@@ -33,7 +33,7 @@ WORDS: dict[str, dict[str, str]] = {
     "is": {
         # seats and teams ("Þið Tölva 2": a team with the pupil in it, as a subject)
         "you": "Þú",
-        "seat": "Leikmaður {n}",
+        "seat": "Spilari {n}",
         "computer": "Tölvan",
         "computer_n": "Tölva {n}",
         "and": " og ",
@@ -258,7 +258,7 @@ Names = Mapping[int, str]  # pupils' own names by seat (a shared room's, given b
 def seat_name(seat: int, roles: dict[int, str], lang: str, viewer: int | None = None,
               names: Names | None = None) -> str:
     """ "Þú" for the only human (or for `viewer`, the seat a shared table's page belongs
-    to), another pupil by the name in `names` ("Anna") or else "Leikmaður 2", "Tölvan" for
+    to), another pupil by the name in `names` ("Anna") or else "Spilari 2", "Tölvan" for
     the only computer, "Tölva 3" for one of several (numbered by seat)."""
     w = WORDS[lang]
     humans = [s for s, r in roles.items() if r == "human"]

@@ -172,7 +172,7 @@ def play_deal(game: str, room: rooms.Room, pupils: list[Pupil], shots: str) -> i
         wait_table(mover, length)
         if n == 1:  # whose turn, by name, on a page that waits
             waiting = next(p for p in pupils if p is not mover)
-            name = room.names.get(mover.seat, f"Leikmaður {mover.seat}")  # the teacher's name, if given
+            name = room.names.get(mover.seat, f"Spilari {mover.seat}")  # the teacher's name, if given
             assert f"{name} á leik" in status(waiting), status(waiting)
             assert "Þú átt leik" in status(mover), status(mover)
         click_move(mover.page, game, state)
