@@ -13,11 +13,13 @@ through `set_classes`.  For tests, a card is a `CardButton` (`zone`, `index`, `c
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_string import HTMLStyle  # not exported at the top in 8.1
 
 from cardlearn.cards import Card
 from cardlearn.protocol import Token
@@ -73,15 +75,35 @@ class Handlers:
 # Small widgets
 
 
+# A page draws some 200 widgets, and its browser makes a model for each widget's layout
+# and style too (218 models in all for a Kozel page).  Those that no code changes after
+# they are made are one model each for the whole process, so a page opens with 108 models
+# (the table's own buttons keep their layouts: Confirm, the teacher's and demo buttons are
+# shown and hidden through them).
+@functools.cache
+def _shared_layout(width: str = "") -> widgets.Layout:
+    return widgets.Layout(width=width) if width else widgets.Layout()
+
+
+@functools.cache
+def _shared_style(kind: type[widgets.Style]) -> widgets.Style:
+    return kind()
+
+
+def _card_look() -> dict[str, Any]:
+    """The layout and style of a card's (or a target's) button: shared, never changed."""
+    return {"layout": _shared_layout("auto"), "style": _shared_style(widgets.ButtonStyle)}
+
+
 def _button(handler: Callable[[], object], css: str) -> widgets.Button:
-    button = widgets.Button(layout=widgets.Layout(width="auto"))
+    button = widgets.Button(layout=widgets.Layout(width="auto"), style=_shared_style(widgets.ButtonStyle))
     button.on_click(lambda _b: handler())
     button.add_class(css)
     return button
 
 
 def _html(css: str) -> widgets.HTML:
-    html = widgets.HTML()
+    html = widgets.HTML(layout=_shared_layout(), style=_shared_style(HTMLStyle))
     html.add_class(css)
     return html
 
@@ -93,7 +115,7 @@ class CardButton(widgets.Button):
     then says why it cannot be used."""
 
     def __init__(self, zone: str, index: int, on_click: Callable[[str, int | None], None]):
-        super().__init__(layout=widgets.Layout(width="auto"))
+        super().__init__(**_card_look())
         self.zone, self.index = zone, index
         self.card: str | None = None
         self.on_click(lambda _b: on_click(self.zone, self.index))
@@ -141,7 +163,7 @@ class TargetButton(widgets.Button):
     """A zone that is itself clicked (a discard pile, a meld to lay off onto): `zone`."""
 
     def __init__(self, zone: str, on_click: Callable[[str, int | None], None]):
-        super().__init__(layout=widgets.Layout(width="auto"))
+        super().__init__(**_card_look())
         self.zone = zone
         self.on_click(lambda _b: on_click(self.zone, None))
 
@@ -196,7 +218,7 @@ class CardRow(widgets.HBox):
     very many (a rummy hand), more so with more still."""
 
     def __init__(self, zone: str, on_click: Callable[[str, int | None], None]):
-        super().__init__()
+        super().__init__(layout=_shared_layout())
         self.zone, self._on_click = zone, on_click
         self._buttons: list[CardButton] = []
         self.add_class("cardlearn-row")
@@ -243,19 +265,19 @@ class ZoneBox(widgets.VBox):
     """A zone: its label (or its target button) over its cards, or a face-down stack."""
 
     def __init__(self, name: str, on_click: Callable[[str, int | None], None]):
-        super().__init__()
+        super().__init__(layout=_shared_layout())
         self.zone = name
         self.add_class(f"cardlearn-zone-{css_name(name)}")
         self._label = _html("cardlearn-label")
         self._target = TargetButton(name, on_click)
         self._row = CardRow(name, on_click)
         self.opened = False  # a pile drawn stacked: is it opened to show every card?
-        self._opener = widgets.Button(layout=widgets.Layout(width="auto"))
+        self._opener = widgets.Button(**_card_look())
         self._opener.add_class("cardlearn-pile-open")
         self._opener.on_click(lambda _b: self._toggle())
         self._shown: ZoneView | None = None
         self._lang = "is"
-        self._head = widgets.HBox()  # a pile's label and its opener, side by side
+        self._head = widgets.HBox(layout=_shared_layout())  # a pile's label and its opener, side by side
         self._head.add_class("cardlearn-pile-head")
 
     def _toggle(self) -> None:
@@ -303,10 +325,10 @@ class SeatBox(widgets.VBox):
     the zones it owns.  `seat` says whose."""
 
     def __init__(self, seat: int):
-        super().__init__()
+        super().__init__(layout=_shared_layout())
         self.seat = seat
         self._label = _html("cardlearn-seat-label")
-        self._zones = widgets.HBox()
+        self._zones = widgets.HBox(layout=_shared_layout())
         self._zones.add_class("cardlearn-zones")
         self.children = (self._label, self._zones)
 
@@ -355,7 +377,7 @@ class TableView:
             "ready": _button(on.ready, "cardlearn-ready"),
         }
         b = self._buttons
-        heading = widgets.VBox([self._title, self._status])
+        heading = widgets.VBox([self._title, self._status], layout=_shared_layout())
         heading.add_class("cardlearn-heading")
         self._header = self._box(
             widgets.HBox,
@@ -404,7 +426,7 @@ class TableView:
 
     @staticmethod
     def _box(kind: type[widgets.Box], css: str, *children: widgets.Widget) -> widgets.Box:
-        box = kind(list(children))
+        box = kind(list(children), layout=_shared_layout())
         box.add_class(css)
         return box
 
