@@ -15,7 +15,7 @@ from itertools import chain
 from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple
 
-from cardlearn.cards import JOKER, Card, cards_text, without
+from cardlearn.cards import JOKER, Card, cards_text, make_deck, without
 from cardlearn.core import (
     DEAL_END,
     GameState,
@@ -207,14 +207,11 @@ def _has_joker(cards: Iterable[Card]) -> bool:
     return any(c is JOKER for c in cards)
 
 
-_DISCARDS: dict[Card, Action] = {}  # one discard action per card: immutable, so shared
-
-
-def _discard(card: Card) -> Action:
-    action = _DISCARDS.get(card)
-    if action is None:
-        action = _DISCARDS[card] = Action("discard", (card,))
-    return action
+# Every card by its `Card.key` (the joker's is 100), and one discard action per card
+# (immutable, so shared): looked up by an int, where a dict keyed by the card called the
+# Python-level `Card.__hash__` for every card of every hand at every discard.
+_CARD_AT: dict[int, Card] = {c.key: c for c in make_deck(jokers=1)}
+_DISCARD_AT: dict[int, Action] = {k: Action("discard", (c,)) for k, c in _CARD_AT.items()}
 
 
 def _add(cards: tuple[Card, ...], *new: Card) -> tuple[Card, ...]:
@@ -445,7 +442,6 @@ class State(GameState):
     log: Log                           # the moves so far, chunked: see `history`
     round_start: int
     origin: tuple[int, int, str | None] | None = field(default=None, repr=False)
-    text_log: Log = field(default=EMPTY_LOG, repr=False, compare=False)  # the moves as text, for saves
 
     @derived
     def history(self) -> tuple[Action, ...]:
@@ -629,13 +625,14 @@ class State(GameState):
             return tuple(actions)
         rules = self.rules
         may_add = rules.layoff_same_turn or not self.laid_turn
-        held = dict.fromkeys(hand)  # the distinct cards, in hand order
+        held = dict.fromkeys(hand_key(hand))  # the distinct cards' keys, in hand order
         if self.laid_down[p] and self.round_no < FINAL_ROUND and may_add:
             by_rank = self._by_rank(held)
             actions += self._layoffs(hand, held, by_rank) + self._steals(held, by_rank)
-        barred = self.taken if rules.forbid_same_card_discard else None
-        discards = [c for c in held if c is not barred]  # cards are interned: one object each
-        actions += map(_discard, discards or held)
+        taken = self.taken
+        barred = taken.key if rules.forbid_same_card_discard and taken is not None else None
+        discards = [k for k in held if k != barred]
+        actions += map(_DISCARD_AT.__getitem__, discards or held)
         return tuple(actions)
 
     def _meld_actions(self, hand: tuple[Card, ...]) -> list[Action]:
@@ -677,14 +674,15 @@ class State(GameState):
         return out
 
     @staticmethod
-    def _by_rank(held: dict[Card, None]) -> dict[str | None, list[Card]]:
-        """The distinct cards held, by rank (None: the joker), in hand order."""
+    def _by_rank(held: dict[int, None]) -> dict[str | None, list[Card]]:
+        """The distinct cards held (`held`: their keys), by rank (None: the joker), in hand order."""
         by_rank: dict[str | None, list[Card]] = {}
-        for c in held:
+        for k in held:
+            c = _CARD_AT[k]
             by_rank.setdefault(c.rank, []).append(c)
         return by_rank
 
-    def _layoffs(self, hand: tuple[Card, ...], held: dict[Card, None],
+    def _layoffs(self, hand: tuple[Card, ...], held: dict[int, None],
                  by_rank: dict[str | None, list[Card]]) -> list[Action]:
         if not self.rules.go_out_by_discard and len(hand) == 2:
             return []
@@ -694,16 +692,16 @@ class State(GameState):
             if f.ends is None:  # a set: the cards of its rank, and jokers
                 fits = by_rank.get(f.meld.key, []) + jokers
             else:  # a run: only the cards just below and above it, and jokers (in hand order)
-                fits = [c for c in f.ends if c in held]
+                fits = [c for c in f.ends if c.key in held]
                 if len(fits) == 2:
-                    ids = [*map(id, held)]
-                    fits.sort(key=lambda c: ids.index(id(c)))
+                    order = [*held]
+                    fits.sort(key=lambda c: order.index(c.key))
                 fits += jokers
             for card in fits:
                 out += f.layoffs(card)
         return out
 
-    def _steals(self, held: dict[Card, None], by_rank: dict[str | None, list[Card]]) -> list[Action]:
+    def _steals(self, held: dict[int, None], by_rank: dict[str | None, list[Card]]) -> list[Action]:
         rules, p, wrap = self.rules, self.player, self.rules.run_wrap
         out: list[Action] = []
         for f in self._table_facts():
@@ -712,7 +710,7 @@ class State(GameState):
                     (m.kind == "set" and not rules.joker_steal_from_sets):
                 continue
             # a set: the cards of its rank held, in hand order; a run: its jokers' cards held
-            wanted = by_rank.get(m.key, []) if m.kind == "set" else [c for c in f.stand_ins if c in held]
+            wanted = by_rank.get(m.key, []) if m.kind == "set" else [c for c in f.stand_ins if c.key in held]
             for card in wanted:
                 if rules.stolen_joker_must_be_used:
                     slot = steal_slot(m, card, wrap)
@@ -829,8 +827,9 @@ class State(GameState):
     # move takes up to a dozen steps.)
 
     def _next(self, action: Action) -> State:
-        c: dict[str, Any] = {"log": _logged(self.log, action),
-                             "text_log": _logged(self.text_log, str(action))}
+        # Only the action is logged: a save writes the moves' texts (`to_json`), where
+        # keeping a text log beside it cost a `str(action)` (an `Action` hash) every move.
+        c: dict[str, Any] = {"log": _logged(self.log, action)}
         getattr(self, "_do_" + action.verb)(action, c)
         new: State = self._evolve_with(c)
         return new
@@ -1075,7 +1074,7 @@ class State(GameState):
             "final_left": list(self.final_left), "reshuffles": self.reshuffles, "turns": self.turns,
             "totals": list(self.totals), "cards_left": list(self.cards_left),
             "sheet": [[r, a, b, o, list(p)] for r, a, b, o, p in self.sheet],
-            "history": list(log_items(self.text_log)), "round_start": self.round_start,
+            "history": [str(a) for a in self.history], "round_start": self.round_start,
             "origin": None if self.origin is None else list(self.origin),
         })
 
