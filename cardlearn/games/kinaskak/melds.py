@@ -194,13 +194,30 @@ def completable(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozen
 def keys_completable(keys: bytes, runs: int, sets: int, used_suits: frozenset[str],
                      used_ranks: frozenset[str], exact: bool, cfg: MeldConfig) -> bool:
     """`completable` of the hand whose `hand_key` is `keys`."""
-    key = (keys, runs, sets, used_suits, used_ranks, exact, cfg)
+    key = (keys, runs, sets, _names(used_suits), _names(used_ranks), exact, cfg)
     known = _COMPLETABLE.get(key)
     if known is None:
         if len(_COMPLETABLE) >= _COMPLETABLE_MAX:
             _COMPLETABLE.clear()
         known = _COMPLETABLE[key] = _completable(keys, runs, sets, used_suits, used_ranks, exact, cfg)
     return known
+
+
+# The cache's keys hold only bytes, ints, strings and bools, never a set: the garbage
+# collector then stops tracking them (a tuple of such values cannot be in a cycle), where
+# tens of thousands of tracked keys made every full collection walk them all, which cost
+# more than the search itself.  So the used suits and ranks are written as text.
+_NAMES: dict[frozenset[str], str] = {}
+
+
+def _names(items: frozenset[str]) -> str:
+    """The names in `items`, sorted, as one text ("" for none): equal sets, equal texts."""
+    text = _NAMES.get(items)
+    if text is None:
+        if len(_NAMES) >= 1 << 12:  # subsets of the suits and of the ranks: a bound all the same
+            _NAMES.clear()
+        text = _NAMES[items] = " ".join(sorted(items))
+    return text
 
 
 def _completable(keys: bytes, runs: int, sets: int, used_suits: frozenset[str],

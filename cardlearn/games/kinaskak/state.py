@@ -391,10 +391,12 @@ def _meld_moves(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozen
             out.append(Action("run", s.cards, run_cards(s.key, s.low, len(s.cards), rules.run_wrap)))
         else:
             out.append(Action("set", s.cards))
-    if len(_MELD_MOVES) >= _MELD_MOVES_MAX:  # bounded: start afresh (no decision depends on it)
-        _MELD_MOVES.clear()
-    moves = _MELD_MOVES[key] = (rules, tuple(out))
-    return moves[1]
+    moves = tuple(out)
+    if moves:  # none to lay: `meld_specs` finds that again at the cost of a look-up in its own cache
+        if len(_MELD_MOVES) >= _MELD_MOVES_MAX:  # bounded: start afresh (no decision depends on it)
+            _MELD_MOVES.clear()
+        _MELD_MOVES[key] = (rules, moves)
+    return moves
 
 
 # ---------------------------------------------------------------------------------------
