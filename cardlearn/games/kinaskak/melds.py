@@ -490,9 +490,17 @@ def meld_specs(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozens
     """The melds that may be laid now from `hand` so that the rest can still make `runs`
     more runs and `sets` more sets (`free`: any meld, no contract left to make).  Melds
     are of minimum length (run 4, set 3) unless `long`."""
+    return keyed_meld_specs(hand, hand_key(hand), runs, sets, used_suits, used_ranks, exact, rules, long,
+                            free)
+
+
+def keyed_meld_specs(hand: tuple[Card, ...], keys: bytes, runs: int, sets: int, used_suits: frozenset[str],
+                     used_ranks: frozenset[str], exact: bool, rules: Rules, long: bool,
+                     free: bool) -> tuple[MeldSpec, ...]:
+    """`meld_specs`, uncached, given also the hand's `hand_key`, `keys`: the hand as the
+    search reads it (each meld's rest is `_less` of it)."""
     cfg = rules.meld_config
     out: list[MeldSpec] = []
-    keys = hand_key(hand)  # the hand as the search reads it; each meld's rest is `_less` of it
     if not free and not keys_completable(keys, runs, sets, used_suits, used_ranks, exact, cfg):
         return ()
     sizes_run = range(4, len(hand) + 1) if long else (4,)

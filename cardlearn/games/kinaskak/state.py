@@ -30,7 +30,7 @@ from cardlearn.core import (
 )
 from cardlearn.protocol import FinishedDeal, ScoreRow
 
-from .melds import hand_key, meld_specs
+from .melds import hand_key, keyed_meld_specs
 from .rules import (
     CONTRACTS,
     FINAL_ROUND,
@@ -186,6 +186,7 @@ def _parse_run(words: list[str]) -> Action:
 
 
 TAKE, DRAW, BUY, PASS = Action("take"), Action("draw"), Action("buy"), Action("pass")
+_NONE: frozenset[str] = frozenset()  # no suits or ranks used yet
 
 Row = tuple[int, int, int, int | None, tuple[int, ...]]  # round, runs, sets, went_out, penalty
 
@@ -201,6 +202,15 @@ def _drop_known(known: tuple[Card, ...], gone: Iterable[Card]) -> tuple[Card, ..
             i = ids.index(id(c))
             del rest[i], ids[i]
     return tuple(rest)
+
+
+Known = tuple[tuple[Card, ...], ...]  # per seat, the cards everyone saw go into its hand
+
+
+def _less_known(known: Known, p: int, gone: Iterable[Card]) -> Known:
+    """`known` with seat `p`'s cards less `gone` (the same tuple when it has none known, as
+    is usual: no new tuple per discard)."""
+    return _put(known, p, _drop_known(known[p], gone)) if known[p] else known
 
 
 def _has_joker(cards: Iterable[Card]) -> bool:
@@ -338,21 +348,22 @@ class _MeldFacts:
             stand_ins = dict.fromkeys(meld.stands_for(j, wrap) for j in slots)
             # (in a run each slot stands for a card: the filter only tells the checker so)
             self.stand_ins = tuple(sorted((c for c in stand_ins if isinstance(c, Card)), key=_KEY))
-        self._layoffs: dict[Card, tuple[Action, ...]] = {}
-        self._steals: dict[Card, Action] = {}
+        # per card, by its key (an int hashes in C, a `Card` by a Python-level `__hash__`)
+        self._layoffs: dict[int, tuple[Action, ...]] = {}
+        self._steals: dict[int, Action] = {}
 
     def layoffs(self, card: Card) -> tuple[Action, ...]:
         """Laying `card` off on this meld, at each end where it fits."""
-        actions = self._layoffs.get(card)
+        actions = self._layoffs.get(card.key)
         if actions is None:
-            actions = self._layoffs[card] = tuple(Action("off", (card,), meld=self.where, end=end)
-                                                  for end in layoff_ends(self.meld, card, self.rules))
+            actions = self._layoffs[card.key] = tuple(Action("off", (card,), meld=self.where, end=end)
+                                                      for end in layoff_ends(self.meld, card, self.rules))
         return actions
 
     def steal(self, card: Card) -> Action:
-        action = self._steals.get(card)
+        action = self._steals.get(card.key)
         if action is None:
-            action = self._steals[card] = Action("steal", (card,), meld=self.where)
+            action = self._steals[card.key] = Action("steal", (card,), meld=self.where)
         return action
 
 
@@ -368,17 +379,17 @@ _MELD_MOVES: dict[tuple[Any, ...], tuple[Rules, tuple[Action, ...]]] = {}
 _MELD_MOVES_MAX = 1 << 14
 
 
-def _meld_moves(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozenset[str],
+def _meld_moves(hand: tuple[Card, ...], keys: bytes, runs: int, sets: int, used_suits: frozenset[str],
                 used_ranks: frozenset[str], exact: bool, rules: Rules, long: bool,
                 free: bool) -> tuple[Action, ...]:
-    """The run and set actions for `melds.meld_specs` of these arguments, doubles dropped."""
-    key = (hand_key(hand), runs, sets, used_suits, used_ranks, exact, id(rules), long, free)
+    """The run and set actions for `melds.meld_specs` of these arguments (`keys`: the
+    hand's `hand_key`), doubles dropped."""
+    key = (keys, runs, sets, used_suits, used_ranks, exact, id(rules), long, free)
     hit = _MELD_MOVES.get(key)
     if hit is not None:
         return hit[1]
     # `meld_specs` without its own cache: this one stands in front of it
-    specs = meld_specs.__wrapped__(hand, runs, sets, used_suits, used_ranks, exact, rules,
-                                   long=long, free=free)
+    specs = keyed_meld_specs(hand, keys, runs, sets, used_suits, used_ranks, exact, rules, long, free)
     if not rules.go_out_by_discard:
         specs = tuple(s for s in specs if len(hand) - len(s.cards) != 1)
     out, seen = [], set()
@@ -622,38 +633,43 @@ class State(GameState):
         if step == "buy":
             return (BUY, PASS)
         p, hand = self.player, self.hands[self.player]
-        actions = self._meld_actions(hand)
+        keys = hand_key(hand)  # the hand as the meld search reads it
+        actions = self._meld_actions(hand, keys)
         if step == "meld":
             return tuple(actions)
         rules = self.rules
         may_add = rules.layoff_same_turn or not self.laid_turn
-        held = dict.fromkeys(hand_key(hand))  # the distinct cards' keys, in hand order
+        held = dict.fromkeys(keys)  # the distinct cards' keys, in hand order
         if self.laid_down[p] and self.round_no < FINAL_ROUND and may_add:
-            by_rank = self._by_rank(held)
-            actions += self._layoffs(hand, held, by_rank) + self._steals(held, by_rank)
+            by_rank, facts = self._by_rank(held), self._table_facts()
+            actions += self._layoffs(hand, held, by_rank, facts) + self._steals(held, by_rank, facts)
         taken = self.taken
         barred = taken.key if rules.forbid_same_card_discard and taken is not None else None
         discards = [k for k in held if k != barred]
         actions += map(_DISCARD_AT.__getitem__, discards or held)
         return tuple(actions)
 
-    def _meld_actions(self, hand: tuple[Card, ...]) -> list[Action]:
+    def _meld_actions(self, hand: tuple[Card, ...], keys: bytes) -> list[Action]:
         rules, p = self.rules, self.player
         final = self.round_no == FINAL_ROUND
-        if self.pending or not self.laid_down[p]:
-            c = self.contract
-            runs = c.runs - sum(m.kind == "run" for m in self.pending)
-            sets = c.sets - sum(m.kind == "set" for m in self.pending)
-            used_suits = frozenset(m.key for m in self.pending if m.kind == "run")
-            used_ranks = frozenset(m.key for m in self.pending if m.kind == "set")
+        pending = self.pending
+        if pending or not self.laid_down[p]:
+            runs, sets = CONTRACTS[self.round_no - 1]
+            used_suits = used_ranks = _NONE
+            if pending:  # a lay-down under way: the melds and the suits or ranks it still needs
+                runs -= sum(m.kind == "run" for m in pending)
+                sets -= sum(m.kind == "set" for m in pending)
+                used_suits = frozenset(m.key for m in pending if m.kind == "run")
+                used_ranks = frozenset(m.key for m in pending if m.kind == "set")
             long = not rules.layoff_same_turn and not final
             left = len(hand) - 4 * runs - 3 * sets
             if not rules.go_out_by_discard and not long and left == 1:
                 return []
-            return list(_meld_moves(hand, runs, sets, used_suits, used_ranks, final, rules, long, False))
+            return list(_meld_moves(hand, keys, runs, sets, used_suits, used_ranks, final, rules, long,
+                                    False))
         if not final and ((self.laid_turn and rules.extra_melds_on_laydown)
                           or (not self.laid_turn and rules.new_melds_after_laydown)):
-            return list(_meld_moves(hand, 0, 0, frozenset(), frozenset(), False, rules, False, True))
+            return list(_meld_moves(hand, keys, 0, 0, _NONE, _NONE, False, rules, False, True))
         return []
 
     def _table_facts(self) -> tuple[_MeldFacts, ...]:
@@ -684,13 +700,13 @@ class State(GameState):
             by_rank.setdefault(c.rank, []).append(c)
         return by_rank
 
-    def _layoffs(self, hand: tuple[Card, ...], held: dict[int, None],
-                 by_rank: dict[str | None, list[Card]]) -> list[Action]:
+    def _layoffs(self, hand: tuple[Card, ...], held: dict[int, None], by_rank: dict[str | None, list[Card]],
+                 facts: tuple[_MeldFacts, ...]) -> list[Action]:
         if not self.rules.go_out_by_discard and len(hand) == 2:
             return []
         jokers = by_rank.get(None, [])
         out: list[Action] = []
-        for f in self._table_facts():
+        for f in facts:
             if f.ends is None:  # a set: the cards of its rank, and jokers
                 fits = by_rank.get(f.meld.key, []) + jokers
             else:  # a run: only the cards just below and above it, and jokers (in hand order)
@@ -703,10 +719,11 @@ class State(GameState):
                 out += f.layoffs(card)
         return out
 
-    def _steals(self, held: dict[int, None], by_rank: dict[str | None, list[Card]]) -> list[Action]:
+    def _steals(self, held: dict[int, None], by_rank: dict[str | None, list[Card]],
+                facts: tuple[_MeldFacts, ...]) -> list[Action]:
         rules, p, wrap = self.rules, self.player, self.rules.run_wrap
         out: list[Action] = []
-        for f in self._table_facts():
+        for f in facts:
             m = f.meld
             if not f.has_joker or (f.where[0] == p and not rules.joker_steal_by_owner) or \
                     (m.kind == "set" and not rules.joker_steal_from_sets):
@@ -744,6 +761,9 @@ class State(GameState):
         return action
 
     def _canonical(self, action: Any) -> Any:
+        for a in self._legal_tuple():  # as the base class does first, without its call
+            if a is action:
+                return a
         found = super()._canonical(action)
         if found is None and isinstance(action, Action) and action.verb == "run":
             found = super()._canonical(self._in_place_order(action))
@@ -901,9 +921,14 @@ class State(GameState):
             self.reshuffles < rules.max_reshuffles else 0
         if len(self.stock) + max(0, spare) < 2:
             return ()
-        seats = ((p + k) % self.n for k in range(1, self.n))
-        return tuple(s for s in seats if (s != self.discarder or rules.discarder_may_buy)
-                     and (self.buys_used[s] < rules.max_buys or rules.excess_buy_penalty is not None))
+        n, discarder, buys_used, most = self.n, self.discarder, self.buys_used, rules.max_buys
+        anyone, fined = rules.discarder_may_buy, rules.excess_buy_penalty is not None
+        out = []
+        for k in range(1, n):
+            s = (p + k) % n
+            if (s != discarder or anyone) and (buys_used[s] < most or fined):
+                out.append(s)
+        return tuple(out)
 
     def _from_stock(self, c: dict[str, Any], seat: int) -> bool:
         """`seat` draws the top stock card (reshuffling the discards once if needed); False,
@@ -943,7 +968,7 @@ class State(GameState):
         melds, pending = get("melds", self.melds), get("pending", self.pending)
         laid_down = get("laid_down", self.laid_down)
         c.update(hands=_put(hands, p, without(hands[p], meld.cards)),
-                 known=_put(known, p, _drop_known(known[p], meld.cards)))
+                 known=_less_known(known, p, meld.cards))
         if laid_down[p] and not pending:  # an extra meld after the contract
             c["melds"] = _put(melds, p, (*melds[p], meld))
             self._after_main(c)
@@ -965,7 +990,7 @@ class State(GameState):
         meld = laid_off(melds[owner][i], card, action.end, self.rules.run_wrap)
         c.update(melds=_put(melds, owner, _put(melds[owner], i, meld)),
                  hands=_put(hands, p, without(hands[p], (card,))),
-                 known=_put(known, p, _drop_known(known[p], (card,))))
+                 known=_less_known(known, p, (card,)))
         self._after_main(c)
 
     def _do_steal(self, action: Action, c: dict[str, Any]) -> None:
@@ -982,7 +1007,7 @@ class State(GameState):
     def _do_discard(self, action: Action, c: dict[str, Any]) -> None:
         p, card, hands, known = self.player, action.cards[0], self.hands, self.known
         c.update(hands=_put(hands, p, without(hands[p], (card,))),
-                 known=_put(known, p, _drop_known(known[p], (card,))),
+                 known=_less_known(known, p, (card,)),
                  discard=(*self.discard, card), live=True, discarder=p)
         self._end_turn(c)
 
