@@ -505,7 +505,14 @@ def keyed_meld_specs(hand: tuple[Card, ...], keys: bytes, runs: int, sets: int, 
         return ()
     sizes_run = range(4, len(hand) + 1) if long else (4,)
     sizes_set = range(3, len(hand) + 1) if long else (3,)
-    jokers = keys.count(JOKER_KEY)
+    total, jokers = len(keys), keys.count(JOKER_KEY)
+    # A rest that owes sets alone is judged from the hand's counts per rank, less the
+    # meld's cards (`_sets_rest_ok`), when the hand's jokers all end it (a sorted hand).
+    by_rank: list[int] | None = None
+    if not free and JOKER_KEY not in keys.rstrip(_JOKER_BYTE):
+        by_rank = [0] * 13
+        for key in keys[:total - jokers]:
+            by_rank[key & 15] += 1
     if runs or free:
         bits = _rank_bits(rules.run_wrap)
         masks = [0, 0, 0, 0]  # per suit, the scale positions held (as `run_specs` finds them)
@@ -520,8 +527,14 @@ def keyed_meld_specs(hand: tuple[Card, ...], keys: bytes, runs: int, sets: int, 
                 specs = _short_run_specs(suit, size, rules, masks[i], jokers) if size <= 13 else \
                     _long_run_specs(hand, suit, size, rules)
                 for spec in specs:
-                    if free or keys_completable(_less(keys, spec.cards), runs - 1, sets, now_used, used_ranks,
-                                                exact, cfg):
+                    if free:
+                        ok = True
+                    elif runs == 1 and by_rank is not None:
+                        ok = _sets_rest_ok(total, by_rank, jokers, spec.cards, sets, used_ranks, exact, cfg)
+                    else:
+                        rest = _less(keys, spec.cards)
+                        ok = keys_completable(rest, runs - 1, sets, now_used, used_ranks, exact, cfg)
+                    if ok:
                         out.append(spec)
     if sets or free:
         held = sorted({key & 15 for key in keys if key != JOKER_KEY})  # rank indices, in `RANKS` order
@@ -533,7 +546,33 @@ def keyed_meld_specs(hand: tuple[Card, ...], keys: bytes, runs: int, sets: int, 
             now_used = used_ranks | {rank}
             for size in sizes_set:
                 for spec in _set_specs(naturals, rank, size, max_jokers(size, rules.joker_limit), jokers):
-                    if free or keys_completable(_less(keys, spec.cards), runs, sets - 1, used_suits, now_used,
-                                                exact, cfg):
+                    if free:
+                        ok = True
+                    elif not runs and by_rank is not None:
+                        ok = _sets_rest_ok(total, by_rank, jokers, spec.cards, sets - 1, now_used, exact, cfg)
+                    else:
+                        rest = _less(keys, spec.cards)
+                        ok = keys_completable(rest, runs, sets - 1, used_suits, now_used, exact, cfg)
+                    if ok:
                         out.append(spec)
     return tuple(out)
+
+
+def _sets_rest_ok(size: int, by_rank: list[int], jokers: int, meld: tuple[Card, ...], sets: int,
+                  used_ranks: frozenset[str], exact: bool, cfg: MeldConfig) -> bool:
+    """`keys_completable` of a hand less the cards of `meld`, for `sets` sets and no runs:
+    the same steps as `_completable`, from the hand's size, its natural cards per rank
+    index (`by_rank`) and its `jokers`, all at its end (so they end the rest too)."""
+    size -= len(meld)
+    need = 3 * sets
+    if size < need or (exact and size != need):
+        return False
+    if not sets:
+        return True
+    rest, spent = by_rank.copy(), 0
+    for c in meld:
+        if c is JOKER:
+            spent += 1
+        else:
+            rest[c.key & 15] -= 1
+    return _sets_ok_by_rank(rest, jokers - spent, sets, used_ranks, cfg[2], cfg[3])
