@@ -51,18 +51,19 @@ def _rank_bits(wrap: bool) -> tuple[int, ...]:
 
 
 @cache
-def _present_windows(suit: str, wrap: bool) -> tuple[tuple[int, dict[int, tuple[int, ...]]], ...]:
-    """The windows of four of a suit: their positions as bits, and for each part of those
-    bits (the positions a hand holds), the keys of the window's cards there, in order:
-    looked up, not gathered card by card (the search asks this for hundreds of hands)."""
+def _present_windows(wrap: bool) -> tuple[tuple[int, dict[int, tuple[int, ...]]], ...]:
+    """The windows of four (of any one suit): their positions as bits, and for each part
+    of those bits (the positions a hand holds), the rank indices of the window's cards
+    there, in order: looked up, not gathered card by card (the search asks this for
+    hundreds of hands).  The run search reads only the ranks: the same for every suit."""
     out = []
     for low in run_lows(4, wrap, True):
         slots = [1 << (p % 13 if wrap else p) for p in range(low, low + 4)]
-        keys = tuple(c.key for c in run_cards(suit, low, 4, wrap))
+        ranks = tuple(RANKS.index(rank_at(p, wrap)) for p in range(low, low + 4))
         present = {}
         for n in range(16):  # every subset of the four slots
             chosen = [i for i in range(4) if n >> i & 1]
-            present[sum(slots[i] for i in chosen)] = tuple(keys[i] for i in chosen)
+            present[sum(slots[i] for i in chosen)] = tuple(ranks[i] for i in chosen)
         out.append((sum(slots), present))
     return tuple(out)
 
@@ -123,11 +124,15 @@ def set_jokers(counts: Iterable[int], sets: int, limit: str, distinct: bool) -> 
 def _runs_ok(jokers: int, runs: int, options: tuple[tuple[tuple[int, ...], ...], ...],
              sets: int, used_ranks: frozenset[str], cfg: MeldConfig, by_rank: list[int]) -> bool:
     """Choose a window for each of `runs` runs, one suit each (`options`: per suit, the
-    natural cards of each window that the hand can fill with its jokers), then the sets
-    from the natural cards left, `by_rank` (per rank index), kept in step with the runs.
-    (One window per suit: no card is chosen twice, so only the counts per rank matter.)"""
+    rank indices of the natural cards of each window that the hand can fill with its
+    jokers), then the sets from the natural cards left, `by_rank` (per rank index), kept
+    in step with the runs.  (One window per suit: no card is chosen twice, so only the
+    counts per rank matter.)"""
     if runs == 0:
         return _sets_ok_by_rank(by_rank, jokers, sets, used_ranks, cfg[2], cfg[3])  # joker_limit, distinct
+    if not sets:  # no sets to leave cards for: the search's answer is the cheapest windows'
+        needs = sorted(4 - max(map(len, windows)) for windows in options)
+        return len(needs) >= runs and sum(needs[:runs]) <= jokers
     most_j = max_jokers(4, cfg[2])
     for i in range(len(options) - runs + 1):
         for present in options[i]:
@@ -138,12 +143,12 @@ def _runs_ok(jokers: int, runs: int, options: tuple[tuple[tuple[int, ...], ...],
             spare = min(jokers - need, most_j - need, len(present) - 1) if sets else 0
             for k in range(spare + 1):
                 for used in combinations(present, len(present) - k):
-                    for c in used:
-                        by_rank[c & 15] -= 1
+                    for r in used:
+                        by_rank[r] -= 1
                     ok = _runs_ok(jokers - need - k, runs - 1, options[i + 1:], sets, used_ranks, cfg,
                                   by_rank)
-                    for c in used:
-                        by_rank[c & 15] += 1
+                    for r in used:
+                        by_rank[r] += 1
                     if ok:
                         return True
     return False
@@ -249,9 +254,9 @@ def _completable(keys: bytes, runs: int, sets: int, used_suits: frozenset[str],
     options = []
     for i, mask in enumerate(masks):
         if mask and SUITS[i] not in used_suits:
-            windows = _FILLABLE.get(mask | fill << 15 | i << 17 | wrap << 19)  # `_fillable_windows`, inline
+            windows = _FILLABLE.get(mask | fill << 15 | wrap << 17)  # `_fillable_windows`, inline
             if windows is None:
-                windows = _fillable_windows(i, wrap, fill, mask)
+                windows = _fillable_windows(wrap, fill, mask)
             if windows:
                 options.append(windows)
     if len(options) < runs:
@@ -261,20 +266,19 @@ def _completable(keys: bytes, runs: int, sets: int, used_suits: frozenset[str],
     return _runs_ok(jokers, runs, tuple(options), sets, used_ranks, cfg, by_rank)
 
 
-# `_fillable_windows`' cache, keyed by one int (hashed in C): a few hundred masks per suit
-# come up again and again.  At most 4 suits × 2 × 4 fills × 2^15 masks: no bound needed.
+# `_fillable_windows`' cache, keyed by one int (hashed in C): a few hundred masks come up
+# again and again.  At most 2 × 4 fills × 2^15 masks: no bound needed.
 _FILLABLE: dict[int, tuple[tuple[int, ...], ...]] = {}
 
 
-def _fillable_windows(suit: int, wrap: bool, fill: int, mask: int) -> tuple[tuple[int, ...], ...]:
-    """The windows of four of suit `SUITS[suit]` that a hand holding the scale positions
-    `mask` of that suit can complete with `fill` jokers: for each, the keys of the cards
-    it has there."""
-    key = mask | fill << 15 | suit << 17 | wrap << 19
+def _fillable_windows(wrap: bool, fill: int, mask: int) -> tuple[tuple[int, ...], ...]:
+    """The windows of four of a suit that a hand holding the scale positions `mask` of that
+    suit can complete with `fill` jokers: for each, the rank indices of the cards it has
+    there."""
+    key = mask | fill << 15 | wrap << 17
     found = _FILLABLE.get(key)
     if found is None:
-        found = _FILLABLE[key] = tuple(present[mask & wmask]
-                                       for wmask, present in _present_windows(SUITS[suit], wrap)
+        found = _FILLABLE[key] = tuple(present[mask & wmask] for wmask, present in _present_windows(wrap)
                                        if 4 - (mask & wmask).bit_count() <= fill)
     return found
 
