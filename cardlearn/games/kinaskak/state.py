@@ -8,7 +8,7 @@ import json
 import random
 from bisect import insort
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
@@ -644,9 +644,11 @@ class State(GameState):
             by_rank, facts = self._by_rank(held), self._table_facts()
             actions += self._layoffs(hand, held, by_rank, facts) + self._steals(held, by_rank, facts)
         taken = self.taken
-        barred = taken.key if rules.forbid_same_card_discard and taken is not None else None
-        discards = [k for k in held if k != barred]
-        actions += map(_DISCARD_AT.__getitem__, discards or held)
+        if rules.forbid_same_card_discard and taken is not None:
+            discards = [k for k in held if k != taken.key]
+            actions += map(_DISCARD_AT.__getitem__, discards or held)
+        else:
+            actions += map(_DISCARD_AT.__getitem__, held)
         return tuple(actions)
 
     def _meld_actions(self, hand: tuple[Card, ...], keys: bytes) -> list[Action]:
@@ -852,7 +854,7 @@ class State(GameState):
         # Only the action is logged: a save writes the moves' texts (`to_json`), where
         # keeping a text log beside it cost a `str(action)` (an `Action` hash) every move.
         c: dict[str, Any] = {"log": _logged(self.log, action)}
-        getattr(self, "_do_" + action.verb)(action, c)
+        _STEPS[action.verb](self, action, c)
         new: State = self._evolve_with(c)
         return new
 
@@ -1113,6 +1115,12 @@ class State(GameState):
     def __str__(self) -> str:
         from .view import text_picture
         return text_picture(self)
+
+
+# A move's first rule step by its verb (`State._next`), looked up once, not by name.
+_VERBS = ("take", "draw", "buy", "pass", "run", "set", "off", "steal", "discard")
+_STEPS: dict[str, Callable[[State, Action, dict[str, Any]], None]] = {
+    verb: getattr(State, "_do_" + verb) for verb in _VERBS}
 
 
 @lru_cache(maxsize=64)
