@@ -394,7 +394,7 @@ def _meld_moves(hand: tuple[Card, ...], keys: bytes, runs: int, sets: int, used_
         specs = tuple(s for s in specs if len(hand) - len(s.cards) != 1)
     out, seen = [], set()
     for s in specs:
-        k = (tuple(sorted(s.cards, key=_KEY)), s.low)  # the cards, and where a joker at an end goes
+        k = (bytes(sorted(map(_KEY, s.cards))), s.low)  # the cards (by key, hashed in C), and the placing
         if k in seen:
             continue
         seen.add(k)
