@@ -246,10 +246,10 @@ def _completable(keys: bytes, runs: int, sets: int, used_suits: frozenset[str],
     bits = _rank_bits(wrap)
     masks = [0, 0, 0, 0]  # per suit (in `SUITS` order), a bit for each scale position held
     for key in naturals:
-        by_rank[key & 15] += 1
         masks[key >> 4] |= bits[key & 15]
-    # The suits that can hold a run first (the cheaper test, and the one most hands fail),
-    # then the sets alone (runs only take cards away from them), then both together.
+    # The suits that can hold a run first (the cheaper test, and the one most hands fail:
+    # the counts per rank are made after it), then the sets alone (runs only take cards
+    # away from them), then both together.
     fill = min(jokers, max_jokers(4, limit))
     options = []
     for i, mask in enumerate(masks):
@@ -261,6 +261,8 @@ def _completable(keys: bytes, runs: int, sets: int, used_suits: frozenset[str],
                 options.append(windows)
     if len(options) < runs:
         return False
+    for key in naturals:
+        by_rank[key & 15] += 1
     if sets and not _sets_ok_by_rank(by_rank, jokers, sets, used_ranks, limit, distinct):
         return False
     return _runs_ok(jokers, runs, tuple(options), sets, used_ranks, cfg, by_rank)
