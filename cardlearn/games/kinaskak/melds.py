@@ -543,12 +543,15 @@ def keyed_meld_specs(hand: tuple[Card, ...], keys: bytes, runs: int, sets: int, 
                     if ok:
                         out.append(spec)
     if sets or free:
-        held = sorted({key & 15 for key in keys if key != JOKER_KEY})  # rank indices, in `RANKS` order
-        for r in held:
+        of_rank: dict[int, bytearray] = {}  # per rank index held, its cards' keys in hand order
+        for key in keys:
+            if key != JOKER_KEY:
+                of_rank.setdefault(key & 15, bytearray()).append(key)
+        for r in sorted(of_rank):  # in `RANKS` order
             rank = RANKS[r]
             if rules.distinct_set_ranks and rank in used_ranks and not free:
                 continue
-            naturals = bytes(key for key in keys if key & 15 == r and key != JOKER_KEY)
+            naturals = bytes(of_rank[r])
             now_used = used_ranks | {rank}
             for size in sizes_set:
                 for spec in _set_specs(naturals, rank, size, max_jokers(size, rules.joker_limit), jokers):
