@@ -634,24 +634,24 @@ class State(GameState):
             return (BUY, PASS)
         p, hand = self.player, self.hands[self.player]
         keys = hand_key(hand)  # the hand as the meld search reads it
-        actions = self._meld_actions(hand, keys)
+        melds = self._meld_actions(hand, keys)
         if step == "meld":
-            return tuple(actions)
+            return melds
         rules = self.rules
         may_add = rules.layoff_same_turn or not self.laid_turn
         held = dict.fromkeys(keys)  # the distinct cards' keys, in hand order
+        adds: tuple[Action, ...] = ()
         if self.laid_down[p] and self.round_no < FINAL_ROUND and may_add:
             by_rank, facts = self._by_rank(held), self._table_facts()
-            actions += self._layoffs(hand, held, by_rank, facts) + self._steals(held, by_rank, facts)
+            adds = (*self._layoffs(hand, held, by_rank, facts), *self._steals(held, by_rank, facts))
         taken = self.taken
         if rules.forbid_same_card_discard and taken is not None:
-            discards = [k for k in held if k != taken.key]
-            actions += map(_DISCARD_AT.__getitem__, discards or held)
+            discards = tuple(map(_DISCARD_AT.__getitem__, [k for k in held if k != taken.key] or held))
         else:
-            actions += map(_DISCARD_AT.__getitem__, held)
-        return tuple(actions)
+            discards = tuple(map(_DISCARD_AT.__getitem__, held))
+        return melds + adds + discards if melds or adds else discards
 
-    def _meld_actions(self, hand: tuple[Card, ...], keys: bytes) -> list[Action]:
+    def _meld_actions(self, hand: tuple[Card, ...], keys: bytes) -> tuple[Action, ...]:
         rules, p = self.rules, self.player
         final = self.round_no == FINAL_ROUND
         pending = self.pending
@@ -666,13 +666,12 @@ class State(GameState):
             long = not rules.layoff_same_turn and not final
             left = len(hand) - 4 * runs - 3 * sets
             if not rules.go_out_by_discard and not long and left == 1:
-                return []
-            return list(_meld_moves(hand, keys, runs, sets, used_suits, used_ranks, final, rules, long,
-                                    False))
+                return ()
+            return _meld_moves(hand, keys, runs, sets, used_suits, used_ranks, final, rules, long, False)
         if not final and ((self.laid_turn and rules.extra_melds_on_laydown)
                           or (not self.laid_turn and rules.new_melds_after_laydown)):
-            return list(_meld_moves(hand, keys, 0, 0, _NONE, _NONE, False, rules, False, True))
-        return []
+            return _meld_moves(hand, keys, 0, 0, _NONE, _NONE, False, rules, False, True)
+        return ()
 
     def _table_facts(self) -> tuple[_MeldFacts, ...]:
         """A `_MeldFacts` per meld on the table, in owner order.  Kept in the instance dict
