@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from itertools import combinations
 from operator import attrgetter
@@ -66,8 +66,6 @@ def _present_windows(wrap: bool) -> tuple[tuple[int, dict[int, tuple[int, ...]]]
             present[sum(slots[i] for i in chosen)] = tuple(ranks[i] for i in chosen)
         out.append((sum(slots), present))
     return tuple(out)
-
-
 
 
 def _sets_ok_by_rank(by_rank: list[int], jokers: int, sets: int, used_ranks: frozenset[str],
@@ -154,14 +152,6 @@ def _runs_ok(jokers: int, runs: int, options: tuple[tuple[tuple[int, ...], ...],
     return False
 
 
-def jokers_in(hand: Sequence[Card]) -> int:
-    """How many jokers end a sorted hand (jokers sort last); no `==` on cards, which is slow."""
-    i = len(hand)
-    while i and hand[i - 1] is JOKER:
-        i -= 1
-    return len(hand) - i
-
-
 _key_of = attrgetter("key")
 
 
@@ -210,8 +200,8 @@ def keys_completable(keys: bytes, runs: int, sets: int, used_suits: frozenset[st
 
 # The cache's keys hold only bytes, ints, strings and bools, never a set: the garbage
 # collector then stops tracking them (a tuple of such values cannot be in a cycle), where
-# tens of thousands of tracked keys made every full collection walk them all, which cost
-# more than the search itself.  So the used suits and ranks are written as text.
+# tens of thousands of tracked keys (and their sets) were walked by every full collection.
+# So the used suits and ranks are written as text.
 _NAMES: dict[frozenset[str], str] = {}
 
 
