@@ -709,7 +709,13 @@ class State(GameState):
         out: list[Action] = []
         for f in facts:
             if f.ends is None:  # a set: the cards of its rank, and jokers
-                fits = by_rank.get(f.meld.key, []) + jokers
+                fits = by_rank.get(f.meld.key)
+                if fits is None:
+                    if not jokers:
+                        continue  # (most melds, most turns: no list made)
+                    fits = jokers
+                elif jokers:
+                    fits = fits + jokers
             else:  # a run: only the cards just below and above it, and jokers (in hand order)
                 fits = [c for c in f.ends if c.key in held]
                 if len(fits) == 2:
