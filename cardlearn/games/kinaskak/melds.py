@@ -189,7 +189,9 @@ def completable(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozen
 def keys_completable(keys: bytes, runs: int, sets: int, used_suits: frozenset[str],
                      used_ranks: frozenset[str], exact: bool, cfg: MeldConfig) -> bool:
     """`completable` of the hand whose `hand_key` is `keys`."""
-    key = (keys, runs, sets, _names(used_suits), _names(used_ranks), exact, cfg)
+    suits = _names(used_suits) if used_suits else ""
+    ranks = _names(used_ranks) if used_ranks else ""
+    key = (keys, runs, sets, suits, ranks, exact, cfg)
     known = _COMPLETABLE.get(key)
     if known is None:
         if len(_COMPLETABLE) >= _COMPLETABLE_MAX:
