@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from cardlearn.cards import JOKER, RANKS, Card, make_deck, parse_cards
@@ -212,6 +213,7 @@ def run_lows(size: int, wrap: bool, ace_both: bool) -> range:
     return range(1, top - size + 2)
 
 
+@lru_cache(maxsize=1 << 12)  # the same few hundred windows are asked for over and over
 def run_cards(suit: str, low: int, size: int, wrap: bool) -> tuple[Card, ...]:
     """The natural cards a run of `size` from position `low` stands for."""
     return tuple(Card(rank_at(p, wrap), suit) for p in range(low, low + size))

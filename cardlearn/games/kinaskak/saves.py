@@ -103,7 +103,7 @@ def _snapshot(r: SaveReader, rules: Rules, n: int) -> State:
         reshuffles=_whole(r, "reshuffles", 0, 10**6), turns=_whole(r, "turns", 0, 10**6),
         totals=tuple(_per_seat(r, "totals", n, int)), cards_left=tuple(_per_seat(r, "cards_left", n, int)),
         sheet=tuple(sheet_rows), log=as_log(history), round_start=_whole(r, "round_start", 0, 10**7),
-        origin=None, text_log=as_log(map(str, history)))
+        origin=None)
     _check(state)
     return state
 

@@ -8,14 +8,14 @@ import json
 import random
 from bisect import insort
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
 from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple
 
-from cardlearn.cards import JOKER, Card, cards_text, without
+from cardlearn.cards import JOKER, Card, cards_text, make_deck, without
 from cardlearn.core import (
     DEAL_END,
     GameState,
@@ -30,7 +30,7 @@ from cardlearn.core import (
 )
 from cardlearn.protocol import FinishedDeal, ScoreRow
 
-from .melds import hand_key, meld_specs
+from .melds import hand_key, keyed_meld_specs
 from .rules import (
     CONTRACTS,
     FINAL_ROUND,
@@ -186,6 +186,7 @@ def _parse_run(words: list[str]) -> Action:
 
 
 TAKE, DRAW, BUY, PASS = Action("take"), Action("draw"), Action("buy"), Action("pass")
+_NONE: frozenset[str] = frozenset()  # no suits or ranks used yet
 
 Row = tuple[int, int, int, int | None, tuple[int, ...]]  # round, runs, sets, went_out, penalty
 
@@ -203,18 +204,24 @@ def _drop_known(known: tuple[Card, ...], gone: Iterable[Card]) -> tuple[Card, ..
     return tuple(rest)
 
 
+Known = tuple[tuple[Card, ...], ...]  # per seat, the cards everyone saw go into its hand
+
+
+def _less_known(known: Known, p: int, gone: Iterable[Card]) -> Known:
+    """`known` with seat `p`'s cards less `gone` (the same tuple when it has none known, as
+    is usual: no new tuple per discard)."""
+    return _put(known, p, _drop_known(known[p], gone)) if known[p] else known
+
+
 def _has_joker(cards: Iterable[Card]) -> bool:
     return any(c is JOKER for c in cards)
 
 
-_DISCARDS: dict[Card, Action] = {}  # one discard action per card: immutable, so shared
-
-
-def _discard(card: Card) -> Action:
-    action = _DISCARDS.get(card)
-    if action is None:
-        action = _DISCARDS[card] = Action("discard", (card,))
-    return action
+# Every card by its `Card.key` (the joker's is 100), and one discard action per card
+# (immutable, so shared): looked up by an int, where a dict keyed by the card called the
+# Python-level `Card.__hash__` for every card of every hand at every discard.
+_CARD_AT: dict[int, Card] = {c.key: c for c in make_deck(jokers=1)}
+_DISCARD_AT: dict[int, Action] = {k: Action("discard", (c,)) for k, c in _CARD_AT.items()}
 
 
 def _add(cards: tuple[Card, ...], *new: Card) -> tuple[Card, ...]:
@@ -341,21 +348,22 @@ class _MeldFacts:
             stand_ins = dict.fromkeys(meld.stands_for(j, wrap) for j in slots)
             # (in a run each slot stands for a card: the filter only tells the checker so)
             self.stand_ins = tuple(sorted((c for c in stand_ins if isinstance(c, Card)), key=_KEY))
-        self._layoffs: dict[Card, tuple[Action, ...]] = {}
-        self._steals: dict[Card, Action] = {}
+        # per card, by its key (an int hashes in C, a `Card` by a Python-level `__hash__`)
+        self._layoffs: dict[int, tuple[Action, ...]] = {}
+        self._steals: dict[int, Action] = {}
 
     def layoffs(self, card: Card) -> tuple[Action, ...]:
         """Laying `card` off on this meld, at each end where it fits."""
-        actions = self._layoffs.get(card)
+        actions = self._layoffs.get(card.key)
         if actions is None:
-            actions = self._layoffs[card] = tuple(Action("off", (card,), meld=self.where, end=end)
-                                                  for end in layoff_ends(self.meld, card, self.rules))
+            actions = self._layoffs[card.key] = tuple(Action("off", (card,), meld=self.where, end=end)
+                                                      for end in layoff_ends(self.meld, card, self.rules))
         return actions
 
     def steal(self, card: Card) -> Action:
-        action = self._steals.get(card)
+        action = self._steals.get(card.key)
         if action is None:
-            action = self._steals[card] = Action("steal", (card,), meld=self.where)
+            action = self._steals[card.key] = Action("steal", (card,), meld=self.where)
         return action
 
 
@@ -371,22 +379,22 @@ _MELD_MOVES: dict[tuple[Any, ...], tuple[Rules, tuple[Action, ...]]] = {}
 _MELD_MOVES_MAX = 1 << 14
 
 
-def _meld_moves(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozenset[str],
+def _meld_moves(hand: tuple[Card, ...], keys: bytes, runs: int, sets: int, used_suits: frozenset[str],
                 used_ranks: frozenset[str], exact: bool, rules: Rules, long: bool,
                 free: bool) -> tuple[Action, ...]:
-    """The run and set actions for `melds.meld_specs` of these arguments, doubles dropped."""
-    key = (hand_key(hand), runs, sets, used_suits, used_ranks, exact, id(rules), long, free)
+    """The run and set actions for `melds.meld_specs` of these arguments (`keys`: the
+    hand's `hand_key`), doubles dropped."""
+    key = (keys, runs, sets, used_suits, used_ranks, exact, id(rules), long, free)
     hit = _MELD_MOVES.get(key)
     if hit is not None:
         return hit[1]
     # `meld_specs` without its own cache: this one stands in front of it
-    specs = meld_specs.__wrapped__(hand, runs, sets, used_suits, used_ranks, exact, rules,
-                                   long=long, free=free)
+    specs = keyed_meld_specs(hand, keys, runs, sets, used_suits, used_ranks, exact, rules, long, free)
     if not rules.go_out_by_discard:
         specs = tuple(s for s in specs if len(hand) - len(s.cards) != 1)
     out, seen = [], set()
     for s in specs:
-        k = (tuple(sorted(s.cards, key=_KEY)), s.low)  # the cards, and where a joker at an end goes
+        k = (bytes(sorted(map(_KEY, s.cards))), s.low)  # the cards (by key, hashed in C), and the placing
         if k in seen:
             continue
         seen.add(k)
@@ -394,10 +402,12 @@ def _meld_moves(hand: tuple[Card, ...], runs: int, sets: int, used_suits: frozen
             out.append(Action("run", s.cards, run_cards(s.key, s.low, len(s.cards), rules.run_wrap)))
         else:
             out.append(Action("set", s.cards))
-    if len(_MELD_MOVES) >= _MELD_MOVES_MAX:  # bounded: start afresh (no decision depends on it)
-        _MELD_MOVES.clear()
-    moves = _MELD_MOVES[key] = (rules, tuple(out))
-    return moves[1]
+    moves = tuple(out)
+    if moves:  # none to lay: `meld_specs` finds that again at the cost of a look-up in its own cache
+        if len(_MELD_MOVES) >= _MELD_MOVES_MAX:  # bounded: start afresh (no decision depends on it)
+            _MELD_MOVES.clear()
+        _MELD_MOVES[key] = (rules, moves)
+    return moves
 
 
 # ---------------------------------------------------------------------------------------
@@ -445,7 +455,6 @@ class State(GameState):
     log: Log                           # the moves so far, chunked: see `history`
     round_start: int
     origin: tuple[int, int, str | None] | None = field(default=None, repr=False)
-    text_log: Log = field(default=EMPTY_LOG, repr=False, compare=False)  # the moves as text, for saves
 
     @derived
     def history(self) -> tuple[Action, ...]:
@@ -624,38 +633,45 @@ class State(GameState):
         if step == "buy":
             return (BUY, PASS)
         p, hand = self.player, self.hands[self.player]
-        actions = self._meld_actions(hand)
+        keys = hand_key(hand)  # the hand as the meld search reads it
+        melds = self._meld_actions(hand, keys)
         if step == "meld":
-            return tuple(actions)
+            return melds
         rules = self.rules
         may_add = rules.layoff_same_turn or not self.laid_turn
-        held = dict.fromkeys(hand)  # the distinct cards, in hand order
+        held = dict.fromkeys(keys)  # the distinct cards' keys, in hand order
+        adds: tuple[Action, ...] = ()
         if self.laid_down[p] and self.round_no < FINAL_ROUND and may_add:
-            by_rank = self._by_rank(held)
-            actions += self._layoffs(hand, held, by_rank) + self._steals(held, by_rank)
-        barred = self.taken if rules.forbid_same_card_discard else None
-        discards = [c for c in held if c is not barred]  # cards are interned: one object each
-        actions += map(_discard, discards or held)
-        return tuple(actions)
+            by_rank, facts = self._by_rank(held), self._table_facts()
+            adds = (*self._layoffs(hand, held, by_rank, facts), *self._steals(held, by_rank, facts))
+        taken = self.taken
+        if rules.forbid_same_card_discard and taken is not None:
+            discards = tuple(map(_DISCARD_AT.__getitem__, [k for k in held if k != taken.key] or held))
+        else:
+            discards = tuple(map(_DISCARD_AT.__getitem__, held))
+        return melds + adds + discards if melds or adds else discards
 
-    def _meld_actions(self, hand: tuple[Card, ...]) -> list[Action]:
+    def _meld_actions(self, hand: tuple[Card, ...], keys: bytes) -> tuple[Action, ...]:
         rules, p = self.rules, self.player
         final = self.round_no == FINAL_ROUND
-        if self.pending or not self.laid_down[p]:
-            c = self.contract
-            runs = c.runs - sum(m.kind == "run" for m in self.pending)
-            sets = c.sets - sum(m.kind == "set" for m in self.pending)
-            used_suits = frozenset(m.key for m in self.pending if m.kind == "run")
-            used_ranks = frozenset(m.key for m in self.pending if m.kind == "set")
+        pending = self.pending
+        if pending or not self.laid_down[p]:
+            runs, sets = CONTRACTS[self.round_no - 1]
+            used_suits = used_ranks = _NONE
+            if pending:  # a lay-down under way: the melds and the suits or ranks it still needs
+                runs -= sum(m.kind == "run" for m in pending)
+                sets -= sum(m.kind == "set" for m in pending)
+                used_suits = frozenset(m.key for m in pending if m.kind == "run")
+                used_ranks = frozenset(m.key for m in pending if m.kind == "set")
             long = not rules.layoff_same_turn and not final
             left = len(hand) - 4 * runs - 3 * sets
             if not rules.go_out_by_discard and not long and left == 1:
-                return []
-            return list(_meld_moves(hand, runs, sets, used_suits, used_ranks, final, rules, long, False))
+                return ()
+            return _meld_moves(hand, keys, runs, sets, used_suits, used_ranks, final, rules, long, False)
         if not final and ((self.laid_turn and rules.extra_melds_on_laydown)
                           or (not self.laid_turn and rules.new_melds_after_laydown)):
-            return list(_meld_moves(hand, 0, 0, frozenset(), frozenset(), False, rules, False, True))
-        return []
+            return _meld_moves(hand, keys, 0, 0, _NONE, _NONE, False, rules, False, True)
+        return ()
 
     def _table_facts(self) -> tuple[_MeldFacts, ...]:
         """A `_MeldFacts` per meld on the table, in owner order.  Kept in the instance dict
@@ -677,42 +693,50 @@ class State(GameState):
         return out
 
     @staticmethod
-    def _by_rank(held: dict[Card, None]) -> dict[str | None, list[Card]]:
-        """The distinct cards held, by rank (None: the joker), in hand order."""
+    def _by_rank(held: dict[int, None]) -> dict[str | None, list[Card]]:
+        """The distinct cards held (`held`: their keys), by rank (None: the joker), in hand order."""
         by_rank: dict[str | None, list[Card]] = {}
-        for c in held:
+        for k in held:
+            c = _CARD_AT[k]
             by_rank.setdefault(c.rank, []).append(c)
         return by_rank
 
-    def _layoffs(self, hand: tuple[Card, ...], held: dict[Card, None],
-                 by_rank: dict[str | None, list[Card]]) -> list[Action]:
+    def _layoffs(self, hand: tuple[Card, ...], held: dict[int, None], by_rank: dict[str | None, list[Card]],
+                 facts: tuple[_MeldFacts, ...]) -> list[Action]:
         if not self.rules.go_out_by_discard and len(hand) == 2:
             return []
         jokers = by_rank.get(None, [])
         out: list[Action] = []
-        for f in self._table_facts():
+        for f in facts:
             if f.ends is None:  # a set: the cards of its rank, and jokers
-                fits = by_rank.get(f.meld.key, []) + jokers
+                fits = by_rank.get(f.meld.key)
+                if fits is None:
+                    if not jokers:
+                        continue  # (most melds, most turns: no list made)
+                    fits = jokers
+                elif jokers:
+                    fits = fits + jokers
             else:  # a run: only the cards just below and above it, and jokers (in hand order)
-                fits = [c for c in f.ends if c in held]
+                fits = [c for c in f.ends if c.key in held]
                 if len(fits) == 2:
-                    ids = [*map(id, held)]
-                    fits.sort(key=lambda c: ids.index(id(c)))
+                    order = [*held]
+                    fits.sort(key=lambda c: order.index(c.key))
                 fits += jokers
             for card in fits:
                 out += f.layoffs(card)
         return out
 
-    def _steals(self, held: dict[Card, None], by_rank: dict[str | None, list[Card]]) -> list[Action]:
+    def _steals(self, held: dict[int, None], by_rank: dict[str | None, list[Card]],
+                facts: tuple[_MeldFacts, ...]) -> list[Action]:
         rules, p, wrap = self.rules, self.player, self.rules.run_wrap
         out: list[Action] = []
-        for f in self._table_facts():
+        for f in facts:
             m = f.meld
             if not f.has_joker or (f.where[0] == p and not rules.joker_steal_by_owner) or \
                     (m.kind == "set" and not rules.joker_steal_from_sets):
                 continue
             # a set: the cards of its rank held, in hand order; a run: its jokers' cards held
-            wanted = by_rank.get(m.key, []) if m.kind == "set" else [c for c in f.stand_ins if c in held]
+            wanted = by_rank.get(m.key, []) if m.kind == "set" else [c for c in f.stand_ins if c.key in held]
             for card in wanted:
                 if rules.stolen_joker_must_be_used:
                     slot = steal_slot(m, card, wrap)
@@ -744,6 +768,9 @@ class State(GameState):
         return action
 
     def _canonical(self, action: Any) -> Any:
+        for a in self._legal_tuple():  # as the base class does first, without its call
+            if a is action:
+                return a
         found = super()._canonical(action)
         if found is None and isinstance(action, Action) and action.verb == "run":
             found = super()._canonical(self._in_place_order(action))
@@ -829,9 +856,10 @@ class State(GameState):
     # move takes up to a dozen steps.)
 
     def _next(self, action: Action) -> State:
-        c: dict[str, Any] = {"log": _logged(self.log, action),
-                             "text_log": _logged(self.text_log, str(action))}
-        getattr(self, "_do_" + action.verb)(action, c)
+        # Only the action is logged: a save writes the moves' texts (`to_json`), where
+        # keeping a text log beside it cost a `str(action)` (an `Action` hash) every move.
+        c: dict[str, Any] = {"log": _logged(self.log, action)}
+        _STEPS[action.verb](self, action, c)
         new: State = self._evolve_with(c)
         return new
 
@@ -900,9 +928,14 @@ class State(GameState):
             self.reshuffles < rules.max_reshuffles else 0
         if len(self.stock) + max(0, spare) < 2:
             return ()
-        seats = ((p + k) % self.n for k in range(1, self.n))
-        return tuple(s for s in seats if (s != self.discarder or rules.discarder_may_buy)
-                     and (self.buys_used[s] < rules.max_buys or rules.excess_buy_penalty is not None))
+        n, discarder, buys_used, most = self.n, self.discarder, self.buys_used, rules.max_buys
+        anyone, fined = rules.discarder_may_buy, rules.excess_buy_penalty is not None
+        out = []
+        for k in range(1, n):
+            s = (p + k) % n
+            if (s != discarder or anyone) and (buys_used[s] < most or fined):
+                out.append(s)
+        return tuple(out)
 
     def _from_stock(self, c: dict[str, Any], seat: int) -> bool:
         """`seat` draws the top stock card (reshuffling the discards once if needed); False,
@@ -942,7 +975,7 @@ class State(GameState):
         melds, pending = get("melds", self.melds), get("pending", self.pending)
         laid_down = get("laid_down", self.laid_down)
         c.update(hands=_put(hands, p, without(hands[p], meld.cards)),
-                 known=_put(known, p, _drop_known(known[p], meld.cards)))
+                 known=_less_known(known, p, meld.cards))
         if laid_down[p] and not pending:  # an extra meld after the contract
             c["melds"] = _put(melds, p, (*melds[p], meld))
             self._after_main(c)
@@ -964,7 +997,7 @@ class State(GameState):
         meld = laid_off(melds[owner][i], card, action.end, self.rules.run_wrap)
         c.update(melds=_put(melds, owner, _put(melds[owner], i, meld)),
                  hands=_put(hands, p, without(hands[p], (card,))),
-                 known=_put(known, p, _drop_known(known[p], (card,))))
+                 known=_less_known(known, p, (card,)))
         self._after_main(c)
 
     def _do_steal(self, action: Action, c: dict[str, Any]) -> None:
@@ -981,7 +1014,7 @@ class State(GameState):
     def _do_discard(self, action: Action, c: dict[str, Any]) -> None:
         p, card, hands, known = self.player, action.cards[0], self.hands, self.known
         c.update(hands=_put(hands, p, without(hands[p], (card,))),
-                 known=_put(known, p, _drop_known(known[p], (card,))),
+                 known=_less_known(known, p, (card,)),
                  discard=(*self.discard, card), live=True, discarder=p)
         self._end_turn(c)
 
@@ -1075,7 +1108,7 @@ class State(GameState):
             "final_left": list(self.final_left), "reshuffles": self.reshuffles, "turns": self.turns,
             "totals": list(self.totals), "cards_left": list(self.cards_left),
             "sheet": [[r, a, b, o, list(p)] for r, a, b, o, p in self.sheet],
-            "history": list(log_items(self.text_log)), "round_start": self.round_start,
+            "history": [str(a) for a in self.history], "round_start": self.round_start,
             "origin": None if self.origin is None else list(self.origin),
         })
 
@@ -1087,6 +1120,12 @@ class State(GameState):
     def __str__(self) -> str:
         from .view import text_picture
         return text_picture(self)
+
+
+# A move's first rule step by its verb (`State._next`), looked up once, not by name.
+_VERBS = ("take", "draw", "buy", "pass", "run", "set", "off", "steal", "discard")
+_STEPS: dict[str, Callable[[State, Action, dict[str, Any]], None]] = {
+    verb: getattr(State, "_do_" + verb) for verb in _VERBS}
 
 
 @lru_cache(maxsize=64)
