@@ -82,7 +82,7 @@ pages: $(STAMP)
 
 # The course as a static website in site/ (not committed): JupyterLite with the notebooks
 # and the four classroom pages, the Pyodide runtime and every wheel served from site/
-# itself (docs/site.md).  Its build tools get a venv of their own under .cache/site/ (with
+# itself (docs/site.md).  Its build tools get a venv of their own in ~/.cache/cardlearn/site/ (with
 # the downloads, so a second build is quick); an unchanged tree is not built again.
 # Serve it from any static host: `python3 -m http.server -d site` for a look.
 site: $(STAMP)

@@ -8,7 +8,8 @@ this build puts beside it (with their own sha256), cardlearn's wheel and ipywidg
 kernel loads all of them at start-up from there (`loadPyodideOptions.packages`), so
 nothing is fetched from the internet when a page opens, and no PyPI fallback is tried.
 
-Downloads (the npm tarball, the PyPI wheels) are kept in `.cache/site/`; a build whose
+Downloads (the npm tarball, the PyPI wheels) and the build tools' venv are kept in
+`~/.cache/cardlearn/site/` (see `_cache`); a build whose
 inputs (these tools, the package, the notebooks, the images, the pins) have not changed
 since the last one leaves `site/` as it is (`site/.inputs` holds their digest).
 """
@@ -20,6 +21,7 @@ import base64
 import hashlib
 import html
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -35,8 +37,20 @@ sys.path.insert(0, str(Path(__file__).parent))
 import pins
 
 ROOT = Path(__file__).resolve().parents[2]
-CACHE = ROOT / ".cache" / "site"
 OUT = ROOT / "site"
+
+
+def _cache() -> Path:
+    """Where downloads and the build tools' venv are kept: `$CARDLEARN_SITE_CACHE`, else
+    beside the lab's cache (`$XDG_CACHE_HOME/cardlearn/site`, `~/.cache/cardlearn/site`),
+    outside the tree so that another checkout (CI's fresh clone) builds from it at once."""
+    override = os.environ.get("CARDLEARN_SITE_CACHE")
+    if override:
+        return Path(override)
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "cardlearn" / "site"
+
+
+CACHE = _cache()
 NPM = "https://registry.npmjs.org"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 # The classroom pages by name, as the pages' index names them
@@ -179,9 +193,8 @@ def write_pictures(folder: Path, pictures: list[tuple[str, bytes]]) -> None:
     (folder / "index.json").write_text(json.dumps(index, ensure_ascii=False, indent=0), encoding="utf-8")
 
 
-def build_cardlearn(pictures: list[tuple[str, bytes]]) -> Path:
-    """cardlearn's wheel, with the stored pictures in `cardlearn/_stored/`."""
-    out = CACHE / "cardlearn"
+def build_cardlearn(pictures: list[tuple[str, bytes]], out: Path) -> Path:
+    """cardlearn's wheel, with the stored pictures in `cardlearn/_stored/`, into `out`."""
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     with tempfile.TemporaryDirectory() as tmp:
@@ -207,7 +220,7 @@ def tools() -> Path:
     want = "\n".join(pins.BUILD_REQUIREMENTS)
     if python.is_file() and stamp.is_file() and stamp.read_text() == want:
         return python
-    say("installing the build tools (jupyterlite) into .cache/site/tools")
+    say(f"installing the build tools (jupyterlite) into {venv}")
     shutil.rmtree(venv, ignore_errors=True)
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     if subprocess.run([str(python), "-m", "pip", "install", "--quiet", *pins.BUILD_REQUIREMENTS]).returncode:
@@ -401,9 +414,10 @@ def build(out: Path, force: bool = False) -> Path:
     pyodide = fetch_pyodide()
     npm_lock = json.loads((pyodide / "pyodide-lock.json").read_text())
     wheels = {**fetch_wheels(), **kernel_wheels(python)}
-    wheels["cardlearn"] = build_cardlearn(gather_pictures(notebooks()))
+    work = out.with_name(out.name + ".work")  # this tree's own: two checkouts may build at once
+    wheels["cardlearn"] = build_cardlearn(gather_pictures(notebooks()), work / "wheel")
     the_lock = lock(npm_lock, wheels)
-    lite = CACHE / "lite"
+    lite = work / "lite"
     lay_out(lite, pyodide, wheels, the_lock)
     staging = out.with_name(out.name + ".new")
     shutil.rmtree(staging, ignore_errors=True)

@@ -9,7 +9,7 @@ Pyodide's own lock file names where it names one, and is served from the site it
 
 from __future__ import annotations
 
-# The build tools, in a venv of their own (.cache/site/tools): not in the project's venv,
+# The build tools, in a venv of their own (~/.cache/cardlearn/site/tools): not in the project's venv,
 # whose JupyterLab and Voilà would load the Pyodide kernel's front-end extension and break.
 # jupyterlab_widgets is ipywidgets' front end, at the version ipywidgets below asks for;
 # jupyter_server indexes the contents (the notebooks).
