@@ -237,7 +237,8 @@ def kernel_wheels(python: Path) -> dict[str, Path]:
     version, npm_name, prefix = subprocess.run([str(python), "-c", ask], capture_output=True, text=True,
                                                check=True).stdout.split()
     if version != pins.PYODIDE:
-        raise SiteError(f"jupyterlite-pyodide-kernel expects Pyodide {version}, pins.PYODIDE is {pins.PYODIDE}")
+        raise SiteError(f"jupyterlite-pyodide-kernel expects Pyodide {version}, "
+                        f"pins.PYODIDE is {pins.PYODIDE}")
     folder = Path(prefix) / "share" / "jupyter" / "labextensions" / npm_name / "static" / "pypi"
     wheels = {}
     for name in ("piplite", "pyodide-kernel", "ipykernel"):
