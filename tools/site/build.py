@@ -406,6 +406,17 @@ def lay_out(lite: Path, pyodide: Path, wheels: dict[str, Path], the_lock: dict[s
 
 
 def build(out: Path, force: bool = False) -> Path:
+    """Build the site into `out` unless it is up to date; one build at a time per `out` (two
+    test workers may ask at once: the second waits, then finds it up to date)."""
+    import fcntl
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out.with_name(out.name + ".lock"), "w") as lock_file:
+        fcntl.flock(lock_file, fcntl.LOCK_EX)
+        return _build(out, force)
+
+
+def _build(out: Path, force: bool) -> Path:
     started = time.monotonic()
     if not force and up_to_date(out):
         say(f"{out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} is up to date")
