@@ -1,6 +1,6 @@
 """The static site (`make site`, docs/site.md) in Chromium: built (or reused when `site/` is
 up to date), served on 127.0.0.1 by a plain static file server, every classroom page opened
-in its own tab at once, each table waited for, moves played by clicks until a computer
+in turn, each table waited for, moves played by clicks until a computer
 has replied, and not one request leaving the machine.
 
 Skipped with a message when the site cannot be built (no package registry); under
@@ -20,7 +20,6 @@ from typing import Any
 
 import pytest
 from browserkit import (
-    CHROMIUM_ARGS,
     HAND_CARD,
     ROOT,
     WIDGET_ERRORS,
@@ -45,8 +44,8 @@ import build as site_build
 pytestmark = pytest.mark.browser
 
 SITE = ROOT / "site"
-# The first visit starts Python in the browser (Pyodide and every wheel from the site);
-# four pages at once on two cores take longer than one.
+# A page starts Python in the browser (Pyodide and every wheel from the site): about 13 s
+# on two idle cores, more beside the other test worker.
 SITE_PAGE_TIMEOUT_MS = 180_000
 MOVES = 4  # at most this many of the pupil's moves to see a computer's reply
 
@@ -84,18 +83,6 @@ def site_url(site_dir: Path) -> Iterator[str]:
         server.server_close()
 
 
-@pytest.fixture(scope="module")
-def site_browser(playwright_instance: Any, chromium_path: str) -> Iterator[Any]:
-    """Chromium as the other browser tests launch it, but with no tab held back as a
-    background tab: the four pages start their kernels at once (a pupil has one tab)."""
-    browser = playwright_instance.chromium.launch(
-        executable_path=chromium_path, headless=True,
-        args=[*CHROMIUM_ARGS, "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-              "--disable-backgrounding-occluded-windows"])
-    yield browser
-    browser.close()
-
-
 def computer_replied(before: TableView, after: TableView) -> bool:
     """A computer's line in the log after the pupil's move."""
     words = WORDS["is"]
@@ -115,46 +102,38 @@ def test_start_page_names_every_notebook_and_classroom_page(site_dir: Path) -> N
     assert sorted(site_build.PAGES) == sorted(p.stem for p in (ROOT / "pages").glob("*.ipynb"))
 
 
-def test_every_classroom_page_plays_offline(site_browser: Any, site_url: str) -> None:
-    context = site_browser.new_context(viewport={"width": 1280, "height": 900})
+def test_every_classroom_page_plays_offline(browser: Any, site_url: str) -> None:
+    """One page after another, in one browser profile (as a pupil trying each game): four
+    kernels at once would starve the other test worker's Voilà pages on two cores."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
     requests: list[str] = []
     context.on("request", lambda r: requests.append(r.url))  # the kernel's worker's too
-    pages, watches = {}, {}
     try:
-        # Every page at once, one tab each: the kernels start side by side.
-        started = time.monotonic()
         for game in site_build.PAGES:
             page = context.new_page()
-            watches[game] = watch_page(page)
-            page.goto(site_url + site_build.page_url(game), wait_until="commit")
-            pages[game] = page
-        drawn = {}
-        for game, page in pages.items():
-            drawn[game] = _wait_for_table(page, site_url + site_build.page_url(game))
-            print(f"{game}: table drawn {time.monotonic() - started:.1f} s after the tabs opened")
-        for game, page in pages.items():
-            view = drawn[game]
-            for _ in range(MOVES):
-                if not human_turn(view, "is"):
-                    view = _wait_human(page)
-                before = view
-                clicked = time.monotonic()
-                view = play_one_move(page, game, before)
-                if computer_replied(before, view):
-                    print(f"{game}: the computer replied {time.monotonic() - clicked:.1f} s after the move")
-                    break
-            else:
-                screenshot(page, f"site-{game}-no-reply")
-                raise AssertionError(f"{game}: no computer's reply in {MOVES} moves: {view.log}")
+            watch = watch_page(page)
+            url = site_url + site_build.page_url(game)
+            try:
+                opened = time.monotonic()
+                page.goto(url, wait_until="commit")
+                view = _wait_for_table(page, url)
+                print(f"{game}: table drawn {time.monotonic() - opened:.1f} s after opening")
+                for _ in range(MOVES):
+                    if not human_turn(view, "is"):
+                        view = _wait_human(page)
+                    before = view
+                    view = play_one_move(page, game, before)
+                    if computer_replied(before, view):
+                        break
+                else:
+                    raise AssertionError(f"{game}: no computer's reply in {MOVES} moves: {view.log}")
+                assert not watch.page_errors, f"{game}: errors in the page: {watch.page_errors}"
+            except BaseException:
+                screenshot(page, f"site-{game}")
+                raise
+            page.close()
         outside = [u for u in requests if not is_loopback(u)]
-        outside += [u for w in watches.values() for u in w.outside]
         assert not outside, f"requests left the machine: {outside[:10]}"
-        broken = {g: w.page_errors for g, w in watches.items() if w.page_errors}
-        assert not broken, f"errors in the pages: {broken}"
-    except BaseException:
-        for game, page in pages.items():
-            screenshot(page, f"site-{game}")
-        raise
     finally:
         context.close()
 
