@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: setup lab test check lint bench tournament images handouts pages notebooks clean
+.PHONY: setup lab test check lint bench tournament images handouts pages notebooks site clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -79,6 +79,14 @@ pages: $(STAMP)
 	JUPYTER_PATH=$(CURDIR)/pages/.voila JUPYTER_CONFIG_PATH=$(CURDIR)/pages/.voila $(BIN)/voila --no-browser --Voila.ip=$(if $(LAN),0.0.0.0,127.0.0.1) \
 	  --port=$(PAGES_PORT) --template=cardlearn \
 	  --MappingKernelManager.cull_idle_timeout=60 --MappingKernelManager.cull_interval=15 pages/
+
+# The course as a static website in site/ (not committed): JupyterLite with the notebooks
+# and the four classroom pages, the Pyodide runtime and every wheel served from site/
+# itself (docs/site.md).  Its build tools get a venv of their own in ~/.cache/cardlearn/site/ (with
+# the downloads, so a second build is quick); an unchanged tree is not built again.
+# Serve it from any static host: `python3 -m http.server -d site` for a look.
+site: $(STAMP)
+	$(BIN)/python tools/site/build.py
 
 # Re-execute every notebook in place, storing reproducible outputs (after changing one).
 notebooks: $(STAMP)

@@ -114,6 +114,13 @@ def _text(make: Callable[[], str]) -> Callable[[Path], None]:
 
 
 def _figure(path: Path) -> None:
+    """decks.png, drawn with matplotlib; without it (the site, in a browser) the picture
+    already there is kept, and one line says so."""
+    from cardlearn.stored import NOTE, have_matplotlib
+
+    if not have_matplotlib() and path.exists():
+        print(NOTE["is" if "/is/" in str(Path.cwd()) + "/" else "en"])
+        return
     import matplotlib
     matplotlib.use("Agg")
     decks_figure().savefig(path, metadata={"Software": None}, facecolor="white")

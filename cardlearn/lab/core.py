@@ -23,7 +23,7 @@ from cardlearn.lessons.language import check_lang
 from .stats import Estimate, LabError
 
 if TYPE_CHECKING:
-    from IPython.display import Image
+    from IPython.display import HTML, Image
     from matplotlib.figure import Figure
 
 GAMES = ("kasina", "kozel", "kinaskak", "lomber")  # the lab's question modules, in the notebook's order
@@ -156,9 +156,17 @@ class Result:
 
         return png(self.figure(lang))
 
-    def image(self, lang: str = "en") -> Image:
+    def image(self, lang: str = "en") -> Image | HTML:
+        """The plot for a notebook cell to show; without matplotlib (the site, in a
+        browser), the picture stored for this run's report, saying so (`cardlearn.stored`)."""
         from IPython.display import Image
 
+        from cardlearn.stored import have_matplotlib, stored_picture
+
+        if not have_matplotlib():
+            from .words import report
+
+            return stored_picture(report(self, lang), lang)
         return Image(data=self.png(lang))
 
     def table(self, lang: str = "en") -> str:

@@ -34,7 +34,7 @@ from cardlearn.bots import Comparison, MoveResult, Thought, paired
 from cardlearn.protocol import State
 
 if TYPE_CHECKING:  # only for the type hints: the module must not import matplotlib itself
-    from IPython.display import Image
+    from IPython.display import HTML, Image
     from matplotlib.figure import Figure
 
 CHOSEN = "#c0392b"    # the bar of the move the search plays
@@ -183,8 +183,13 @@ def thinking_png(state: State, thought: Thought, lang: str = "en") -> bytes:
     return out.getvalue()
 
 
-def thinking_image(state: State, thought: Thought, lang: str = "en") -> Image:
-    """`thinking_png` for a notebook cell to show."""
+def thinking_image(state: State, thought: Thought, lang: str = "en") -> Image | HTML:
+    """`thinking_png` for a notebook cell to show; without matplotlib (the site, in a
+    browser), the picture stored for these thinking lines, saying so (`cardlearn.stored`)."""
     from IPython.display import Image
 
+    from cardlearn.stored import have_matplotlib, stored_picture
+
+    if not have_matplotlib():
+        return stored_picture("\n".join(thinking_lines(state, thought, lang)), lang)
     return Image(data=thinking_png(state, thought, lang))

@@ -1,14 +1,26 @@
 """The playable table (`play`, `Table`): a `TableModel` drawn by a `TableView`, with the
-bots run on a thread so that each move shows `delay` seconds after the bot began to think
-(with `delay=0` they move at once, inside the call that made them due).
+bots moved from the event loop so that each move shows `delay` seconds after the bot began
+to think (with `delay=0` they move at once, inside the call that made them due).
+
+No thread is started: a browser's Python (Pyodide, the static site's kernel) has none.  A
+bot's turn is two callbacks on the loop the table was made in (the kernel's: ipykernel's
+asyncio loop, Pyodide's WebLoop), `_think` at once and `_complete` when its pause is over,
+the same code in both.  Made where no loop runs (a script, a test), the table has a loop of
+its own, which `wait()` runs.  A search bot thinks on the loop for at most its `seconds`
+(1 s, read between simulations), and each bot's move is its own callback, so clicks are
+answered between moves.
 
 `Table` is the widget a notebook shows; its methods (`act`, `undo`, `hint`, `new_game`,
 `lang`, `teacher`) change the model under a lock and redraw.  `table.model` is the model
-itself, `table.view` the widgets (see their modules).
+itself, `table.view` the widgets (see their modules).  An error inside a click or a bot's
+move is shown on the message line (and raised on to the kernel's log), never swallowed.
 """
 
 from __future__ import annotations
 
+import asyncio
+import html
+import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -84,9 +96,22 @@ def play(
     return Table(module, state, seats=seats, seed=seed, lang=lang, delay=delay)
 
 
+BROWSER = sys.platform == "emscripten"  # Pyodide: one thread, and its loop always runs
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running in this thread (a kernel's), or None (a script, a test).
+    Pyodide's WebLoop runs on the browser's own loop, always, but is registered as running
+    only while it dispatches a callback: there it is the event loop, wherever the call."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.get_event_loop() if BROWSER else None
+
+
 class Table(widgets.VBox):
-    """A playable table; see `play`.  A re-entrant lock guards every change, because with
-    `delay > 0` bots move from a thread while clicks arrive from the kernel's thread."""
+    """A playable table; see `play`.  A re-entrant lock guards every change: bots move from
+    the event loop, but a room's watcher (`cardlearn.table.room`) calls in from its thread."""
 
     def __init__(
         self,
@@ -108,8 +133,15 @@ class Table(widgets.VBox):
         self.delay = float(delay)
         self._lock = threading.RLock()
         self._idle = threading.Event()
-        self._stop = threading.Event()  # set to cut a bot's pause short (it was cancelled)
-        self._thinking: BotTurn | None = None  # the turn a thread is working on
+        # Set when a turn handed out was cancelled, and put a new one in its place (a room's
+        # watcher does so too).  Nothing waits on it now: a stale turn's callback finds
+        # itself stale in the model (`is_current`) and does nothing.
+        self._stop = threading.Event()
+        self._thinking: BotTurn | None = None  # the turn handed to the loop
+        # The loop the bots move from: the kernel's, running where the table is made; else
+        # one of the table's own, made when a bot first waits (see `_bot_loop`).
+        self._loop = _running_loop()
+        self._own_loop = self._loop is None
         self.add_class("cardlearn-table")
         self.add_class("cardlearn-widget")
         self.view = TableView(
@@ -214,8 +246,38 @@ class Table(widgets.VBox):
             return hints
 
     def wait(self, timeout: float | None = 10) -> bool:
-        """Block until no bot is due to move (only useful with `delay > 0`)."""
-        return self._idle.wait(timeout)
+        """Until no bot is due to move, at most `timeout` seconds (only useful with
+        `delay > 0`); False if one still is.  A table made outside a running loop (a
+        script, a test) runs its own loop here; called from inside the running loop (a
+        notebook cell), where no callback can run until the cell ends, the bots due move
+        at once, without their pause."""
+        if self._idle.is_set():
+            return True
+        if self._loop is None or self._loop.is_closed():
+            return False  # nothing was handed to a loop (or the table was closed)
+        if not self._loop.is_running():
+            self._loop.run_until_complete(self._idle_or(timeout))
+            return self._idle.is_set()
+        if self._on_loop_thread():
+            with self._lock:
+                self._thinking = None
+                self.model.run_bots()  # its error is on the message line, then raised
+                self._go_on()
+            return self._idle.is_set()
+        return self._idle.wait(timeout)  # the kernel's thread moves the bots meanwhile
+
+    async def _idle_or(self, timeout: float | None) -> None:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while not self._idle.is_set() and (deadline is None or time.monotonic() < deadline):
+            await asyncio.sleep(0.005)
+
+    def _on_loop_thread(self) -> bool:
+        if BROWSER:
+            return True
+        try:
+            return asyncio.get_running_loop() is self._loop
+        except RuntimeError:
+            return False
 
     def find(self, css_class: str) -> list[widgets.Widget]:
         """The widgets now shown that carry `css_class` (for tests and notebooks)."""
@@ -234,6 +296,8 @@ class Table(widgets.VBox):
     def close(self) -> None:
         with self._lock:
             self._cancel_bots()
+        if self._own_loop and self._loop is not None and not self._loop.is_running():
+            self._loop.close()
         super().close()
 
     def __repr__(self) -> str:
@@ -247,7 +311,11 @@ class Table(widgets.VBox):
         handed out before the change and now stale stops waiting."""
         with self._lock:
             generation = self.model.generation
-            change()
+            try:
+                change()
+            except Exception as err:  # a click's callback error would only reach a log
+                self._show(err)
+                raise
             if self.model.generation != generation:
                 self._stop.set()
                 self._stop = threading.Event()
@@ -260,11 +328,24 @@ class Table(widgets.VBox):
         finally:  # a bot's error (with `delay == 0`) is on the message line; then it surfaces
             self._render()
 
+    def _show(self, err: Exception) -> None:
+        """`err` on the message line and the table redrawn (the model said nothing of it).
+        Through the model's private `_say`: it has no public way to show any error but a
+        bot's, and this one's words are the same."""
+        self.model._say("bot_error", msg=f"{type(err).__name__}: {err}")
+        self._render()
+
     def _click(self, zone: str, index: int | None) -> None:
         self._change(lambda: self.model.click(zone, index))
 
     def _render(self) -> None:
-        self.children = (*self.view.render(self.model.snapshot()), *self._extra())
+        try:
+            self.children = (*self.view.render(self.model.snapshot()), *self._extra())
+        except Exception as err:  # the drawing failed: say so where the table was, then raise
+            note = widgets.HTML(f"<pre>{html.escape(f'{type(err).__name__}: {err}')}</pre>")
+            note.add_class("cardlearn-error")
+            self.children = (note,)
+            raise
 
     def _extra(self) -> tuple[widgets.Widget, ...]:
         """Widgets drawn after the view's (none here; a table bound to a room adds the
@@ -272,8 +353,8 @@ class Table(widgets.VBox):
         return ()
 
     def _run_bots(self) -> None:
-        """Let the bot due move: at once with `delay == 0`, else from a thread (unless one
-        is already at this turn)."""
+        """Let the bot due move: at once with `delay == 0`, else from the event loop (unless
+        its turn is already there)."""
         turn = self.model.pending_bot()
         if turn is None:
             self._thinking = None
@@ -289,24 +370,41 @@ class Table(widgets.VBox):
             return
         self._thinking = turn
         self._idle.clear()
-        threading.Thread(target=self._bot_turn, args=(turn, self._stop), daemon=True).start()
+        self._later(0.0, self._think, turn)
 
-    def _bot_turn(self, turn: BotTurn, stop: threading.Event) -> None:
-        """A bot's move, chosen outside the lock (clicks meanwhile get an answer at once),
-        shown `delay` seconds after it began to think, or at once if it is quiet."""
+    def _later(self, seconds: float, callback: Callable[..., None], *args: Any) -> None:
+        """`callback(*args)` on the table's loop after `seconds`.  The first hop is
+        thread-safe (a room's watcher calls from its thread); a closed loop (a closed
+        table) runs nothing."""
+        if self._loop is None:
+            self._loop = asyncio.new_event_loop()  # a script's or a test's table: wait() runs it
+        if self._loop.is_closed():
+            return
+        self._loop.call_soon_threadsafe(self._loop.call_later, seconds, callback, *args)
+
+    def _think(self, turn: BotTurn) -> None:
+        """A bot's move chosen, then made `pace` seconds after it began to think (or at
+        once if it is quiet): a callback of the loop, so clicks wait while it thinks, and
+        are answered during its pause."""
+        with self._lock:
+            if not self.model.is_current(turn):
+                return  # cancelled, undone or moved on: the change that did it went on itself
         began = time.monotonic()
         try:
             action = self.model.think(turn)
-        except Exception as err:  # a thread's exception would vanish: show it
+        except Exception as err:  # a loop's callback error would only reach a log: show it
             with self._lock:
                 if self.model.fail(turn, err):
                     self._thinking = None
                     self._render()
                     self._idle.set()
-            return
+            raise
         pause = self.pace(turn, action)
-        if pause > 0:
-            stop.wait(max(0.0, pause - (time.monotonic() - began)))
+        self._later(max(0.0, pause - (time.monotonic() - began)), self._complete, turn, action)
+
+    def _complete(self, turn: BotTurn, action: Any) -> None:
+        """Make the bot's move, unless its turn went stale during the pause (the model
+        checks), and let the bots go on."""
         with self._lock:
             if self._thinking == turn:
                 self._thinking = None
@@ -316,9 +414,13 @@ class Table(widgets.VBox):
                 if self.model.fail(turn, err):
                     self._render()
                     self._idle.set()
-                return
+                raise
             if made:
-                self._go_on()
+                try:
+                    self._go_on()
+                except Exception as err:
+                    self._show(err)
+                    raise
 
     def pace(self, turn: BotTurn, action: Any) -> float:
         """How long a bot's move shows before it is made: `delay`; nothing for a quiet one;
@@ -333,6 +435,6 @@ class Table(widgets.VBox):
         return self.delay
 
     def _cancel_bots(self) -> None:
-        self.model.cancel_bots()  # a thread still thinking finds its turn stale and gives up
+        self.model.cancel_bots()  # a turn still on the loop finds itself stale and gives up
         self._stop.set()
         self._stop = threading.Event()
