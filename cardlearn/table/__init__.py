@@ -18,7 +18,7 @@ The pieces, each to be read in one sitting:
 - `snapshot` — `Snapshot`, what a picture of the table shows, taken from a model;
 - `look` — the stylesheet (felt, card sizes, marks) and the HTML of what is only shown;
 - `view` — `TableView`, the ipywidgets that draw a snapshot and pass clicks on;
-- `widget` — `play`, `Table`: a model and its view, with the bots on a thread;
+- `widget` — `play`, `Table`: a model and its view, with the bots moved from the event loop;
 - `replay` — `replay`, `Replay`.
 
 The widget is redrawn only by assigning traits (never by printing into an `Output`), so

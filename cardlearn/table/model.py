@@ -17,7 +17,7 @@ summary and pauses the table, bots and all, until `dismiss()` (the panel's Áfra
 Bots never move by themselves here: `pending_bot()` names the bot's turn now due (a
 `BotTurn`), `think(turn)` asks the bot for its move, `complete(turn, action)` makes it
 unless the table has moved on meanwhile (an undo, a new game); `bot_step()` does all three
-at once and `run_bots()` until a human must act.  The widget runs them from a thread, with
+at once and `run_bots()` until a human must act.  The widget runs them from the event loop, with
 a pause; a test simply calls them.  The model is not thread-safe: its caller serialises
 calls (the widget holds a lock), except `think`, which reads only the turn it is given.
 """
