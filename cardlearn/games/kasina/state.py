@@ -27,12 +27,13 @@ from .rules import (
     INFO,
     PLAY_FACTS,
     Rules,
-    capture_masks,
     deal_pattern,
     hand_score,
     is_sweep,
     match_winner,
     may_take,
+    subset_sums,
+    table_captures,
     table_order,
     table_values,
     takes_something,
@@ -212,10 +213,15 @@ class State(GameState):
         # `masks_for` per card, written out: the card's facts by key, the rules read once
         facts, aces_take = PLAY_FACTS, rules.ace_values != "finnish"
         maximal = rules.must_capture_maximal
-        takes = []
+        sums = subset_sums(values)
+        takes: list[tuple[tuple[int, ...], ...]] = []
         for card in hand:
             value, ace = facts[card.key]
-            takes.append(capture_masks(value, values, ace and aces_take, maximal))
+            ace_takes_ace = ace and aces_take
+            if sums >> value & 1 or (ace_takes_ace and sums & 2):
+                takes.append(table_captures(value, values, ace_takes_ace, maximal))
+            else:  # no cards add up to its value (and no ace for an ace): it takes nothing
+                takes.append(())
         trail = rules.trail_rule
         may_trail = trail == "free" or trail == "card_cannot_capture" or not any(takes)
         actions: list[Action] = []
