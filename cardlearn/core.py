@@ -566,6 +566,13 @@ class GameState(abc.ABC):
         """The position after `action` (an action, or its text in the game's notation);
         this one is left as it was.  A move that cannot be read or is not legal now
         raises `IllegalMove` naming the rule, as `check` does, and nothing changes."""
+        # Most moves applied are the very objects `legal_actions()` just listed: found by
+        # identity among the cached legal moves, that is all `check` would conclude.
+        legal = self.__dict__.get("_legal_cache")
+        if legal is not None and not isinstance(action, str):
+            for a in legal:
+                if a is action:
+                    return self._next(a)
         # `check`'s steps written out again: apply is the engine's hottest call.
         if isinstance(action, str):
             action = self._parse_action(action)

@@ -237,6 +237,22 @@ def table_order(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple([c for _, c in sorted([(rank[c.key], c) for c in cards])])
 
 
+def table_with(table: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """`table_order((*table, card))`: the table with `card` laid down, in table order.
+    A table already in that order (as the engine keeps it) takes the card in its place
+    without a sort; any other (a snapshot save's) is sorted whole, as before."""
+    rank = _TABLE_RANK
+    mine, at, last = rank[card.key], len(table), -1
+    for i, c in enumerate(table):
+        r = rank[c.key]
+        if r < last:
+            return table_order((*table, card))
+        if r > mine and at == len(table):
+            at = i
+        last = r
+    return (*table[:at], card, *table[at:])
+
+
 def table_values(table: Sequence[Card]) -> tuple[int, ...]:
     """The table's cards' values, in its order (the key of `capture_masks`)."""
     value = _VALUE_BY_KEY  # by `Card.key`: a dict keyed by cards calls `Card.__hash__`

@@ -36,6 +36,7 @@ from .rules import (
     table_captures,
     table_order,
     table_values,
+    table_with,
     takes_something,
 )
 
@@ -290,7 +291,7 @@ class State(GameState):
         hand = hand[:i] + hand[i + 1:]
         other = self.hands[1 - seat]
         changes: dict[str, Any] = {"hands": (hand, other) if seat == 0 else (other, hand),
-                                   "history": (*self.history, action)}
+                                   "history": self.history + (action,)}  # noqa: RUF005 -- `(*h, a)` builds a list first
         final = not hand and not other and not self.stock
         if captured:
             # Cards are interned, so identity is equality: `in captured` would call the
@@ -305,7 +306,7 @@ class State(GameState):
             if len(captured) == len(self.table) and is_sweep(self, action):
                 changes["sweeps"] = (self.sweeps[0] + (seat == 0), self.sweeps[1] + (seat == 1))
         else:
-            changes["table"] = table_order((*self.table, card))
+            changes["table"] = table_with(self.table, card)
         state = self._evolve_with(changes)
         if final:
             return state._end_hand()
@@ -321,7 +322,7 @@ class State(GameState):
         for packet in deal_pattern(first, size):
             for who in packet:
                 got[who].append(stock.pop(0))
-        non_dealer, dealer = tuple(sorted(got["n"])), tuple(sorted(got["d"]))
+        non_dealer, dealer = tuple(sorted(got["n"], key=_card_key)), tuple(sorted(got["d"], key=_card_key))
         hands = (non_dealer, dealer) if self.dealer == 1 else (dealer, non_dealer)
         table = table_order(got["t"]) if first else self.table
         return self._evolve(stock=tuple(stock), hands=hands, table=table)
