@@ -31,6 +31,7 @@ from .rules import (
     ROW_KEYS,
     TEAMS,
     Rules,
+    beats,
     beats_paired,
     card_points,
     card_symbols,
@@ -269,7 +270,10 @@ class State(GameState):
     @property
     def trick_winner(self) -> int:
         """Who takes the trick if nobody beats again: the last to beat, else the leader."""
-        return next(p[0] for p in reversed(self.plays) if p[1] != "discard")
+        for who, kind, _ in reversed(self.plays):
+            if kind != "discard":
+                return who
+        raise AssertionError("a trick's lead is never a discard")
 
     def observation(self, seat: int) -> dict[str, Any]:
         """Exactly what `seat` may see, JSON-serialisable (cards as strings like "AS"):
@@ -376,8 +380,14 @@ class State(GameState):
                           if (place[combo[0].key] > above if combo[0].suit == suit
                               else combo[0].suit == trump)]
                 combos_to_pair: list[tuple[Card, ...]] = []
-            else:
+            elif declared:
                 combos_to_pair = combos
+            else:
+                # Only cards that beat some target card can be part of a beat: the
+                # combinations of those alone are the same combinations, in the same
+                # order, less the ones bound to fail, and the pairing search is spared them.
+                useful = [c for c in hand if any(beats(c, t, trump) for t in target)]
+                combos_to_pair = list(itertools.combinations(useful, n))
             for combo in combos_to_pair:
                 if declared:
                     beats_ += [Action("play", combo, p) for p in pairings(combo, target, trump)]
@@ -502,14 +512,26 @@ class State(GameState):
         last = tuple([(w, k, cs if k != "discard" or see_all else (), len(cs)) for w, k, cs in self.plays])
         hands, stock, known = self.hands, self.stock, self.known
         trump_pos = self.trump_pos
-        drawn: list[list[Card]] = [[], [], [], []]
+        drawn: list[Sequence[Card]] = [(), (), (), ()]
         sizes = [len(h) for h in hands]
-        k = 0
+        k, short = 0, HAND_SIZE - sizes[0]
+        if sizes.count(sizes[0]) == 4 and 0 < 4 * short <= len(stock):
+            # The usual case, the loop below in short: all four are short by as many cards
+            # and the stock has them all, so the i-th seat from the winner gets every
+            # fourth card from the i-th on.
+            k = 4 * short
+            for i in range(4):
+                drawn[(winner + i) % 4] = stock[i:k:4]
+            if trump_pos is not None and trump_pos < k:  # everyone saw who drew the trump indicator
+                who = (winner + trump_pos) % 4
+                known = per_seat([sorted_cards((*kn, stock[trump_pos])) if j == who else kn
+                                  for j, kn in enumerate(known)])
+            sizes = [HAND_SIZE] * 4
         while k < len(stock) and min(sizes) < HAND_SIZE:  # one card at a time, winner first
             for i in range(4):
                 who = (winner + i) % 4
                 if k < len(stock) and sizes[who] < HAND_SIZE:
-                    drawn[who].append(stock[k])
+                    drawn[who] = (*drawn[who], stock[k])
                     sizes[who] += 1
                     if trump_pos == k:  # everyone saw who drew the trump indicator
                         known = per_seat([sorted_cards((*kn, stock[k])) if j == who else kn
@@ -623,6 +645,12 @@ def _leads(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     """Every lead: one or more cards of one suit (§2.3), smallest first.  Cached (a hand
     of four leads again and again in a search; the actions are immutable, so shared)."""
     make = tuple.__new__
+    keys = [c.key for c in hand]
+    if keys == sorted(keys):  # as hands are kept: a suit's cards lie together, in card order
+        # Then combinations come size by size in card order (the order below), and one
+        # is of a single suit when its first and last cards are.
+        return tuple([make(Action, ("play", combo, None)) for n in range(1, len(hand) + 1)
+                      for combo in itertools.combinations(hand, n) if combo[0].suit == combo[-1].suit])
     by_suit: dict[str | None, list[Card]] = {}
     for card in hand:
         by_suit.setdefault(card.suit, []).append(card)
