@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import itertools
+import operator
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from itertools import repeat
 from typing import Any, NamedTuple
 
 from cardlearn.cards import Card, cards_text, without
@@ -103,6 +104,10 @@ class Action(NamedTuple):
 
 
 CLAIM, PASS = Action("claim"), Action("pass")
+# Every card's one-card play and discard, made once, by `Card.key`: most replies are these
+# (a named tuple is immutable, so one object can stand in every list of legal moves).
+_PLAY_ONE: dict[int, Action] = {c.key: Action("play", (c,)) for c in DECK}
+_DISCARD_ONE: dict[int, Action] = {c.key: Action("discard", (c,)) for c in DECK}
 
 
 # ---------------------------------------------------------------------------------------
@@ -112,6 +117,11 @@ Play = tuple[int, str, tuple[Card, ...]]  # (seat, "lead" | "beat" | "discard", 
 Four = tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]  # one per seat
 Pair = tuple[tuple[Card, ...], tuple[Card, ...]]  # one per team
 Row = tuple[tuple[int, int], tuple[int, int], tuple[int, int], bool, tuple[int, int]]  # as ROW_KEYS
+
+
+# The seats yet to play to a trick, by its leader and the plays made so far, in turn.
+_YET_TO_PLAY = tuple(tuple(tuple((leader + k) % 4 for k in range(made, 4)) for made in range(5))
+                     for leader in range(4))
 
 
 def per_seat(cards: Sequence[tuple[Card, ...]]) -> Four:
@@ -235,9 +245,9 @@ class State(GameState):
 
     def _four_unplayed(self) -> bool:
         """Does a seat yet to play to this trick hold four of a suit?"""
-        hands, leader = self.hands, self.leader
-        for k in range(len(self.plays), 4):
-            h = hands[(leader + k) % 4]  # `four_of_a_suit(h)` written out: asked at every position
+        hands = self.hands
+        for seat in _YET_TO_PLAY[self.leader][len(self.plays)]:
+            h = hands[seat]  # `four_of_a_suit(h)` written out: asked at every position
             if len(h) == 4 and h[0].suit == h[1].suit == h[2].suit == h[3].suit:
                 return True
         return False
@@ -270,10 +280,7 @@ class State(GameState):
     @property
     def trick_winner(self) -> int:
         """Who takes the trick if nobody beats again: the last to beat, else the leader."""
-        for who, kind, _ in reversed(self.plays):
-            if kind != "discard":
-                return who
-        raise AssertionError("a trick's lead is never a discard")
+        return _last_beater(self.plays)
 
     def observation(self, seat: int) -> dict[str, Any]:
         """Exactly what `seat` may see, JSON-serialisable (cards as strings like "AS"):
@@ -366,21 +373,17 @@ class State(GameState):
         if phase == "claim":
             return (CLAIM, PASS)
         n = len(self.plays[0][2])
+        rules = self.rules
+        may_beat = rules.allow_beat_partner or team_of(self.trick_winner) != team_of(seat)
+        if n == 1 and rules.pairing == "free":  # the common case: the same moves, listed quicker
+            return self._one_card_replies(seat, hand, may_beat)
         combos = list(itertools.combinations(hand, n))
         beats_: list[Action] = []
         make = tuple.__new__  # Action(...) without the named tuple's Python-level __new__
-        if self.rules.allow_beat_partner or team_of(self.trick_winner) != team_of(seat):
+        if may_beat:
             target, trump = self.target, self.trump
-            declared = self.rules.pairing == "declared"
-            if n == 1 and not declared:  # the common case, without the pairing search
-                # `beats(card, t, trump)` written out: higher in t's suit, or a trump on a plain
-                t, place = target[0], PLACE_BY_KEY
-                suit, above = t.suit, place[t.key]
-                beats_ = [make(Action, ("play", combo, None)) for combo in combos
-                          if (place[combo[0].key] > above if combo[0].suit == suit
-                              else combo[0].suit == trump)]
-                combos_to_pair: list[tuple[Card, ...]] = []
-            elif declared:
+            declared = rules.pairing == "declared"
+            if declared:
                 combos_to_pair = combos
             else:
                 # Only cards that beat some target card can be part of a beat: the
@@ -394,8 +397,25 @@ class State(GameState):
                 elif beats_paired(combo, target, trump):
                     beats_.append(make(Action, ("play", combo, None)))
         actions = beats_
-        if not (beats_ and self.rules.must_beat_if_able):
+        if not (beats_ and rules.must_beat_if_able):
             actions = beats_ + [make(Action, ("discard", combo, None)) for combo in combos]
+        if self._windows_open and self._may_claim(seat):
+            actions.append(CLAIM)
+        return tuple(actions)
+
+    def _one_card_replies(self, seat: int, hand: tuple[Card, ...], may_beat: bool) -> tuple[Action, ...]:
+        """`_legal` for a reply to a one-card lead under free pairing, in the same order:
+        the beats, then the discards (unless a beat is due), then a claim.  Its moves are
+        the shared one-card actions, made once (`_PLAY_ONE`, `_DISCARD_ONE`)."""
+        actions: list[Action] = []
+        if may_beat:
+            # `beats(card, t, trump)` written out: higher in t's suit, or a trump on a plain
+            t, place, trump = self.target[0], PLACE_BY_KEY, self.trump
+            suit, above = t.suit, place[t.key]
+            actions = [_PLAY_ONE[c.key] for c in hand
+                       if (place[c.key] > above if c.suit == suit else c.suit == trump)]
+        if not (actions and self.rules.must_beat_if_able):
+            actions += [_DISCARD_ONE[c.key] for c in hand]
         if self._windows_open and self._may_claim(seat):
             actions.append(CLAIM)
         return tuple(actions)
@@ -466,9 +486,10 @@ class State(GameState):
             kind = "discard"
             if self.known[seat]:  # a known card may now lie face down: no longer sure where
                 changes["known"] = per_seat([() if w == seat else k for w, k in enumerate(self.known)])
-        changes["plays"] = (*self.plays, (seat, kind, action.cards))
-        state = self._evolve_with(changes)
-        return state._finish_trick() if len(state.plays) == 4 else state
+        changes["plays"] = plays = (*self.plays, (seat, kind, action.cards))
+        if len(plays) == 4:
+            return self._finish_trick(changes)
+        return self._evolve_with(changes)
 
     def _claim(self, seat: int, history: tuple[Action, ...]) -> State:
         """Four of a suit (§2.3): everything on the table goes back to its owner, and the
@@ -488,17 +509,25 @@ class State(GameState):
             "leader": seat, "interrupted": True, "passed": (), "history": history})
 
     # -- the end of a trick and of a deal --------------------------------------------------
-    def _finish_trick(self) -> State:
-        """The winner's team takes all the cards; everyone refills, the winner first."""
-        winner = self.trick_winner
+    def _finish_trick(self, changes: dict[str, Any]) -> State:
+        """The trick that the last play (`changes`, its change to this position) completes:
+        the winner's team takes all the cards; everyone refills, the winner first.  One new
+        state for both, read from `changes` where the play changed it."""
+        plays, hands = changes["plays"], changes["hands"]
+        known = changes.get("known", self.known)
+        winner = _last_beater(plays)
         team = team_of(winner)
         up: list[Card] = []
         down: list[tuple[int, Card]] = []
-        for who, kind, cards in self.plays:  # one pass, the face-up and the face-down cards
+        see_all = self.rules.discards_visible == "all"
+        last: list[tuple[int, str, tuple[Card, ...], int]] = []  # as `last_trick` keeps it
+        for who, kind, cards in plays:  # one pass: face-up cards, face-down ones, the record
             if kind != "discard":
                 up += cards
+                last.append((who, kind, cards, len(cards)))
             else:
-                down += [(who, c) for c in cards]
+                down += zip(repeat(who), cards)
+                last.append((who, kind, cards if see_all else (), len(cards)))
         piles, hidden, tricks = self.piles, self.hidden, self.tricks
         if team == 0:
             piles = ((*piles[0], *up), piles[1])
@@ -508,12 +537,9 @@ class State(GameState):
             piles = (piles[0], (*piles[1], *up))
             hidden = (hidden[0], (*hidden[1], *down))
             tricks = (tricks[0], tricks[1] + 1)
-        see_all = self.rules.discards_visible == "all"
-        last = tuple([(w, k, cs if k != "discard" or see_all else (), len(cs)) for w, k, cs in self.plays])
-        hands, stock, known = self.hands, self.stock, self.known
-        trump_pos = self.trump_pos
+        stock, trump_pos = self.stock, self.trump_pos
         drawn: list[Sequence[Card]] = [(), (), (), ()]
-        sizes = [len(h) for h in hands]
+        sizes = list(map(len, hands))
         k, short = 0, HAND_SIZE - sizes[0]
         if sizes.count(sizes[0]) == 4 and 0 < 4 * short <= len(stock):
             # The usual case, the loop below in short: all four are short by as many cards
@@ -541,11 +567,12 @@ class State(GameState):
             stock = stock[k:]
             hands = per_seat([sorted_cards((*h, *d)) if d else h for h, d in zip(hands, drawn)])
             trump_pos = None if trump_pos is None or trump_pos < k else trump_pos - k
-        state = self._evolve_with({
+        changes.update({
             "piles": piles, "hidden": hidden, "tricks": tricks,
             "hands": hands, "stock": stock, "trump_pos": trump_pos, "known": known,
-            "plays": (), "last_trick": last, "leader": winner, "original_leader": winner,
+            "plays": (), "last_trick": tuple(last), "leader": winner, "original_leader": winner,
             "interrupted": False})
+        state = self._evolve_with(changes)
         if not stock and not any(hands):
             return state._end_deal(winner)
         return state
@@ -640,17 +667,39 @@ def _rules_json(rules: Rules) -> dict[str, Any]:
     return data
 
 
-@lru_cache(maxsize=1 << 16)
+_SUIT = operator.attrgetter("suit")
+
+
+def _last_beater(plays: Sequence[Play]) -> int:
+    """The seat whose play takes these plays of a trick: the last to play face up."""
+    for who, kind, _ in reversed(plays):
+        if kind != "discard":
+            return who
+    raise AssertionError("a trick's lead is never a discard")
+
+
 def _leads(hand: tuple[Card, ...]) -> tuple[Action, ...]:
-    """Every lead: one or more cards of one suit (§2.3), smallest first.  Cached (a hand
-    of four leads again and again in a search; the actions are immutable, so shared)."""
-    make = tuple.__new__
+    """Every lead: one or more cards of one suit (§2.3), smallest first (by size, then
+    card by card in card order).  Not cached: in random play nine leads in ten were new,
+    and each cached one was a hash of four cards and an entry for the garbage collector
+    to go through again and again."""
     keys = [c.key for c in hand]
-    if keys == sorted(keys):  # as hands are kept: a suit's cards lie together, in card order
-        # Then combinations come size by size in card order (the order below), and one
-        # is of a single suit when its first and last cards are.
-        return tuple([make(Action, ("play", combo, None)) for n in range(1, len(hand) + 1)
-                      for combo in itertools.combinations(hand, n) if combo[0].suit == combo[-1].suit])
+    if keys != sorted(keys):  # not as hands are kept (a snapshot save): sort the leads
+        return _leads_sorted(hand)
+    # A hand in card order holds each suit's cards together, in card order: size by size,
+    # each suit's combinations in turn then come in the order wanted.
+    leads = [_PLAY_ONE[k] for k in keys]
+    if len({c.suit for c in hand}) < len(hand):  # some suit has two or more cards
+        make = tuple.__new__  # Action(...) without the named tuple's Python-level __new__
+        runs = [run for run in (tuple(g) for _, g in itertools.groupby(hand, key=_SUIT)) if len(run) > 1]
+        leads += [make(Action, ("play", combo, None)) for n in range(2, len(hand) + 1)
+                  for run in runs for combo in itertools.combinations(run, n)]
+    return tuple(leads)
+
+
+def _leads_sorted(hand: tuple[Card, ...]) -> tuple[Action, ...]:
+    """`_leads` for a hand in any order: the leads of each suit, sorted."""
+    make = tuple.__new__
     by_suit: dict[str | None, list[Card]] = {}
     for card in hand:
         by_suit.setdefault(card.suit, []).append(card)
