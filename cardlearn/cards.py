@@ -221,13 +221,12 @@ def without(hand: Sequence[Card], gone: Iterable[Card]) -> tuple[Card, ...]:
     """`hand` less one copy of each card of `gone` (a multiset difference, order kept); a card
     not in `hand` is a `ValueError`.  Cards are interned (one object per card), so identity
     is equality: `list.remove` would call the Python-level `Card.__eq__` on every card."""
-    if type(gone) is tuple and len(gone) == 1:  # the usual case, one card, in fewer steps
-        try:
-            i = list(map(id, hand)).index(id(gone[0]))
-        except ValueError:
-            raise ValueError(f"{gone[0]} is not among the cards {cards_text(hand)}") from None
-        hand = tuple(hand)
-        return hand[:i] + hand[i + 1:]
+    if type(gone) is tuple and len(gone) == 1 and type(hand) is tuple:  # the usual case, quicker
+        card = gone[0]
+        for i, c in enumerate(hand):
+            if c is card:
+                return hand[:i] + hand[i + 1:]
+        raise ValueError(f"{card} is not among the cards {cards_text(hand)}")
     rest, ids = list(hand), list(map(id, hand))
     for card in gone:
         try:

@@ -7,6 +7,7 @@ import operator
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import repeat
 from typing import Any, NamedTuple
 
@@ -213,7 +214,8 @@ class State(GameState):
 
     @derived  # kept once asked: `is_over`, `apply` and the bots ask it again and again
     def to_move(self) -> int | None:
-        return self._turn[0]
+        turn = self.__dict__["_turn"] = self._whose_turn()  # kept too: `_legal` asks it next
+        return turn[0]
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -226,6 +228,10 @@ class State(GameState):
     @derived
     def _turn(self) -> tuple[int | None, str]:
         """Who decides now and what kind of decision it is (see the module docstring)."""
+        return self._whose_turn()
+
+    def _whose_turn(self) -> tuple[int | None, str]:
+        """`_turn`, worked out (`to_move` keeps it when it is asked first)."""
         if self.winner is not None:
             return None, "over"
         plays = self.plays
@@ -416,7 +422,10 @@ class State(GameState):
                        if (place[c.key] > above if c.suit == suit else c.suit == trump)]
         if not (actions and self.rules.must_beat_if_able):
             actions += [_DISCARD_ONE[c.key] for c in hand]
-        if self._windows_open and self._may_claim(seat):
+        # `self._windows_open and self._may_claim(seat)`, the hand looked at first: it
+        # seldom holds four of a suit, and then nothing more is asked
+        if (len(hand) == 4 and hand[0].suit == hand[1].suit == hand[2].suit == hand[3].suit
+                and self._windows_open and self._may_claim(seat)):
             actions.append(CLAIM)
         return tuple(actions)
 
@@ -468,28 +477,32 @@ class State(GameState):
         seat, phase = self._turn
         assert seat is not None  # GameState.apply refuses a move once the match is over
         history = self.history + (action,)  # noqa: RUF005 -- one copy; `(*h, a)` builds a list first
-        if action.kind == "pass":
+        kind, cards, _ = action
+        if kind == "pass":
             return self._evolve_with({"passed": (*self.passed, seat), "history": history})
-        if action.kind == "claim":
+        if kind == "claim":
             return self._claim(seat, history)
         hands = list(self.hands)
-        hands[seat] = without(hands[seat], action.cards)
+        hands[seat] = without(hands[seat], cards)
         changes: dict[str, Any] = {"hands": per_seat(hands), "history": history, "passed": ()}
-        if action.kind == "play":
+        if kind == "play":
             kind = "lead" if phase == "lead" else "beat"
             if self.known[seat]:  # played face up: those of them that were known are no longer
                 known = list(self.known)
-                gone = set(action.cards)
+                gone = set(cards)
                 known[seat] = tuple([c for c in known[seat] if c not in gone])
                 changes["known"] = per_seat(known)
-        else:
-            kind = "discard"
-            if self.known[seat]:  # a known card may now lie face down: no longer sure where
-                changes["known"] = per_seat([() if w == seat else k for w, k in enumerate(self.known)])
-        changes["plays"] = plays = (*self.plays, (seat, kind, action.cards))
+        elif self.known[seat]:  # a discard: a known card may now lie face down, no longer sure where
+            changes["known"] = per_seat([() if w == seat else k for w, k in enumerate(self.known)])
+        changes["plays"] = plays = (*self.plays, (seat, kind, cards))
         if len(plays) == 4:
             return self._finish_trick(changes)
-        return self._evolve_with(changes)
+        state = self._evolve_with(changes)
+        # Its turn worked out now, as `to_move` would keep it: `is_over`, `legal_actions`
+        # and `apply` all ask it first, and each `derived` look-up is a Python call.
+        turn = state.__dict__["_turn"] = state._whose_turn()
+        state.__dict__["to_move"] = turn[0]
+        return state
 
     def _claim(self, seat: int, history: tuple[Action, ...]) -> State:
         """Four of a suit (§2.3): everything on the table goes back to its owner, and the
@@ -668,6 +681,7 @@ def _rules_json(rules: Rules) -> dict[str, Any]:
 
 
 _SUIT = operator.attrgetter("suit")
+_KEY = operator.attrgetter("key")
 
 
 def _last_beater(plays: Sequence[Play]) -> int:
@@ -683,18 +697,32 @@ def _leads(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     card by card in card order).  Not cached: in random play nine leads in ten were new,
     and each cached one was a hash of four cards and an entry for the garbage collector
     to go through again and again."""
-    keys = [c.key for c in hand]
+    keys = list(map(_KEY, hand))
     if keys != sorted(keys):  # not as hands are kept (a snapshot save): sort the leads
         return _leads_sorted(hand)
-    # A hand in card order holds each suit's cards together, in card order: size by size,
-    # each suit's combinations in turn then come in the order wanted.
-    leads = [_PLAY_ONE[k] for k in keys]
-    if len({c.suit for c in hand}) < len(hand):  # some suit has two or more cards
-        make = tuple.__new__  # Action(...) without the named tuple's Python-level __new__
-        runs = [run for run in (tuple(g) for _, g in itertools.groupby(hand, key=_SUIT)) if len(run) > 1]
-        leads += [make(Action, ("play", combo, None)) for n in range(2, len(hand) + 1)
-                  for run in runs for combo in itertools.combinations(run, n)]
+    leads = list(map(_PLAY_ONE.__getitem__, keys))  # the one-card leads, in card order
+    suits = list(map(_SUIT, hand))
+    make = tuple.__new__  # Action(...) without the named tuple's Python-level __new__
+    leads += [make(Action, ("play", pick(hand), None))
+              for pick in _multi_card_leads(tuple(map(operator.eq, suits, suits[1:])))]
     return tuple(leads)
+
+
+@lru_cache(maxsize=64)
+def _multi_card_leads(same_as_before: tuple[bool, ...]) -> tuple[operator.itemgetter[Any], ...]:
+    """Where the leads of two or more cards lie in a hand kept in card order, whose card
+    `i + 1` is of the suit of card `i` where `same_as_before[i]` is true: a suit's cards
+    lie together, so this pattern alone fixes them.  Size by size, each suit's
+    combinations in turn come in card order, the order of `_leads`.  One getter per lead
+    (an `itemgetter` of two or more places gives their cards as a tuple)."""
+    runs: list[list[int]] = [[0]]
+    for i, same in enumerate(same_as_before, start=1):
+        if same:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return tuple(operator.itemgetter(*places) for n in range(2, len(same_as_before) + 2)
+                 for run in runs for places in itertools.combinations(run, n))
 
 
 def _leads_sorted(hand: tuple[Card, ...]) -> tuple[Action, ...]:
