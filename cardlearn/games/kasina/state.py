@@ -40,7 +40,6 @@ from .rules import (
     takes_something,
 )
 
-_NOTHING: frozenset[Card] = frozenset()
 _card_key = attrgetter("key")  # Card order (`Card.__lt__`), read in C
 
 
@@ -83,6 +82,10 @@ class Action(NamedTuple):
             raise IllegalMove(f"the move {text!r} names a table card twice")
         return cls(card, frozenset(captured))
 
+
+# Every card's trail, made once, by `Card.key`: most moves are trails (a named tuple is
+# immutable, so one object can stand in every list of legal moves).
+_TRAIL: dict[int, Action] = {c.key: Action(c) for c in DECK}
 
 Hands = tuple[tuple[Card, ...], tuple[Card, ...]]
 
@@ -213,25 +216,22 @@ class State(GameState):
         hand = self.hands[self.to_move]  # kept sorted, so the order is stable
         # `masks_for` per card, written out: the card's facts by key, the rules read once
         facts, aces_take = PLAY_FACTS, rules.ace_values != "finnish"
-        maximal = rules.must_capture_maximal
+        maximal, trail = rules.must_capture_maximal, rules.trail_rule
         sums = subset_sums(values)
-        takes: list[tuple[tuple[int, ...], ...]] = []
-        for card in hand:
-            value, ace = facts[card.key]
-            ace_takes_ace = ace and aces_take
-            if sums >> value & 1 or (ace_takes_ace and sums & 2):
-                takes.append(table_captures(value, values, ace_takes_ace, maximal))
-            else:  # no cards add up to its value (and no ace for an ace): it takes nothing
-                takes.append(())
-        trail = rules.trail_rule
-        may_trail = trail == "free" or trail == "card_cannot_capture" or not any(takes)
         actions: list[Action] = []
         make = tuple.__new__  # Action(...) without the named tuple's Python-level __new__
-        for card, options in zip(hand, takes):
-            for idx in options:
-                actions.append(make(Action, (card, frozenset([table[i] for i in idx]))))
-            if may_trail and (trail == "free" or not options):
-                actions.append(make(Action, (card, _NOTHING)))
+        for card in hand:  # each card's captures, then (where the rules let it) its trail
+            value, ace = facts[card.key]
+            ace_takes_ace = ace and aces_take
+            if sums >> value & 1 or (ace_takes_ace and sums & 2):  # it takes something
+                for idx in table_captures(value, values, ace_takes_ace, maximal):
+                    actions.append(make(Action, (card, frozenset([table[i] for i in idx]))))
+                if trail == "free":
+                    actions.append(_TRAIL[card.key])
+            elif trail != "only_if_no_capture":  # it takes nothing, and may be laid down
+                actions.append(_TRAIL[card.key])
+        if not actions:  # "only_if_no_capture", and no card takes anything: all may be laid down
+            actions = [_TRAIL[c.key] for c in hand]
         return tuple(actions)
 
     def _parse_action(self, text: str) -> Action:

@@ -551,7 +551,7 @@ class State(GameState):
             hidden = (hidden[0], (*hidden[1], *down))
             tricks = (tricks[0], tricks[1] + 1)
         stock, trump_pos = self.stock, self.trump_pos
-        drawn: list[Sequence[Card]] = [(), (), (), ()]
+        drawn: list[tuple[Card, ...]] = [(), (), (), ()]
         sizes = list(map(len, hands))
         k, short = 0, HAND_SIZE - sizes[0]
         if sizes.count(sizes[0]) == 4 and 0 < 4 * short <= len(stock):
@@ -578,7 +578,8 @@ class State(GameState):
                     k += 1
         if k:
             stock = stock[k:]
-            hands = per_seat([sorted_cards((*h, *d)) if d else h for h, d in zip(hands, drawn)])
+            # `sorted_cards((*h, *d))`, without a call per seat (the drawn cards are a tuple)
+            hands = per_seat([tuple(sorted(h + d, key=_KEY)) if d else h for h, d in zip(hands, drawn)])
             trump_pos = None if trump_pos is None or trump_pos < k else trump_pos - k
         changes.update({
             "piles": piles, "hidden": hidden, "tricks": tricks,
