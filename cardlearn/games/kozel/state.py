@@ -33,7 +33,6 @@ from .rules import (
     ROW_KEYS,
     TEAMS,
     Rules,
-    beats,
     beats_paired,
     card_points,
     card_symbols,
@@ -395,7 +394,13 @@ class State(GameState):
                 # Only cards that beat some target card can be part of a beat: the
                 # combinations of those alone are the same combinations, in the same
                 # order, less the ones bound to fail, and the pairing search is spared them.
-                useful = [c for c in hand if any(beats(c, t, trump) for t in target)]
+                useful: list[Card] = []
+                place = PLACE_BY_KEY
+                for c in hand:
+                    for t in target:  # `beats(c, t, trump)` written out
+                        if place[c.key] > place[t.key] if c.suit == t.suit else c.suit == trump:
+                            useful.append(c)
+                            break
                 combos_to_pair = list(itertools.combinations(useful, n))
             for combo in combos_to_pair:
                 if declared:
