@@ -241,15 +241,10 @@ def table_with(table: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """`table_order((*table, card))`: the table with `card` laid down, in table order.
     A table already in that order (as the engine keeps it) takes the card in its place
     without a sort; any other (a snapshot save's) is sorted whole, as before."""
-    rank = _TABLE_RANK
-    mine, at, last = rank[card.key], len(table), -1
-    for i, c in enumerate(table):
-        r = rank[c.key]
-        if r < last:
-            return table_order((*table, card))
-        if r > mine and at == len(table):
-            at = i
-        last = r
+    ranks = [_TABLE_RANK[c.key] for c in table]
+    if ranks != sorted(ranks):
+        return table_order((*table, card))
+    at = bisect_right(ranks, _TABLE_RANK[card.key])
     return (*table[:at], card, *table[at:])
 
 

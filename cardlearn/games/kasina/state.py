@@ -120,6 +120,10 @@ class State(GameState):
     # -- the public API ---------------------------------------------------------------
     @derived
     def to_move(self) -> int | None:
+        return self._seat_to_move()
+
+    def _seat_to_move(self) -> int | None:
+        """`to_move`, worked out (`_next` keeps it at once for the position it makes)."""
         if self.winner is not None:
             return None
         return 1 - self.dealer if len(self.hands[0]) == len(self.hands[1]) else self.dealer
@@ -312,6 +316,9 @@ class State(GameState):
             return state._end_hand()
         if not hand and not other:
             return state._deal(first=False)
+        # Its seat to move worked out now, as `to_move` would keep it: `is_over`,
+        # `legal_actions` and `apply` all ask it first, and a `derived` look-up is a Python call.
+        state.__dict__["to_move"] = state._seat_to_move()
         return state
 
     # -- dealing and scoring -----------------------------------------------------------
