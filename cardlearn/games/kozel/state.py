@@ -238,24 +238,25 @@ class State(GameState):
             return self.leader, "lead"
         nxt = (self.leader + len(plays)) % 4
         # `_windows_open` written out (plays is not empty here): this runs once per position
-        if (not self.interrupted and self.rules.four_suit_interrupt == "after_plays"
-                and self._four_unplayed()):
-            for seat in self._claim_order:
-                if seat == nxt:
-                    if self._may_claim(seat):
-                        return seat, "respond"
-                elif seat not in self.passed and self._may_claim(seat):
-                    return seat, "claim"
+        if not self.interrupted and self.rules.four_suit_interrupt == "after_plays":
+            hands = self.hands
+            for seat in _YET_TO_PLAY[self.leader][len(plays)]:
+                h = hands[seat]  # `four_of_a_suit(h)` written out: asked at nearly every position
+                if len(h) == 4 and h[0].suit == h[1].suit == h[2].suit == h[3].suit:
+                    return self._claim_turn(nxt)
         return nxt, "respond"
 
-    def _four_unplayed(self) -> bool:
-        """Does a seat yet to play to this trick hold four of a suit?"""
-        hands = self.hands
-        for seat in _YET_TO_PLAY[self.leader][len(self.plays)]:
-            h = hands[seat]  # `four_of_a_suit(h)` written out: asked at every position
-            if len(h) == 4 and h[0].suit == h[1].suit == h[2].suit == h[3].suit:
-                return True
-        return False
+    def _claim_turn(self, nxt: int) -> tuple[int | None, str]:
+        """`_turn` once a seat yet to play holds four of a suit (and the window is open):
+        the first in claim order who may claim decides, the next to play by responding
+        (he claims, or plays on), any other by claiming or passing."""
+        for seat in self._claim_order:
+            if seat == nxt:
+                if self._may_claim(seat):
+                    return seat, "respond"
+            elif seat not in self.passed and self._may_claim(seat):
+                return seat, "claim"
+        return nxt, "respond"
 
     @property
     def _windows_open(self) -> bool:
@@ -419,14 +420,18 @@ class State(GameState):
         the beats, then the discards (unless a beat is due), then a claim.  Its moves are
         the shared one-card actions, made once (`_PLAY_ONE`, `_DISCARD_ONE`)."""
         actions: list[Action] = []
+        rules = self.rules
         if may_beat:
-            # `beats(card, t, trump)` written out: higher in t's suit, or a trump on a plain
-            t, place, trump = self.target[0], PLACE_BY_KEY, self.trump
+            # `self.target[0]` and `self.trump` written out: the lead, or the latest beat
+            plays = self.plays
+            t = plays[0][2][0] if rules.beat_target == "lead" or len(plays) == 1 else self.target[0]
+            place, trump = PLACE_BY_KEY, self.trump_card.suit
             suit, above = t.suit, place[t.key]
+            # `beats(card, t, trump)` written out: higher in t's suit, or a trump on a plain
             actions = [_PLAY_ONE[c.key] for c in hand
                        if (place[c.key] > above if c.suit == suit else c.suit == trump)]
-        if not (actions and self.rules.must_beat_if_able):
-            actions += [_DISCARD_ONE[c.key] for c in hand]
+        if not (actions and rules.must_beat_if_able):
+            actions += map(_DISCARD_ONE.__getitem__, map(_KEY, hand))
         # `self._windows_open and self._may_claim(seat)`, the hand looked at first: it
         # seldom holds four of a suit, and then nothing more is asked
         if (len(hand) == 4 and hand[0].suit == hand[1].suit == hand[2].suit == hand[3].suit
