@@ -467,11 +467,12 @@ class GameState(abc.ABC):
 
     @classmethod
     def _cached_names(cls) -> tuple[str, ...]:
-        # Every derived value of the class and its bases, plus the legal-move cache.
+        # Every derived value of the class and its bases (the legal-move cache is reset
+        # apart, see `_evolve_with`), in a fixed order.
         names = _CACHED_NAMES.get(cls)
         if names is None:
-            names = _CACHED_NAMES[cls] = (
-                "_legal_cache", *{n for k in cls.__mro__ for n in k.__dict__.get("_DERIVED", ())})
+            names = _CACHED_NAMES[cls] = tuple(sorted(
+                {n for k in cls.__mro__ for n in k.__dict__.get("_DERIVED", ())}))
         return names
 
     # -- the four hooks each game supplies -------------------------------------------------
@@ -519,6 +520,9 @@ class GameState(abc.ABC):
         names = _CACHED_NAMES.get(cls) or cls._cached_names()
         for key in names:
             fields.pop(key, None)
+        # Reset, not removed: the entry keeps its place, and the dict does not fill up
+        # with the holes that removed entries leave (each new state's dict is a copy).
+        fields["_legal_cache"] = None
         fields.update(changes)
         _set_attr(new, "__dict__", fields)
         return new

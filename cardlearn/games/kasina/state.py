@@ -246,7 +246,7 @@ class State(GameState):
         every legal move first (the base class's way) costs as much as the captures
         there are, and on a big table (`trail_rule="free"`, nobody taking) they are
         hundreds of thousands."""
-        if "_legal_cache" in self.__dict__ or not isinstance(action, Action):
+        if self.__dict__.get("_legal_cache") is not None or not isinstance(action, Action):
             found: Action | None = super()._canonical(action)
             return found
         seat = self.to_move
