@@ -111,9 +111,10 @@ class Card:
     def __reduce__(self) -> tuple[type, tuple[str | None, str | None]]:
         return (Card, (self.rank, self.suit))
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Card) and self.key == other.key
-
+    # No `__eq__`: cards are interned (`__new__` and `__reduce__` give the one object per
+    # card), so two cards are equal exactly when they are the same object, and `object`'s
+    # own equality, written in C, says so.  A Python-level `__eq__` made every `==`, `in`
+    # and `index` on cards (and on moves and tuples holding cards) a Python call per card.
     def __hash__(self) -> int:
         return self._hash
 
@@ -220,7 +221,13 @@ def cards_text(cards: Iterable[Card]) -> str:
 def without(hand: Sequence[Card], gone: Iterable[Card]) -> tuple[Card, ...]:
     """`hand` less one copy of each card of `gone` (a multiset difference, order kept); a card
     not in `hand` is a `ValueError`.  Cards are interned (one object per card), so identity
-    is equality: `list.remove` would call the Python-level `Card.__eq__` on every card."""
+    is equality, and `index` compares in C."""
+    if type(gone) is tuple and len(gone) == 1 and type(hand) is tuple:  # the usual case, quicker
+        try:
+            i = hand.index(gone[0])
+        except ValueError:
+            raise ValueError(f"{gone[0]} is not among the cards {cards_text(hand)}") from None
+        return hand[:i] + hand[i + 1:]
     rest, ids = list(hand), list(map(id, hand))
     for card in gone:
         try:

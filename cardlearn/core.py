@@ -26,6 +26,7 @@ import types
 import typing
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, overload
 
 from cardlearn.cards import Card, parse_cards
@@ -466,11 +467,12 @@ class GameState(abc.ABC):
 
     @classmethod
     def _cached_names(cls) -> tuple[str, ...]:
-        # Every derived value of the class and its bases, plus the legal-move cache.
+        # Every derived value of the class and its bases (the legal-move cache is reset
+        # apart, see `_evolve_with`), in a fixed order.
         names = _CACHED_NAMES.get(cls)
         if names is None:
-            names = _CACHED_NAMES[cls] = (
-                "_legal_cache", *{n for k in cls.__mro__ for n in k.__dict__.get("_DERIVED", ())})
+            names = _CACHED_NAMES[cls] = tuple(sorted(
+                {n for k in cls.__mro__ for n in k.__dict__.get("_DERIVED", ())}))
         return names
 
     # -- the four hooks each game supplies -------------------------------------------------
@@ -517,8 +519,10 @@ class GameState(abc.ABC):
         fields = self.__dict__.copy()
         names = _CACHED_NAMES.get(cls) or cls._cached_names()
         for key in names:
-            if key in fields:
-                del fields[key]
+            fields.pop(key, None)
+        # Reset, not removed: the entry keeps its place, and the dict does not fill up
+        # with the holes that removed entries leave (each new state's dict is a copy).
+        fields["_legal_cache"] = None
         fields.update(changes)
         _set_attr(new, "__dict__", fields)
         return new
@@ -534,7 +538,11 @@ class GameState(abc.ABC):
     def legal_actions(self) -> list[Any]:
         """Every legal action once, in a stable order (a new list each time); empty once
         the match is over.  `str(action)` is its text in the game's notation."""
-        return list(self._legal_tuple())
+        # `_legal_tuple` written out: the benchmark's and the bots' hottest call
+        cache: tuple[Any, ...] | None = self.__dict__.get("_legal_cache")
+        if cache is None:
+            cache = self.__dict__["_legal_cache"] = self._legal() if self.to_move is not None else ()
+        return list(cache)
 
     def _canonical(self, action: Any) -> Any:
         """The legal action equal to `action` (the engine's own object), or None."""
@@ -566,6 +574,12 @@ class GameState(abc.ABC):
         """The position after `action` (an action, or its text in the game's notation);
         this one is left as it was.  A move that cannot be read or is not legal now
         raises `IllegalMove` naming the rule, as `check` does, and nothing changes."""
+        # Most moves applied are the very objects `legal_actions()` just listed: found by
+        # identity among the cached legal moves, that is all `check` would conclude.
+        legal = self.__dict__.get("_legal_cache")
+        if (legal is not None and not isinstance(action, str)
+                and any(map(operator.is_, legal, repeat(action)))):
+            return self._next(action)
         # `check`'s steps written out again: apply is the engine's hottest call.
         if isinstance(action, str):
             action = self._parse_action(action)

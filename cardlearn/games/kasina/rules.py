@@ -6,6 +6,7 @@ bot scores its cut-short simulations by (`deal_estimate`)."""
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -94,16 +95,7 @@ def capture_masks(value: int, table_values: tuple[int, ...], ace_takes_ace: bool
     and in searches; `capture_masks.cache_clear()` empties it (the benchmark times a cold
     search)."""
     groups: list[int] = []
-
-    def subsets(start: int, total: int, mask: int) -> None:
-        for i in range(start, len(table_values)):
-            t = total + table_values[i]
-            if t == value:
-                groups.append(mask | 1 << i)
-            elif t < value:
-                subsets(i + 1, t, mask | 1 << i)
-
-    subsets(0, 0, 0)
+    _add_groups(value, table_values, 0, 0, 0, groups)
     if ace_takes_ace:  # a played ace (14) also takes a lone table ace (1) by rank
         groups += [1 << i for i, v in enumerate(table_values) if v == 1]
     unions = {0}
@@ -112,8 +104,42 @@ def capture_masks(value: int, table_values: tuple[int, ...], ace_takes_ace: bool
     unions.discard(0)
     if maximal:
         unions = {m for m in unions if all(m & g for g in groups)}
-    order = sorted(unions, key=lambda m: (m.bit_count(), m))
-    return tuple(tuple(i for i in range(len(table_values)) if m >> i & 1) for m in order)
+    # by size, then by mask: sorted by mask, then (a stable sort) by size, both in C
+    order = sorted(sorted(unions), key=int.bit_count)
+    return tuple(map(mask_positions, order))
+
+
+def table_captures(value: int, table_values: tuple[int, ...], ace_takes_ace: bool,
+                   maximal: bool) -> tuple[tuple[int, ...], ...]:
+    """`capture_masks`, looked up by the table's cards up to the last one that may belong
+    to a capture: a card worth more than `value` never does, and the table is kept in
+    order of value (`table_order`), so on it those cards come last and the rest keep
+    their positions.  The same answer, from a cache that hits far more often (an 8 sees
+    the same table whatever kings lie there)."""
+    cut = bisect_right(table_values, value)
+    if cut < len(table_values) and min(table_values[cut:]) <= value:
+        cut = len(table_values)  # a table out of value order (a snapshot save): all of it
+    return capture_masks(value, table_values[:cut], ace_takes_ace, maximal)
+
+
+def _add_groups(value: int, table_values: tuple[int, ...], start: int, total: int, mask: int,
+                groups: list[int]) -> None:
+    """Append to `groups` every subset (a mask) of the positions from `start` on that adds
+    `total` up to `value`, each joined to `mask`.  A module-level function, not a closure
+    in `capture_masks`: a recursive closure is a reference cycle, left for the garbage
+    collector at every cache miss, and that made the collector cost a quarter of a move."""
+    for i in range(start, len(table_values)):
+        t = total + table_values[i]
+        if t == value:
+            groups.append(mask | 1 << i)
+        elif t < value:
+            _add_groups(value, table_values, i + 1, t, mask | 1 << i, groups)
+
+
+@lru_cache(maxsize=1 << 12)
+def mask_positions(mask: int) -> tuple[int, ...]:
+    """The positions of the bits set in `mask`, lowest first: `0b101` → `(0, 2)`."""
+    return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
 
 
 def _by_value(table_values: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -130,22 +156,26 @@ def capture_groups(value: int, values: tuple[int, ...], counts: tuple[int, ...],
     the ways to make `value` as a sum of table values, and for a played ace that takes
     an ace by rank, one table ace (value 1) alone."""
     out: list[tuple[int, ...]] = []
-
-    def sums(j: int, left: int, chosen: tuple[int, ...]) -> None:
-        if left == 0:
-            out.append(chosen + (0,) * (len(values) - j))
-            return
-        if j == len(values) or values[j] > left:
-            return
-        for k in range(min(counts[j], left // values[j]), -1, -1):
-            sums(j + 1, left - k * values[j], (*chosen, k))
-
-    sums(0, value, ())
+    _add_sums(values, counts, 0, value, (), out)
     if ace_takes_ace and values and values[0] == 1:
         lone_ace = (1,) + (0,) * (len(values) - 1)
         if lone_ace not in out:
             out.append(lone_ace)
     return tuple(g for g in out if any(g))
+
+
+def _add_sums(values: tuple[int, ...], counts: tuple[int, ...], j: int, left: int,
+              chosen: tuple[int, ...], out: list[tuple[int, ...]]) -> None:
+    """Append to `out` every way to make `left` from the values from `j` on (how many
+    cards of each), after the counts `chosen` for the values before `j`.  Not a closure in
+    `capture_groups`, for the reason `_add_groups` gives."""
+    if left == 0:
+        out.append(chosen + (0,) * (len(values) - j))
+        return
+    if j == len(values) or values[j] > left:
+        return
+    for k in range(min(counts[j], left // values[j]), -1, -1):
+        _add_sums(values, counts, j + 1, left - k * values[j], (*chosen, k), out)
 
 
 def _fits_a_group(groups: Iterable[tuple[int, ...]], taken: tuple[int, ...], counts: tuple[int, ...]) -> bool:
@@ -207,9 +237,37 @@ def table_order(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple([c for _, c in sorted([(rank[c.key], c) for c in cards])])
 
 
+def table_with(table: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """`table_order((*table, card))`: the table with `card` laid down, in table order.
+    A table already in that order (as the engine keeps it) takes the card in its place
+    without a sort; any other (a snapshot save's) is sorted whole, as before."""
+    ranks = [_TABLE_RANK[c.key] for c in table]
+    if ranks != sorted(ranks):
+        return table_order((*table, card))
+    at = bisect_right(ranks, _TABLE_RANK[card.key])
+    return (*table[:at], card, *table[at:])
+
+
 def table_values(table: Sequence[Card]) -> tuple[int, ...]:
     """The table's cards' values, in its order (the key of `capture_masks`)."""
-    return tuple([_TABLE_VALUE[c] for c in table])
+    value = _VALUE_BY_KEY  # by `Card.key`: a dict keyed by cards calls `Card.__hash__`
+    return tuple([value[c.key] for c in table])
+
+
+_VALUE_BY_KEY: dict[int, int] = {c.key: table_value(c) for c in DECK}
+_UP_TO_14 = (1 << 15) - 1  # bits 0 … 14: no card is played for more than 14
+
+
+def subset_sums(table_values: Iterable[int]) -> int:
+    """The totals from 0 to 14 that some of these table values add up to, as bits: bit
+    `t` is set when some cards make `t` (bit 0 always: no cards at all; bit 1 only for a
+    table ace).  A card of `value` takes something exactly when bit `value` is set, or,
+    for an ace that takes an ace by rank, bit 1: the quick test that spares the cards
+    that can take nothing the look-up of their captures (`capture_masks`)."""
+    sums = 1
+    for v in table_values:
+        sums = (sums | sums << v) & _UP_TO_14
+    return sums
 
 
 # Per `Card.key`: (the card's value played from hand, is it an ace?), for `_legal`.
@@ -270,27 +328,29 @@ def hand_score(piles: Sequence[Sequence[Card]], sweeps: Sequence[int],
                last_trick: int | None, rules: Rules | None = None) -> dict[str, tuple[int, int]]:
     """Points per seat for one finished hand (§A2.8), by category, plus `total`."""
     rules = rules or Rules()
-    mine, theirs = piles
+    # Each pile read once into its cards' keys, ranks and suits, then counted in C (`in`
+    # on the cards themselves would call the Python-level `Card.__eq__` card by card).
+    keys = [[c.key for c in pile] for pile in piles]
+    ranks = [[c.rank for c in pile] for pile in piles]
+    suits = [[c.suit for c in pile] for pile in piles]
 
     def holder(card: Card) -> tuple[int, int]:
-        return int(card in mine), int(card in theirs)
+        return int(card.key in keys[0]), int(card.key in keys[1])
 
     def most(counts: tuple[int, int]) -> tuple[int, int]:
         return (int(counts[0] > counts[1]), int(counts[1] > counts[0]))
 
-    def count(pick: Callable[[Card], bool]) -> tuple[int, int]:
-        return sum(map(pick, mine)), sum(map(pick, theirs))
-
-    little, big, aces = holder(LITLA_KASINA), holder(STORA_KASINA), count(lambda c: c.rank == "A")
+    little, big = holder(LITLA_KASINA), holder(STORA_KASINA)
+    aces = ranks[0].count("A"), ranks[1].count("A")
     s0, s1 = sweeps
     row = {
         "little_casino": (2 * little[0], 2 * little[1]),
         "big_casino": (5 * big[0], 5 * big[1]),
         "sweeps": (s0, s1) if not rules.sweeps_cancel else (max(0, s0 - s1), max(0, s1 - s0)),
         "last_trick": (int(last_trick == 0), int(last_trick == 1)),
-        "spades": most(count(lambda c: c.suit == "S")),
+        "spades": most((suits[0].count("S"), suits[1].count("S"))),
         "aces": most(aces) if rules.ace_scoring == "majority" else aces,
-        "cards": most((len(mine), len(theirs))),
+        "cards": most((len(piles[0]), len(piles[1]))),
     }
     row["total"] = (sum(row[c][0] for c in CATEGORIES), sum(row[c][1] for c in CATEGORIES))
     return row

@@ -27,18 +27,19 @@ from .rules import (
     INFO,
     PLAY_FACTS,
     Rules,
-    capture_masks,
     deal_pattern,
     hand_score,
     is_sweep,
     match_winner,
     may_take,
+    subset_sums,
+    table_captures,
     table_order,
     table_values,
+    table_with,
     takes_something,
 )
 
-_NOTHING: frozenset[Card] = frozenset()
 _card_key = attrgetter("key")  # Card order (`Card.__lt__`), read in C
 
 
@@ -82,6 +83,10 @@ class Action(NamedTuple):
         return cls(card, frozenset(captured))
 
 
+# Every card's trail, made once, by `Card.key`: most moves are trails (a named tuple is
+# immutable, so one object can stand in every list of legal moves).
+_TRAIL: dict[int, Action] = {c.key: Action(c) for c in DECK}
+
 Hands = tuple[tuple[Card, ...], tuple[Card, ...]]
 
 
@@ -115,6 +120,10 @@ class State(GameState):
     # -- the public API ---------------------------------------------------------------
     @derived
     def to_move(self) -> int | None:
+        return self._seat_to_move()
+
+    def _seat_to_move(self) -> int | None:
+        """`to_move`, worked out (`_next` keeps it at once for the position it makes)."""
         if self.winner is not None:
             return None
         return 1 - self.dealer if len(self.hands[0]) == len(self.hands[1]) else self.dealer
@@ -211,20 +220,22 @@ class State(GameState):
         hand = self.hands[self.to_move]  # kept sorted, so the order is stable
         # `masks_for` per card, written out: the card's facts by key, the rules read once
         facts, aces_take = PLAY_FACTS, rules.ace_values != "finnish"
-        maximal = rules.must_capture_maximal
-        takes = []
-        for card in hand:
-            value, ace = facts[card.key]
-            takes.append(capture_masks(value, values, ace and aces_take, maximal))
-        trail = rules.trail_rule
-        may_trail = trail == "free" or trail == "card_cannot_capture" or not any(takes)
+        maximal, trail = rules.must_capture_maximal, rules.trail_rule
+        sums = subset_sums(values)
         actions: list[Action] = []
         make = tuple.__new__  # Action(...) without the named tuple's Python-level __new__
-        for card, options in zip(hand, takes):
-            for idx in options:
-                actions.append(make(Action, (card, frozenset([table[i] for i in idx]))))
-            if may_trail and (trail == "free" or not options):
-                actions.append(make(Action, (card, _NOTHING)))
+        for card in hand:  # each card's captures, then (where the rules let it) its trail
+            value, ace = facts[card.key]
+            ace_takes_ace = ace and aces_take
+            if sums >> value & 1 or (ace_takes_ace and sums & 2):  # it takes something
+                for idx in table_captures(value, values, ace_takes_ace, maximal):
+                    actions.append(make(Action, (card, frozenset([table[i] for i in idx]))))
+                if trail == "free":
+                    actions.append(_TRAIL[card.key])
+            elif trail != "only_if_no_capture":  # it takes nothing, and may be laid down
+                actions.append(_TRAIL[card.key])
+        if not actions:  # "only_if_no_capture", and no card takes anything: all may be laid down
+            actions = [_TRAIL[c.key] for c in hand]
         return tuple(actions)
 
     def _parse_action(self, text: str) -> Action:
@@ -235,7 +246,7 @@ class State(GameState):
         every legal move first (the base class's way) costs as much as the captures
         there are, and on a big table (`trail_rule="free"`, nobody taking) they are
         hundreds of thousands."""
-        if "_legal_cache" in self.__dict__ or not isinstance(action, Action):
+        if self.__dict__.get("_legal_cache") is not None or not isinstance(action, Action):
             found: Action | None = super()._canonical(action)
             return found
         seat = self.to_move
@@ -284,7 +295,7 @@ class State(GameState):
         hand = hand[:i] + hand[i + 1:]
         other = self.hands[1 - seat]
         changes: dict[str, Any] = {"hands": (hand, other) if seat == 0 else (other, hand),
-                                   "history": (*self.history, action)}
+                                   "history": self.history + (action,)}  # noqa: RUF005 -- `(*h, a)` builds a list first
         final = not hand and not other and not self.stock
         if captured:
             # Cards are interned, so identity is equality: `in captured` would call the
@@ -299,12 +310,15 @@ class State(GameState):
             if len(captured) == len(self.table) and is_sweep(self, action):
                 changes["sweeps"] = (self.sweeps[0] + (seat == 0), self.sweeps[1] + (seat == 1))
         else:
-            changes["table"] = table_order((*self.table, card))
+            changes["table"] = table_with(self.table, card)
         state = self._evolve_with(changes)
         if final:
             return state._end_hand()
         if not hand and not other:
             return state._deal(first=False)
+        # Its seat to move worked out now, as `to_move` would keep it: `is_over`,
+        # `legal_actions` and `apply` all ask it first, and a `derived` look-up is a Python call.
+        state.__dict__["to_move"] = state._seat_to_move()
         return state
 
     # -- dealing and scoring -----------------------------------------------------------
@@ -315,7 +329,7 @@ class State(GameState):
         for packet in deal_pattern(first, size):
             for who in packet:
                 got[who].append(stock.pop(0))
-        non_dealer, dealer = tuple(sorted(got["n"])), tuple(sorted(got["d"]))
+        non_dealer, dealer = tuple(sorted(got["n"], key=_card_key)), tuple(sorted(got["d"], key=_card_key))
         hands = (non_dealer, dealer) if self.dealer == 1 else (dealer, non_dealer)
         table = table_order(got["t"]) if first else self.table
         return self._evolve(stock=tuple(stock), hands=hands, table=table)

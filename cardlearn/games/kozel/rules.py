@@ -192,6 +192,7 @@ def priority(seat: int, original_leader: int, rules: Rules) -> int:
     return distance if rules.four_suit_priority == "clockwise" else (4 - distance) % 4
 
 
+@lru_cache(maxsize=64)  # a dozen answers (4 dealers, 3 packets), asked at every deal
 def deal_order(dealer: int, packet: int = 1) -> tuple[int, ...]:
     """Who gets each of the 16 dealt cards: from the dealer's left, clockwise (§2.2)."""
     order = []

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import itertools
+import operator
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import repeat
 from typing import Any, NamedTuple
 
 from cardlearn.cards import Card, cards_text, without
@@ -102,6 +104,10 @@ class Action(NamedTuple):
 
 
 CLAIM, PASS = Action("claim"), Action("pass")
+# Every card's one-card play and discard, made once, by `Card.key`: most replies are these
+# (a named tuple is immutable, so one object can stand in every list of legal moves).
+_PLAY_ONE: dict[int, Action] = {c.key: Action("play", (c,)) for c in DECK}
+_DISCARD_ONE: dict[int, Action] = {c.key: Action("discard", (c,)) for c in DECK}
 
 
 # ---------------------------------------------------------------------------------------
@@ -111,6 +117,11 @@ Play = tuple[int, str, tuple[Card, ...]]  # (seat, "lead" | "beat" | "discard", 
 Four = tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]  # one per seat
 Pair = tuple[tuple[Card, ...], tuple[Card, ...]]  # one per team
 Row = tuple[tuple[int, int], tuple[int, int], tuple[int, int], bool, tuple[int, int]]  # as ROW_KEYS
+
+
+# The seats yet to play to a trick, by its leader and the plays made so far, in turn.
+_YET_TO_PLAY = tuple(tuple(tuple((leader + k) % 4 for k in range(made, 4)) for made in range(5))
+                     for leader in range(4))
 
 
 def per_seat(cards: Sequence[tuple[Card, ...]]) -> Four:
@@ -202,7 +213,8 @@ class State(GameState):
 
     @derived  # kept once asked: `is_over`, `apply` and the bots ask it again and again
     def to_move(self) -> int | None:
-        return self._turn[0]
+        turn = self.__dict__["_turn"] = self._whose_turn()  # kept too: `_legal` asks it next
+        return turn[0]
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -215,6 +227,10 @@ class State(GameState):
     @derived
     def _turn(self) -> tuple[int | None, str]:
         """Who decides now and what kind of decision it is (see the module docstring)."""
+        return self._whose_turn()
+
+    def _whose_turn(self) -> tuple[int | None, str]:
+        """`_turn`, worked out (`to_move` keeps it when it is asked first)."""
         if self.winner is not None:
             return None, "over"
         plays = self.plays
@@ -222,24 +238,25 @@ class State(GameState):
             return self.leader, "lead"
         nxt = (self.leader + len(plays)) % 4
         # `_windows_open` written out (plays is not empty here): this runs once per position
-        if (not self.interrupted and self.rules.four_suit_interrupt == "after_plays"
-                and self._four_unplayed()):
-            for seat in self._claim_order:
-                if seat == nxt:
-                    if self._may_claim(seat):
-                        return seat, "respond"
-                elif seat not in self.passed and self._may_claim(seat):
-                    return seat, "claim"
+        if not self.interrupted and self.rules.four_suit_interrupt == "after_plays":
+            hands = self.hands
+            for seat in _YET_TO_PLAY[self.leader][len(plays)]:
+                h = hands[seat]  # `four_of_a_suit(h)` written out: asked at nearly every position
+                if len(h) == 4 and h[0].suit == h[1].suit == h[2].suit == h[3].suit:
+                    return self._claim_turn(nxt)
         return nxt, "respond"
 
-    def _four_unplayed(self) -> bool:
-        """Does a seat yet to play to this trick hold four of a suit?"""
-        hands, leader = self.hands, self.leader
-        for k in range(len(self.plays), 4):
-            h = hands[(leader + k) % 4]  # `four_of_a_suit(h)` written out: asked at every position
-            if len(h) == 4 and h[0].suit == h[1].suit == h[2].suit == h[3].suit:
-                return True
-        return False
+    def _claim_turn(self, nxt: int) -> tuple[int | None, str]:
+        """`_turn` once a seat yet to play holds four of a suit (and the window is open):
+        the first in claim order who may claim decides, the next to play by responding
+        (he claims, or plays on), any other by claiming or passing."""
+        for seat in self._claim_order:
+            if seat == nxt:
+                if self._may_claim(seat):
+                    return seat, "respond"
+            elif seat not in self.passed and self._may_claim(seat):
+                return seat, "claim"
+        return nxt, "respond"
 
     @property
     def _windows_open(self) -> bool:
@@ -269,7 +286,7 @@ class State(GameState):
     @property
     def trick_winner(self) -> int:
         """Who takes the trick if nobody beats again: the last to beat, else the leader."""
-        return next(p[0] for p in reversed(self.plays) if p[1] != "discard")
+        return _last_beater(self.plays)
 
     def observation(self, seat: int) -> dict[str, Any]:
         """Exactly what `seat` may see, JSON-serialisable (cards as strings like "AS"):
@@ -362,31 +379,63 @@ class State(GameState):
         if phase == "claim":
             return (CLAIM, PASS)
         n = len(self.plays[0][2])
+        rules = self.rules
+        may_beat = rules.allow_beat_partner or team_of(self.trick_winner) != team_of(seat)
+        if n == 1 and rules.pairing == "free":  # the common case: the same moves, listed quicker
+            return self._one_card_replies(seat, hand, may_beat)
         combos = list(itertools.combinations(hand, n))
         beats_: list[Action] = []
         make = tuple.__new__  # Action(...) without the named tuple's Python-level __new__
-        if self.rules.allow_beat_partner or team_of(self.trick_winner) != team_of(seat):
+        if may_beat:
             target, trump = self.target, self.trump
-            declared = self.rules.pairing == "declared"
-            if n == 1 and not declared:  # the common case, without the pairing search
-                # `beats(card, t, trump)` written out: higher in t's suit, or a trump on a plain
-                t, place = target[0], PLACE_BY_KEY
-                suit, above = t.suit, place[t.key]
-                beats_ = [make(Action, ("play", combo, None)) for combo in combos
-                          if (place[combo[0].key] > above if combo[0].suit == suit
-                              else combo[0].suit == trump)]
-                combos_to_pair: list[tuple[Card, ...]] = []
-            else:
+            declared = rules.pairing == "declared"
+            if declared:
                 combos_to_pair = combos
+            else:
+                # Only cards that beat some target card can be part of a beat: the
+                # combinations of those alone are the same combinations, in the same
+                # order, less the ones bound to fail, and the pairing search is spared them.
+                useful: list[Card] = []
+                place = PLACE_BY_KEY
+                for c in hand:
+                    for t in target:  # `beats(c, t, trump)` written out
+                        if place[c.key] > place[t.key] if c.suit == t.suit else c.suit == trump:
+                            useful.append(c)
+                            break
+                combos_to_pair = list(itertools.combinations(useful, n))
             for combo in combos_to_pair:
                 if declared:
                     beats_ += [Action("play", combo, p) for p in pairings(combo, target, trump)]
                 elif beats_paired(combo, target, trump):
                     beats_.append(make(Action, ("play", combo, None)))
         actions = beats_
-        if not (beats_ and self.rules.must_beat_if_able):
+        if not (beats_ and rules.must_beat_if_able):
             actions = beats_ + [make(Action, ("discard", combo, None)) for combo in combos]
         if self._windows_open and self._may_claim(seat):
+            actions.append(CLAIM)
+        return tuple(actions)
+
+    def _one_card_replies(self, seat: int, hand: tuple[Card, ...], may_beat: bool) -> tuple[Action, ...]:
+        """`_legal` for a reply to a one-card lead under free pairing, in the same order:
+        the beats, then the discards (unless a beat is due), then a claim.  Its moves are
+        the shared one-card actions, made once (`_PLAY_ONE`, `_DISCARD_ONE`)."""
+        actions: list[Action] = []
+        rules = self.rules
+        if may_beat:
+            # `self.target[0]` and `self.trump` written out: the lead, or the latest beat
+            plays = self.plays
+            t = plays[0][2][0] if rules.beat_target == "lead" or len(plays) == 1 else self.target[0]
+            place, trump = PLACE_BY_KEY, self.trump_card.suit
+            suit, above = t.suit, place[t.key]
+            # `beats(card, t, trump)` written out: higher in t's suit, or a trump on a plain
+            actions = [_PLAY_ONE[c.key] for c in hand
+                       if (place[c.key] > above if c.suit == suit else c.suit == trump)]
+        if not (actions and rules.must_beat_if_able):
+            actions += map(_DISCARD_ONE.__getitem__, map(_KEY, hand))
+        # `self._windows_open and self._may_claim(seat)`, the hand looked at first: it
+        # seldom holds four of a suit, and then nothing more is asked
+        if (len(hand) == 4 and hand[0].suit == hand[1].suit == hand[2].suit == hand[3].suit
+                and self._windows_open and self._may_claim(seat)):
             actions.append(CLAIM)
         return tuple(actions)
 
@@ -438,27 +487,32 @@ class State(GameState):
         seat, phase = self._turn
         assert seat is not None  # GameState.apply refuses a move once the match is over
         history = self.history + (action,)  # noqa: RUF005 -- one copy; `(*h, a)` builds a list first
-        if action.kind == "pass":
+        kind, cards, _ = action
+        if kind == "pass":
             return self._evolve_with({"passed": (*self.passed, seat), "history": history})
-        if action.kind == "claim":
+        if kind == "claim":
             return self._claim(seat, history)
         hands = list(self.hands)
-        hands[seat] = without(hands[seat], action.cards)
+        hands[seat] = without(hands[seat], cards)
         changes: dict[str, Any] = {"hands": per_seat(hands), "history": history, "passed": ()}
-        if action.kind == "play":
+        if kind == "play":
             kind = "lead" if phase == "lead" else "beat"
             if self.known[seat]:  # played face up: those of them that were known are no longer
                 known = list(self.known)
-                gone = set(action.cards)
+                gone = set(cards)
                 known[seat] = tuple([c for c in known[seat] if c not in gone])
                 changes["known"] = per_seat(known)
-        else:
-            kind = "discard"
-            if self.known[seat]:  # a known card may now lie face down: no longer sure where
-                changes["known"] = per_seat([() if w == seat else k for w, k in enumerate(self.known)])
-        changes["plays"] = (*self.plays, (seat, kind, action.cards))
+        elif self.known[seat]:  # a discard: a known card may now lie face down, no longer sure where
+            changes["known"] = per_seat([() if w == seat else k for w, k in enumerate(self.known)])
+        changes["plays"] = plays = (*self.plays, (seat, kind, cards))
+        if len(plays) == 4:
+            return self._finish_trick(changes)
         state = self._evolve_with(changes)
-        return state._finish_trick() if len(state.plays) == 4 else state
+        # Its turn worked out now, as `to_move` would keep it: `is_over`, `legal_actions`
+        # and `apply` all ask it first, and each `derived` look-up is a Python call.
+        turn = state.__dict__["_turn"] = state._whose_turn()
+        state.__dict__["to_move"] = turn[0]
+        return state
 
     def _claim(self, seat: int, history: tuple[Action, ...]) -> State:
         """Four of a suit (§2.3): everything on the table goes back to its owner, and the
@@ -478,17 +532,25 @@ class State(GameState):
             "leader": seat, "interrupted": True, "passed": (), "history": history})
 
     # -- the end of a trick and of a deal --------------------------------------------------
-    def _finish_trick(self) -> State:
-        """The winner's team takes all the cards; everyone refills, the winner first."""
-        winner = self.trick_winner
+    def _finish_trick(self, changes: dict[str, Any]) -> State:
+        """The trick that the last play (`changes`, its change to this position) completes:
+        the winner's team takes all the cards; everyone refills, the winner first.  One new
+        state for both, read from `changes` where the play changed it."""
+        plays, hands = changes["plays"], changes["hands"]
+        known = changes.get("known", self.known)
+        winner = _last_beater(plays)
         team = team_of(winner)
         up: list[Card] = []
         down: list[tuple[int, Card]] = []
-        for who, kind, cards in self.plays:  # one pass, the face-up and the face-down cards
+        see_all = self.rules.discards_visible == "all"
+        last: list[tuple[int, str, tuple[Card, ...], int]] = []  # as `last_trick` keeps it
+        for who, kind, cards in plays:  # one pass: face-up cards, face-down ones, the record
             if kind != "discard":
                 up += cards
+                last.append((who, kind, cards, len(cards)))
             else:
-                down += [(who, c) for c in cards]
+                down += zip(repeat(who), cards)
+                last.append((who, kind, cards if see_all else (), len(cards)))
         piles, hidden, tricks = self.piles, self.hidden, self.tricks
         if team == 0:
             piles = ((*piles[0], *up), piles[1])
@@ -498,18 +560,27 @@ class State(GameState):
             piles = (piles[0], (*piles[1], *up))
             hidden = (hidden[0], (*hidden[1], *down))
             tricks = (tricks[0], tricks[1] + 1)
-        see_all = self.rules.discards_visible == "all"
-        last = tuple([(w, k, cs if k != "discard" or see_all else (), len(cs)) for w, k, cs in self.plays])
-        hands, stock, known = self.hands, self.stock, self.known
-        trump_pos = self.trump_pos
-        drawn: list[list[Card]] = [[], [], [], []]
-        sizes = [len(h) for h in hands]
-        k = 0
+        stock, trump_pos = self.stock, self.trump_pos
+        drawn: list[tuple[Card, ...]] = [(), (), (), ()]
+        sizes = list(map(len, hands))
+        k, short = 0, HAND_SIZE - sizes[0]
+        if sizes.count(sizes[0]) == 4 and 0 < 4 * short <= len(stock):
+            # The usual case, the loop below in short: all four are short by as many cards
+            # and the stock has them all, so the i-th seat from the winner gets every
+            # fourth card from the i-th on.
+            k = 4 * short
+            for i in range(4):
+                drawn[(winner + i) % 4] = stock[i:k:4]
+            if trump_pos is not None and trump_pos < k:  # everyone saw who drew the trump indicator
+                who = (winner + trump_pos) % 4
+                known = per_seat([sorted_cards((*kn, stock[trump_pos])) if j == who else kn
+                                  for j, kn in enumerate(known)])
+            sizes = [HAND_SIZE] * 4
         while k < len(stock) and min(sizes) < HAND_SIZE:  # one card at a time, winner first
             for i in range(4):
                 who = (winner + i) % 4
                 if k < len(stock) and sizes[who] < HAND_SIZE:
-                    drawn[who].append(stock[k])
+                    drawn[who] = (*drawn[who], stock[k])
                     sizes[who] += 1
                     if trump_pos == k:  # everyone saw who drew the trump indicator
                         known = per_seat([sorted_cards((*kn, stock[k])) if j == who else kn
@@ -517,13 +588,15 @@ class State(GameState):
                     k += 1
         if k:
             stock = stock[k:]
-            hands = per_seat([sorted_cards((*h, *d)) if d else h for h, d in zip(hands, drawn)])
+            # `sorted_cards((*h, *d))`, without a call per seat (the drawn cards are a tuple)
+            hands = per_seat([tuple(sorted(h + d, key=_KEY)) if d else h for h, d in zip(hands, drawn)])
             trump_pos = None if trump_pos is None or trump_pos < k else trump_pos - k
-        state = self._evolve_with({
+        changes.update({
             "piles": piles, "hidden": hidden, "tricks": tricks,
             "hands": hands, "stock": stock, "trump_pos": trump_pos, "known": known,
-            "plays": (), "last_trick": last, "leader": winner, "original_leader": winner,
+            "plays": (), "last_trick": tuple(last), "leader": winner, "original_leader": winner,
             "interrupted": False})
+        state = self._evolve_with(changes)
         if not stock and not any(hands):
             return state._end_deal(winner)
         return state
@@ -618,10 +691,53 @@ def _rules_json(rules: Rules) -> dict[str, Any]:
     return data
 
 
-@lru_cache(maxsize=1 << 16)
+_SUIT = operator.attrgetter("suit")
+_KEY = operator.attrgetter("key")
+
+
+def _last_beater(plays: Sequence[Play]) -> int:
+    """The seat whose play takes these plays of a trick: the last to play face up."""
+    for who, kind, _ in reversed(plays):
+        if kind != "discard":
+            return who
+    raise AssertionError("a trick's lead is never a discard")
+
+
 def _leads(hand: tuple[Card, ...]) -> tuple[Action, ...]:
-    """Every lead: one or more cards of one suit (§2.3), smallest first.  Cached (a hand
-    of four leads again and again in a search; the actions are immutable, so shared)."""
+    """Every lead: one or more cards of one suit (§2.3), smallest first (by size, then
+    card by card in card order).  Not cached: in random play nine leads in ten were new,
+    and each cached one was a hash of four cards and an entry for the garbage collector
+    to go through again and again."""
+    keys = list(map(_KEY, hand))
+    if keys != sorted(keys):  # not as hands are kept (a snapshot save): sort the leads
+        return _leads_sorted(hand)
+    leads = list(map(_PLAY_ONE.__getitem__, keys))  # the one-card leads, in card order
+    suits = list(map(_SUIT, hand))
+    make = tuple.__new__  # Action(...) without the named tuple's Python-level __new__
+    leads += [make(Action, ("play", pick(hand), None))
+              for pick in _multi_card_leads(tuple(map(operator.eq, suits, suits[1:])))]
+    return tuple(leads)
+
+
+@lru_cache(maxsize=64)
+def _multi_card_leads(same_as_before: tuple[bool, ...]) -> tuple[operator.itemgetter[Any], ...]:
+    """Where the leads of two or more cards lie in a hand kept in card order, whose card
+    `i + 1` is of the suit of card `i` where `same_as_before[i]` is true: a suit's cards
+    lie together, so this pattern alone fixes them.  Size by size, each suit's
+    combinations in turn come in card order, the order of `_leads`.  One getter per lead
+    (an `itemgetter` of two or more places gives their cards as a tuple)."""
+    runs: list[list[int]] = [[0]]
+    for i, same in enumerate(same_as_before, start=1):
+        if same:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    return tuple(operator.itemgetter(*places) for n in range(2, len(same_as_before) + 2)
+                 for run in runs for places in itertools.combinations(run, n))
+
+
+def _leads_sorted(hand: tuple[Card, ...]) -> tuple[Action, ...]:
+    """`_leads` for a hand in any order: the leads of each suit, sorted."""
     make = tuple.__new__
     by_suit: dict[str | None, list[Card]] = {}
     for card in hand:

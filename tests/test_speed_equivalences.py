@@ -1,0 +1,88 @@
+"""The shortcuts the engines took for speed give what the plain rule functions give, on
+random inputs (tests/test_speed_golden.py pins whole matches; this pins the pieces, and
+names the one that broke)."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+
+import pytest
+
+from cardlearn.cards import Card, make_deck, without
+from cardlearn.games.kasina import rules as kasina_rules
+from cardlearn.games.kozel import rules as kozel_rules
+from cardlearn.games.kozel.state import _leads, _leads_sorted
+
+
+def test_equal_cards_are_one_object_however_made():
+    ace = Card.parse("AS")
+    assert ace is Card("A", "S") is copy.copy(ace) is copy.deepcopy(ace) is pickle.loads(pickle.dumps(ace))
+    assert ace == Card.parse("a♠") and ace != Card.parse("AH") and ace != "AS"
+    assert make_deck(copies=2)[0] is make_deck()[0]
+
+
+def test_without_one_card_is_the_general_multiset_difference():
+    rng = random.Random(1)
+    deck = make_deck(copies=2)
+    for _ in range(2000):
+        hand = tuple(rng.sample(deck, rng.randint(1, 8)))
+        card = rng.choice(hand)
+        rest = without(hand, (card,))
+        assert rest == without(list(hand), [card])  # the general path: a list, not a tuple
+        assert sorted((*rest, card), key=Card.sort_key) == sorted(hand, key=Card.sort_key)
+        assert hand.index(card) == next(i for i, c in enumerate(hand) if c is card)
+    two = make_deck()[:2]
+    with pytest.raises(ValueError, match="QS is not among the cards 2S 3S"):
+        without(two, (Card.parse("QS"),))
+
+
+def _random_table(rng: random.Random, size: int, ordered: bool) -> tuple[Card, ...]:
+    cards = rng.sample(kasina_rules.DECK, size)
+    return kasina_rules.table_order(cards) if ordered else tuple(cards)
+
+
+def test_kasina_subset_sums_are_the_totals_some_cards_make():
+    rng = random.Random(2)
+    for _ in range(500):
+        values = kasina_rules.table_values(_random_table(rng, rng.randint(0, 7), ordered=False))
+        totals = {sum(v for i, v in enumerate(values) if m >> i & 1) for m in range(1 << len(values))}
+        want = sum(1 << t for t in totals if t <= 14)
+        assert kasina_rules.subset_sums(values) == want
+
+
+def test_kasina_table_captures_are_capture_masks_of_the_whole_table():
+    rng = random.Random(3)
+    for _ in range(1500):
+        values = kasina_rules.table_values(_random_table(rng, rng.randint(0, 10), rng.random() < 0.8))
+        for value in range(2, 15):
+            for ace in (False, True):
+                for maximal in (False, True):
+                    got = kasina_rules.table_captures(value, values, ace, maximal)
+                    assert got == kasina_rules.capture_masks(value, values, ace, maximal), (value, values)
+                    reachable = kasina_rules.subset_sums(values) >> value & 1 or (ace and 1 in values)
+                    assert bool(got) == bool(reachable)  # the quick test `_legal` trusts
+
+
+def test_kasina_table_with_is_the_whole_table_sorted():
+    rng = random.Random(4)
+    for _ in range(3000):
+        cards = rng.sample(kasina_rules.DECK, rng.randint(1, 13))
+        table = kasina_rules.table_order(cards[1:]) if rng.random() < 0.7 else tuple(cards[1:])
+        assert kasina_rules.table_with(table, cards[0]) == kasina_rules.table_order((*table, cards[0]))
+
+
+def test_kozel_leads_of_a_hand_in_card_order_are_the_sorted_leads():
+    rng = random.Random(5)
+    for _ in range(5000):
+        hand = rng.sample(kozel_rules.DECK, rng.randint(1, 4))
+        if rng.random() < 0.8:
+            hand.sort(key=Card.sort_key)
+        assert _leads(tuple(hand)) == _leads_sorted(tuple(hand)), hand
+
+
+def test_kozel_deal_order_is_cached_and_unchanged():
+    assert kozel_rules.deal_order(3, 1) == tuple((3 + k) % 4 for _ in range(4) for k in range(1, 5))
+    assert kozel_rules.deal_order(0, 2) == (1, 1, 2, 2, 3, 3, 0, 0) * 2
+    assert kozel_rules.deal_order(0, 4) is kozel_rules.deal_order(0, 4)
