@@ -105,7 +105,7 @@ def test_start_page_names_every_notebook_and_classroom_page(site_dir: Path) -> N
 def test_every_classroom_page_plays_offline(browser: Any, site_url: str) -> None:
     """One page after another, in one browser profile (as a pupil trying each game): four
     kernels at once would starve the other test worker's Voilà pages on two cores."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1024, "height": 768})  # a school projector
     requests: list[str] = []
     context.on("request", lambda r: requests.append(r.url))  # the kernel's worker's too
     try:
@@ -128,6 +128,7 @@ def test_every_classroom_page_plays_offline(browser: Any, site_url: str) -> None
                 else:
                     raise AssertionError(f"{game}: no computer's reply in {MOVES} moves: {view.log}")
                 assert not watch.page_errors, f"{game}: errors in the page: {watch.page_errors}"
+                screenshot(page, f"site-{game}-played")  # to look at, as a pupil sees it
             except BaseException:
                 screenshot(page, f"site-{game}")
                 raise

@@ -299,10 +299,21 @@ def title(path: Path) -> str:
     return path.stem
 
 
+REPL_STYLE = (".jp-CodeConsole .jp-InputPrompt, .jp-CodeConsole .jp-OutputPrompt, "
+              ".jp-CodeConsole .jp-OutputArea-promptOverlay {display: none} "
+              ".jp-CodeConsole-promptCell {display: none}")
+
+
 def page_url(game: str) -> str:
     """A classroom page: JupyterLite's REPL with no toolbar, no banner and the code hidden,
     running a plain table (no room: the browser has no rooms' database)."""
-    code = f'from cardlearn import play; play("{game}", delay={PAGE_DELAY})'
+    # The REPL's prompts ("[1]:") and its input line hidden, so that the table has the whole
+    # width of a 1024 px projector (with the prompt's gutter a Kínaskák hand of 14 was cut
+    # off at the left, its first card under the felt's edge).  A widget carries the style, as
+    # the table's own stylesheet: an HTML output's <style> would be sanitised away.
+    code = (f'import ipywidgets; from IPython.display import display; display(ipywidgets.HTML('
+            f'"<style>{REPL_STYLE}</style>", layout={{"display": "none"}})); '
+            f'from cardlearn import play; play("{game}", delay={PAGE_DELAY})')
     return (f"repl/?kernel=python&hideCodeInput=1&showBanner=0&promptCellPosition=bottom"
             f"&code={quote(code)}")
 
