@@ -485,8 +485,6 @@ class RoomTable(Table):
                     if self.model is not model or self._closed.is_set():
                         continue
                     if model.catch_up() or model.look_at_requests():
-                        self._stop.set()
-                        self._stop = threading.Event()
                         self._go_on()
                     elif model.pending_bot() is not None and self._thinking is None:
                         self._go_on()  # a claim taken over from a page that went away

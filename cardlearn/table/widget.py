@@ -133,10 +133,6 @@ class Table(widgets.VBox):
         self.delay = float(delay)
         self._lock = threading.RLock()
         self._idle = threading.Event()
-        # Set when a turn handed out was cancelled, and put a new one in its place (a room's
-        # watcher does so too).  Nothing waits on it now: a stale turn's callback finds
-        # itself stale in the model (`is_current`) and does nothing.
-        self._stop = threading.Event()
         self._thinking: BotTurn | None = None  # the turn handed to the loop
         # The loop the bots move from: the kernel's, running where the table is made; else
         # one of the table's own, made when a bot first waits (see `_bot_loop`).
@@ -308,17 +304,14 @@ class Table(widgets.VBox):
     # -- changes, drawing and the bots ---------------------------------------------------
     def _change(self, change: Callable[[], object]) -> None:
         """Make a change to the model, then redraw and let the bots go on.  A bot's turn
-        handed out before the change and now stale stops waiting."""
+        handed out before the change and now stale does nothing when its callback runs
+        (the model's `is_current`)."""
         with self._lock:
-            generation = self.model.generation
             try:
                 change()
             except Exception as err:  # a click's callback error would only reach a log
                 self._show(err)
                 raise
-            if self.model.generation != generation:
-                self._stop.set()
-                self._stop = threading.Event()
             self._go_on()
 
     def _go_on(self) -> None:
@@ -436,5 +429,3 @@ class Table(widgets.VBox):
 
     def _cancel_bots(self) -> None:
         self.model.cancel_bots()  # a turn still on the loop finds itself stale and gives up
-        self._stop.set()
-        self._stop = threading.Event()
