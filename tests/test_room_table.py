@@ -285,7 +285,7 @@ def test_other_pupils_are_named_as_the_teacher_named_them() -> None:
 
 @pytest.mark.parametrize("names", [
     {3: "Anna"},  # a computer's seat
-    {0: "Tölva 2"}, {0: "þú"}, {0: "You"},  # names the table gives seats
+    {0: "Tölva 2"}, {0: "þú"}, {0: "You"}, {0: "Spilari 1"},  # names the table gives seats
     {0: "Anna", 1: "anna"},  # the same name twice
     {0: "A" * 30}, {0: "R2-D2"}, {0: "<b>"},
 ])

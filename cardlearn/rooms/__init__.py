@@ -94,7 +94,7 @@ def create(game: str, humans: Iterable[int], *, seed: int | None = None, rules: 
 NAME_PREF = "name"  # a pupil seat's own name, kept with its preferences
 NAME_LENGTH = 24
 # Names the table gives seats itself: a pupil called so would be taken for another seat.
-_TABLE_NAMES = ("þú", "you", "tölvan", "the computer", "tölva ", "computer ", "leikmaður ", "player ",
+_TABLE_NAMES = ("þú", "you", "tölvan", "the computer", "tölva ", "computer ", "spilari ", "player ",
                 "þið ", "you and ")
 
 
