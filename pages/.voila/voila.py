@@ -14,6 +14,10 @@ c.VoilaConfiguration.default_pool_size = 2
 # machine the table's output then came later than nbclient's 4 s, and the page was stored
 # without its table.
 c.VoilaExecutor.iopub_timeout = 60
+# And a kernel that starts while the machine is busy (the pools filling, a class opening
+# pages at once; once in CI beside the static site's browser test) may take over the 60 s
+# nbclient waits for its first answer: the page then stayed at "Running ..." for good.
+c.VoilaExecutor.startup_timeout = 180
 
 
 class PoolKeepingKernelManager(AsyncMappingKernelManager):
