@@ -117,11 +117,14 @@ def open_pupil(browser: Any, made: list[Pupil], url: str, seat: int) -> Pupil:
 
 
 def wait_table(pupil: Pupil, moves: int | None = None) -> None:
-    """Until the page's table root carries `data-moves` (= `moves`, when given)."""
-    want = "true" if moves is None else f"r.dataset.moves === '{moves}'"
-    pupil.page.wait_for_function(
-        f"() => {{ const r = document.querySelector('{TABLE}[data-moves]'); return r !== null && {want}; }}",
-        timeout=PAGE_TIMEOUT_MS if moves is None else MOVE_TIMEOUT_MS, polling=50)
+    """Until the page's table is drawn (a page's time: a third or fourth page at once waits
+    for a kernel of its own to start, the preheated pool holds two), then until its root
+    carries `data-moves` = `moves`, when given (a move's time)."""
+    root = f"document.querySelector('{TABLE}[data-moves]')"
+    pupil.page.wait_for_function(f"() => {root} !== null", timeout=PAGE_TIMEOUT_MS, polling=50)
+    if moves is not None:
+        pupil.page.wait_for_function(f"() => {root}.dataset.moves === '{moves}'",
+                                     timeout=MOVE_TIMEOUT_MS, polling=50)
 
 
 def root_data(pupil: Pupil) -> dict[str, str]:
