@@ -455,6 +455,16 @@ class GameState(abc.ABC):
             record = end.__dict__["_finished"] = end._finished_deal(self.score_sheet[end.deals_done])
         return record
 
+    @property
+    def last_deal_position(self) -> Self | None:
+        """The latest finished deal's last position as a state: what its last move left on
+        the table (the last trick whole, the leftover table cards, the melds), before the
+        deal was scored and the next one dealt; `last_deal` describes the same position.
+        None where `last_deal` is None.  A picture to draw, not a position to play on: its
+        deal is over, though a seat may still look to be on the move."""
+        end: Self | None = self.__dict__.get(DEAL_END)
+        return end
+
     def start(self) -> Self:
         """The position this match started from; `history` replays from it to here."""
         raise ValueError("this position has no recorded start (e.g. a determinized one)")

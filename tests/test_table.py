@@ -1491,8 +1491,39 @@ def test_the_felt_shows_the_deal_that_ended_until_afram():
     snap = m.snapshot()
     ended = kasina.layout(m.states[i], 0, "is", who=m.who)
     assert snap.title == ended["title"] != kasina.layout(m.state, 0, "is", who=m.who)["title"]
-    table = next(z for z in snap.zones if z.name == "table")
-    assert [c.card for c in table.cells] == [str(c) for c in m.states[i].table]
     assert not any(s.to_move for s in snap.seats)  # nobody is to move while the table waits
+    assert snap.prompt == ""
     m.dismiss()
     assert m.snapshot().title == kasina.layout(m.state, 0, "is", who=m.who)["title"]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_felt_at_a_deals_end_shows_what_its_last_move_left(name):
+    """The felt waiting for Áfram is the position after the deal's last move: Kozel's and
+    Lomber's last trick whole (its last card too, marked as the last move's), Kasína's
+    leftover table cards, Kínaskák's melds as the round ended; not the one before it."""
+    game = GAMES[name]
+    m = TableModel(game, game.new_game(seed=11), seats={s: "random" for s in range(game.PLAYERS[0])},
+                   seed=11)
+    m.run_bots()
+    i = m.summary_at
+    assert i is not None and m.state.deals_done == 1
+    end, before = m.state.last_deal, m.states[i]
+    assert end is not None
+    snap = m.snapshot()
+    every = (*snap.zones, *snap.own_zones, *(z for seat in snap.seats for z in seat.zones))
+    zones = {z.name: [c.card for c in z.cells or () if c.card] for z in every}
+    if name in ("kozel", "lomber"):  # the trick the last card closed, whole
+        card = next(str(c) for _, c in game.action_cards(before, m.moves[i][1]) if c is not None)
+        trick = end.details["last_trick"] if name == "kozel" else end.details["played"][-1]
+        cards = [c for _, _, cs, _ in trick for c in cs] if name == "kozel" else list(trick[1])
+        assert sorted(zones["last-trick"]) == sorted(str(c) for c in cards)
+        assert card in zones["last-trick"] and card in snap.last_cards
+        assert not zones["trick"]
+    elif name == "kasina":  # the cards nobody took, there until they go to the last capturer
+        assert sorted(zones["table"]) == sorted(str(c) for c in end.table)
+    else:  # every meld of the round as it ended
+        melds = [c for z, cs in zones.items() if z.startswith("meld") for c in cs]
+        assert sorted(melds) == sorted(str(c) for ms in end.details["melds"] for m_ in ms for c in m_.cards)
+    assert [c.card for c in snap.hand if c.card] == [str(c) for c in end.hands[0]] or name != "kinaskak"
+    assert snap.prompt == "" and not any(s.to_move for s in snap.seats)

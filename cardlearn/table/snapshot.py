@@ -273,15 +273,26 @@ def said(model: TableModel, i: int, viewer: int | None) -> str:
     return model.game.describe(model.states[i], action, model.lang, viewer=viewer, who=model.who)
 
 
-def last_cards(model: TableModel) -> frozenset[str]:
-    """The cards of the last move that the seat shown may see: those its words name."""
+def last_cards(model: TableModel, i: int | None = None) -> frozenset[str]:
+    """The cards of the last move (or of move `i`) that the seat shown may see: those its
+    words name."""
     if not model.moves:
         return frozenset()
-    before, action = model.states[-2], model.moves[-1][1]
+    i = len(model.moves) - 1 if i is None else i
+    before, action = model.states[i], model.moves[i][1]
     words = model.game.describe(before, action, model.lang, viewer=model.log_viewer())
     return frozenset(
         str(c) for _, c in model.game.action_cards(before, action) if c is not None and named(words, str(c))
     )
+
+
+def deal_end(model: TableModel, i: int) -> State:
+    """The position move `i`, the last of a deal, left on the table before the deal was
+    scored (the game keeps it: `last_deal_position`); the one before that move where a
+    game kept none."""
+    states = model.states
+    kept = states[i + 1].last_deal_position
+    return kept if kept is not None else states[i]
 
 
 def _turn(model: TableModel) -> str:
@@ -431,14 +442,16 @@ def take(model: TableModel) -> Snapshot:
     buttons: tuple[MoveButton, ...] = ()
     title, info, prompt, mine, last_said = game.NAME[lang], "", "", "", ""
     last: frozenset[str] = frozenset()
-    # Paused at a deal's end, the felt shows the deal that ended (its last position, the panel
-    # naming the last move), not the next deal, which the engine has already dealt.
+    # Paused at a deal's end, the felt shows the deal that ended as its last move left it
+    # (the last trick whole, the leftover cards: the game keeps that position), not the
+    # next deal, which the engine has already dealt; nobody is asked to move on it.
     ended = model.summary_at if model.summary_at is not None and not state.is_over else None
-    shown = state if ended is None else model.states[ended]
+    shown = state if ended is None else deal_end(model, ended)
     if passing is None:  # the hands are shown
         view = model.layout() if ended is None else game.layout(shown, seat, lang, who=model.who)
-        title, info, prompt = view["title"], view["info"], view.get("prompt", "")
-        last = last_cards(model) if ended is None else frozenset()
+        title, info = view["title"], view["info"]
+        prompt = view.get("prompt", "") if ended is None else ""
+        last = last_cards(model, ended)
         owned: dict[int, list[Zone]] = {}
         for zone in view["zones"]:
             owner = zone.get("owner")
