@@ -238,3 +238,44 @@ def test_the_notebook_checks_can_fail():
 def test_readme_points_to_the_rules_at_a_glance():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "Rules at a glance" in readme
+
+
+# ---------------------------------------------------------------------------------------
+# Markdown that renders as written in JupyterLab (its renderer, marked, is not CommonMark)
+
+_NUMBERED = re.compile(r"^(\s*)(\d+)[.)]\s")
+
+
+def stray_list_items(text: str) -> list[str]:
+    """Lines of a paragraph that start with a number and a dot ("200. Það", "  6. A team"):
+    JupyterLab's markdown renderer starts a numbered list there, at that number, in the
+    middle of the sentence.  A line is a list item when the paragraph's line above it is
+    blank or the item before it, at the same indentation, has the number before its own."""
+    found, lines = [], text.splitlines()
+    for i, line in enumerate(lines):
+        m = _NUMBERED.match(line)
+        if not m or i == 0 or not lines[i - 1].strip():
+            continue
+        indent, n = m.group(1), int(m.group(2))
+        earlier = (_NUMBERED.match(lines[k]) for k in range(i - 1, -1, -1)
+                   if lines[k].startswith(indent) and not lines[k][len(indent):][:1].isspace())
+        before = next(earlier, None)
+        if before is None or before.group(1) != indent or int(before.group(2)) != n - 1:
+            found.append(line.strip()[:40])
+    return found
+
+
+MARKDOWN_FILES = sorted([*(ROOT / "notebooks").rglob("*.ipynb"), *(ROOT / "pages").glob("*.ipynb")])
+
+
+@pytest.mark.parametrize("path", MARKDOWN_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_sentence_turns_into_a_numbered_list(path):
+    bad = [line for c in cells(path) if c["cell_type"] == "markdown" for line in stray_list_items(source(c))]
+    assert not bad, f"a line of a paragraph starts with a number and a dot (rewrap it): {bad}"
+
+
+def test_the_numbered_list_check_can_fail():
+    items = "1. **Deal** four cards\n   each.\n2. **Play** one card.\n\n10. a list may start anywhere"
+    assert stray_list_items(items) == []
+    assert stray_list_items("the team won all\n200. That proves nothing") == ["200. That proves nothing"]
+    assert stray_list_items("- **Scoring**: no trick at all,\n  6. A team with 61") == ["6. A team with 61"]
