@@ -10,6 +10,9 @@ PNG and prints text gives one entry, `{"text": what the cell printed, "png": fil
 the wheel it builds, in `cardlearn/_stored/`.  A plotting function finds its picture by the
 text its own cell prints (a lab run's `report`, the thinking lines of a search): the same
 numbers give the same picture, so a cell run with other numbers finds none and says so.
+
+The build keeps there, too, the words under each classroom page's table (`pages/<game>.md`,
+from the page's markdown cells): the site's pages run in a console, which has none.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ if TYPE_CHECKING:
 
 FOLDER = "_stored"  # inside the package, only in the site's wheel
 INDEX = "index.json"
+PAGE_WORDS = "pages"  # the classroom pages' words, one `<game>.md` each
 
 NOTE = {
     "en": "Plots are recomputed in the full install (with matplotlib); here, the picture stored with "
@@ -80,6 +84,24 @@ def stored_png(text: str) -> bytes | None:
         if key in printed:
             return folder().joinpath(name).read_bytes()
     return None
+
+
+def page_words(game: str) -> str:
+    """The words under `game`'s classroom page's table (the game at a glance, a part per
+    language, each shown with the table's language), kept in the site's wheel in
+    `_stored/pages/`; "" where none are kept (the full install's pages have their own)."""
+    words = folder().joinpath(PAGE_WORDS, f"{game}.md")
+    return words.read_text(encoding="utf-8") if words.is_file() else ""
+
+
+def show_page_words(game: str) -> None:
+    """Shows `page_words(game)` as markdown, as the classroom page in Voilà shows its own
+    (the site's classroom pages run in a console, which has no markdown cells)."""
+    from IPython.display import Markdown, display
+
+    text = page_words(game)
+    if text:
+        display(Markdown(text))
 
 
 def stored_picture(text: str, lang: str) -> HTML:

@@ -114,3 +114,29 @@ def test_no_stored_picture_says_so_and_a_stored_one_is_found(tmp_path, monkeypat
     assert stored.NONE_STORED["is"] in html and "<img" not in html
     html = stored.stored_picture("the numbers 1 2 3", "en").data
     assert stored.NOTE["en"] in html and base64.b64encode(b"\x89PNG fake").decode() in html
+
+
+def test_the_site_keeps_each_classroom_pages_words_and_shows_them(tmp_path, monkeypatch):
+    """The site's classroom pages run in a console, with no markdown cells: the build keeps
+    each page's words (the game at a glance, both languages, each marked with its language
+    so that the table's language button shows one) and the page shows them under its table."""
+    from cardlearn import stored
+
+    words = site_build.page_words()
+    assert sorted(words) == sorted(site_build.PAGES)
+    for game, text in words.items():
+        cells = json.loads((ROOT / "pages" / f"{game}.ipynb").read_text(encoding="utf-8"))["cells"]
+        for cell in cells:
+            if cell["cell_type"] == "markdown":
+                assert "".join(cell["source"]) in text
+        assert 'class="cardlearn-page-is"' in text and 'class="cardlearn-page-en"' in text, game
+    kept = tmp_path / "stored"
+    (kept / stored.PAGE_WORDS).mkdir(parents=True)
+    (kept / stored.PAGE_WORDS / "kasina.md").write_text(words["kasina"], encoding="utf-8")
+    monkeypatch.setenv("CARDLEARN_STORED", str(kept))
+    assert stored.page_words("kasina") == words["kasina"] and stored.page_words("kozel") == ""
+    shown: list[object] = []
+    monkeypatch.setattr("IPython.display.display", shown.append)
+    stored.show_page_words("kasina")
+    stored.show_page_words("kozel")  # none kept: nothing shown, no error
+    assert len(shown) == 1 and shown[0].data == words["kasina"]

@@ -118,6 +118,10 @@ def test_every_classroom_page_plays_offline(browser: Any, site_url: str) -> None
                 page.goto(url, wait_until="commit")
                 view = _wait_for_table(page, url)
                 print(f"{game}: table drawn {time.monotonic() - opened:.1f} s after opening")
+                # under the table, the game at a glance in the table's language only
+                page.locator("details.cardlearn-page-is summary").wait_for(timeout=SITE_PAGE_TIMEOUT_MS)
+                assert "stuttu máli" in page.locator("details.cardlearn-page-is summary").inner_text()
+                assert page.locator("details.cardlearn-page-en").is_hidden()
                 for _ in range(MOVES):
                     if not human_turn(view, "is"):
                         view = _wait_human(page)

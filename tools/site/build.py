@@ -193,8 +193,19 @@ def write_pictures(folder: Path, pictures: list[tuple[str, bytes]]) -> None:
     (folder / "index.json").write_text(json.dumps(index, ensure_ascii=False, indent=0), encoding="utf-8")
 
 
+def page_words() -> dict[str, str]:
+    """Per classroom page, the words under its table: its markdown cells (the game at a
+    glance in Icelandic and in English, each marked with its language), as one text."""
+    found = {}
+    for game in PAGES:
+        cells = json.loads((ROOT / "pages" / f"{game}.ipynb").read_text(encoding="utf-8"))["cells"]
+        found[game] = "\n\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    return found
+
+
 def build_cardlearn(pictures: list[tuple[str, bytes]], out: Path) -> Path:
-    """cardlearn's wheel, with the stored pictures in `cardlearn/_stored/`, into `out`."""
+    """cardlearn's wheel, with the stored pictures and the classroom pages' words in
+    `cardlearn/_stored/`, into `out`."""
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     with tempfile.TemporaryDirectory() as tmp:
@@ -204,6 +215,10 @@ def build_cardlearn(pictures: list[tuple[str, bytes]], out: Path) -> Path:
         for name in ("pyproject.toml", "README.md"):
             shutil.copy2(ROOT / name, src / name)
         write_pictures(src / "cardlearn" / "_stored", pictures)
+        words = src / "cardlearn" / "_stored" / "pages"
+        words.mkdir()
+        for game, text in page_words().items():
+            (words / f"{game}.md").write_text(text, encoding="utf-8")
         cmd = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(out),
                str(src)]
         if subprocess.run(cmd).returncode != 0:
@@ -306,14 +321,16 @@ REPL_STYLE = (".jp-CodeConsole .jp-InputPrompt, .jp-CodeConsole .jp-OutputPrompt
 
 def page_url(game: str) -> str:
     """A classroom page: JupyterLite's REPL with no toolbar, no banner and the code hidden,
-    running a plain table (no room: the browser has no rooms' database)."""
+    running a plain table (no room: the browser has no rooms' database), and under it the
+    page's words, as on the classroom page in Voilà (the game at a glance)."""
     # The REPL's prompts ("[1]:") and its input line hidden, so that the table has the whole
     # width of a 1024 px projector (with the prompt's gutter a Kínaskák hand of 14 was cut
     # off at the left, its first card under the felt's edge).  A widget carries the style, as
     # the table's own stylesheet: an HTML output's <style> would be sanitised away.
     code = (f'import ipywidgets; from IPython.display import display; display(ipywidgets.HTML('
             f'"<style>{REPL_STYLE}</style>", layout={{"display": "none"}})); '
-            f'from cardlearn import play; play("{game}", delay={PAGE_DELAY})')
+            f'from cardlearn import play; display(play("{game}", delay={PAGE_DELAY})); '
+            f'from cardlearn.stored import show_page_words; show_page_words("{game}")')
     return (f"repl/?kernel=python&hideCodeInput=1&showBanner=0&promptCellPosition=bottom"
             f"&code={quote(code)}")
 
