@@ -704,7 +704,23 @@ def test_a_bots_error_is_shown_then_raised():
     table = play(game, seats=seats, seed=3, delay=0)
     with pytest.raises(RuntimeError, match="no idea"):
         table.act(table.state.legal_actions()[0])
-    assert "no idea" in one(table, "cardlearn-message").value  # drawn before it surfaced
+    # drawn before it surfaced, in the bot's words
+    assert WORDS["is"]["bot_error"].format(msg="no idea") in one(table, "cardlearn-message").value
+
+
+def test_a_clicks_error_is_shown_as_the_programs_then_raised(monkeypatch):
+    """A click's callback error would reach only a log: it is said on the message line
+    (not as a computer player's error), the table redrawn, and it surfaces."""
+    table = play("kasina", seed=3, delay=0)
+
+    def broken(zone, index):
+        raise RuntimeError("a broken click")
+
+    monkeypatch.setattr(table.model, "click", broken)
+    with pytest.raises(RuntimeError, match="a broken click"):
+        table._click("hand", 0)
+    said = WORDS["is"]["program_error"].format(msg="RuntimeError: a broken click")
+    assert table.model.message == said and said in one(table, "cardlearn-message").value
 
 
 @pytest.mark.parametrize("name", ["kozel", "fake", "kinaskak"])

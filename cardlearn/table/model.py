@@ -260,6 +260,7 @@ class TableModel:
         self._layout: tuple[State, int, str, Layout] | None = None
         self._choices: Choices | None = None
         self._summary_at: int | None = None
+        self._shown_error: Exception | None = None  # a bot's error, as `fail` said it
 
     def is_undo_stop(self, i: int) -> bool:
         """Does undo stop at `states[i]`: a human seat to move with a real choice (more
@@ -480,7 +481,15 @@ class TableModel:
         if not self.is_current(turn):
             return False
         self._say("bot_error", msg=str(err))
+        self._shown_error = err
         return True
+
+    def show_error(self, err: Exception) -> None:
+        """Say on the message line that the program failed with `err` (in a click's callback,
+        say, whose error would otherwise reach only a log); a bot's error already shown by
+        `fail` keeps its own words."""
+        if err is not self._shown_error:
+            self._say("program_error", msg=f"{type(err).__name__}: {err}")
 
     def bot_step(self) -> bool:
         """One bot move now, if one is due (its error is shown, then raised)."""

@@ -322,10 +322,8 @@ class Table(widgets.VBox):
             self._render()
 
     def _show(self, err: Exception) -> None:
-        """`err` on the message line and the table redrawn (the model said nothing of it).
-        Through the model's private `_say`: it has no public way to show any error but a
-        bot's, and this one's words are the same."""
-        self.model._say("bot_error", msg=f"{type(err).__name__}: {err}")
+        """`err` on the message line and the table redrawn."""
+        self.model.show_error(err)
         self._render()
 
     def _click(self, zone: str, index: int | None) -> None:
