@@ -655,4 +655,4 @@ def test_unreadable_moves_are_told_in_icelandic_in_every_game():
             game.new_game(seed=1).apply("xyz q")
         assert err.value.rule == "unreadable", name
         said = err.value.say(game.RULE_WORDS["is"])
-        assert said.startswith("get ekki lesið leikinn 'xyz q'"), (name, said)
+        assert said.startswith("ekki tókst að lesa leikinn 'xyz q'"), (name, said)

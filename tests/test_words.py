@@ -369,7 +369,7 @@ def test_the_only_computer_is_the_computer_inside_english_sentences() -> None:
 
 def test_a_click_is_never_answered_as_a_typo() -> None:
     """Clicking a hand card when it makes no move (Kínaskák, before drawing) says the card
-    cannot be used, not the typed moves' notation ("get ekki lesið leikinn '2S'")."""
+    cannot be used, not the typed moves' notation ("ekki tókst að lesa leikinn '2S'")."""
     from cardlearn.table.model import TableModel
 
     seats = {0: "human", 1: "thumb", 2: "thumb", 3: "thumb"}

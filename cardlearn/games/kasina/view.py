@@ -29,7 +29,7 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
                             "(must_capture_maximal)",
            "cannot_take": "{card} cannot take {cards}: each taken card must match its rank, or be "
                           "in a group adding up to its value (ace 14 from hand, 1 on the table)"},
-    "is": {"unreadable": "get ekki lesið leikinn {text}: spil er skrifað með gildi og lit, t.d. '5S' "
+    "is": {"unreadable": "ekki tókst að lesa leikinn {text}: spil er skrifað með gildi og lit, t.d. '5S' "
                          "eða '10D', og taka eins og '6D:2C+4H' (spilið sem þú leggur, tvípunktur, "
                          "spilin sem þú tekur)",
            "not_in_hand": "{card} er ekki á hendi þinni: þú spilar einu spili af eigin hendi",

@@ -62,7 +62,7 @@ _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RU
         "steal_unused": "a stolen joker must be used this turn, and it could not be",
     },
     "is": {
-        "unreadable": "get ekki lesið leikinn {text}: leikir eru skrifaðir take, draw, buy, pass, "
+        "unreadable": "ekki tókst að lesa leikinn {text}: leikir eru skrifaðir take, draw, buy, pass, "
                       "run …, set …, off SPIL SÆTI-N [low|high], steal SPIL SÆTI-N og discard SPIL "
                       "(spil eins og '7H' eða '10D', jóker 'JK')",
         "wrong_step": "ekki núna: {step}",

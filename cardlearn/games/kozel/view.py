@@ -35,7 +35,7 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
            "pass_only_claim": "'Pass' only declines a claim with four of a suit; now you beat or lay "
                               "cards face down",
            "claim_pending": "first decide whether to claim the lead with four of a suit, or pass"},
-    "is": {"unreadable": "get ekki lesið leikinn {text}: spil er skrifað með gildi og lit, t.d. 'AS' "
+    "is": {"unreadable": "ekki tókst að lesa leikinn {text}: spil er skrifað með gildi og lit, t.d. 'AS' "
                          "eða '10D' (í geit eru engin spil lægri en sexa), og fleiri spil saman með "
                          "plús: '9H+KH'",
            "not_in_hand": "þú ert ekki með {cards} á hendi: þú spilar aðeins spilum af eigin hendi",

@@ -68,7 +68,7 @@ _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RU
            "not_in_hand": "{card} is not in your hand",
            "must_follow": "you may not play {card}: follow the led suit (trumps count as one suit; "
                           "spadda, and a matador above the one led, are exempt); play one of {cards}"},
-    "is": {"unreadable": "get ekki lesið leikinn {text}: spil eru skrifuð eins og 'AS' eða '7H' (í "
+    "is": {"unreadable": "ekki tókst að lesa leikinn {text}: spil eru skrifuð eins og 'AS' eða '7H' (í "
                          "lomber eru engar áttur, níur né tíur), sagnir eins og 'spil' eða 'pass', "
                          "aðrir leikir eins og 'trump H', 'discard 5H', 'done', 'play'",
            "not_now": "leikurinn „{move}“ á ekki við á þessu stigi gjafarinnar",
