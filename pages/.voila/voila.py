@@ -18,6 +18,12 @@ c.VoilaExecutor.iopub_timeout = 60
 # pages at once; once in CI beside the static site's browser test) may take over the 60 s
 # nbclient waits for its first answer: the page then stayed at "Running ..." for good.
 c.VoilaExecutor.startup_timeout = 180
+# Kernels talk to the server over Unix sockets in the runtime folder, not TCP ports: a port
+# is picked by one process and bound later by the kernel, and in between another process
+# took it once (the other test worker's server filling its pools): the kernel died on
+# "Address already in use", and its restarts kept the same cached ports and died too, so
+# the page handed that kernel never drew.  Sockets in a folder of one's own cannot clash.
+c.KernelManager.transport = "ipc"
 
 
 class PoolKeepingKernelManager(AsyncMappingKernelManager):
