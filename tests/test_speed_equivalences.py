@@ -11,9 +11,11 @@ import random
 import pytest
 
 from cardlearn.cards import Card, make_deck, without
+from cardlearn.games import kozel
 from cardlearn.games.kasina import rules as kasina_rules
 from cardlearn.games.kozel import rules as kozel_rules
-from cardlearn.games.kozel.state import _leads, _leads_sorted
+from cardlearn.games.kozel.state import State as KozelState
+from cardlearn.games.kozel.state import _last_beater, _leads, _leads_sorted
 
 
 def test_equal_cards_are_one_object_however_made():
@@ -86,3 +88,62 @@ def test_kozel_deal_order_is_cached_and_unchanged():
     assert kozel_rules.deal_order(3, 1) == tuple((3 + k) % 4 for _ in range(4) for k in range(1, 5))
     assert kozel_rules.deal_order(0, 2) == (1, 1, 2, 2, 3, 3, 0, 0) * 2
     assert kozel_rules.deal_order(0, 4) is kozel_rules.deal_order(0, 4)
+
+
+# Every Kozel variant option that changes how a trick is played, turned, won or refilled.
+_KOZEL_VARIANTS: dict[str, list[object]] = {
+    "trump_reveal": ["middle_return", "top_to_bottom", "middle_to_bottom"],
+    "must_beat_if_able": [False, True],
+    "pairing": ["free", "declared"],
+    "four_suit_interrupt": ["after_plays", "off"],
+    "four_suit_priority": ["clockwise", "counterclockwise"],
+    "allow_beat_partner": [True, False],
+    "beat_target": ["current_winner", "lead"],
+    "deal_packet": [1, 2, 4],
+    "discards_visible": ["none", "all"],
+}
+
+
+def _kozel_steps(seed: int, matches: int):
+    """(position, move, position after it) of seeded random Kozel matches, each under
+    random variant options."""
+    rng = random.Random(seed)
+    for match in range(matches):
+        options = {name: rng.choice(values) for name, values in _KOZEL_VARIANTS.items()}
+        state = kozel.new_game(seed=match, rules=kozel.Rules(**options))
+        while not state.is_over:
+            action = rng.choice(state.legal_actions())
+            after = state.apply(action)
+            yield state, action, after
+            state = after
+
+
+def test_kozel_successor_sets_every_derived_value():
+    # `State._successor` drops nothing: it is right only while these are all there are
+    assert set(KozelState._cached_names()) == {"_turn", "to_move"}
+
+
+def test_kozel_turn_kept_by_a_move_is_the_turn_worked_out():
+    kept = claims = 0
+    for _, _, after in _kozel_steps(7, 60):
+        if "_turn" in after.__dict__:  # set by the move itself, not worked out when asked
+            kept += 1
+            claims += after.phase == "claim"
+            assert after.__dict__["_turn"] == after._whose_turn(), after.history
+            assert after.__dict__["to_move"] == after._turn[0]
+    assert kept > 10_000 and claims > 20  # most moves keep it, and claim windows were among them
+
+
+def test_kozel_play_leaves_the_hand_less_its_cards_and_the_last_beater_leads():
+    for before, action, after in _kozel_steps(8, 40):
+        if action.kind not in ("play", "discard") or after.deals_done != before.deals_done:
+            continue
+        seat = before.to_move
+        if len(before.plays) < 3:
+            assert after.hands[seat] == without(before.hands[seat], action.cards)
+        else:  # this move ends the trick: its cards went to a pile, and someone drew
+            kind = "discard" if action.kind == "discard" else "beat"
+            assert after.leader == _last_beater((*before.plays, (seat, kind, action.cards)))
+            assert after.plays == () and after.last_trick[-1][0] == seat
+            rest = without(before.hands[seat], action.cards)
+            assert not without(after.hands[seat], rest) or before.stock  # drawn, if any, from the stock

@@ -493,26 +493,57 @@ class State(GameState):
         if kind == "claim":
             return self._claim(seat, history)
         hands = list(self.hands)
-        hands[seat] = without(hands[seat], cards)
-        changes: dict[str, Any] = {"hands": per_seat(hands), "history": history, "passed": ()}
+        hand = hands[seat]
+        if len(cards) == 1:  # `without(hand, cards)` without the call (a legal move's card is there)
+            i = hand.index(cards[0])
+            hands[seat] = hand[:i] + hand[i + 1:]
+        else:
+            hands[seat] = without(hand, cards)
+        known = self.known
+        if known[seat]:
+            if kind == "play":  # played face up: those of them that were known are no longer
+                gone = set(cards)
+                known = per_seat([tuple([c for c in k if c not in gone]) if w == seat else k
+                                  for w, k in enumerate(known)])
+            else:  # a discard: a known card may now lie face down, no longer sure where
+                known = per_seat([() if w == seat else k for w, k in enumerate(known)])
         if kind == "play":
             kind = "lead" if phase == "lead" else "beat"
-            if self.known[seat]:  # played face up: those of them that were known are no longer
-                known = list(self.known)
-                gone = set(cards)
-                known[seat] = tuple([c for c in known[seat] if c not in gone])
-                changes["known"] = per_seat(known)
-        elif self.known[seat]:  # a discard: a known card may now lie face down, no longer sure where
-            changes["known"] = per_seat([() if w == seat else k for w, k in enumerate(self.known)])
-        changes["plays"] = plays = (*self.plays, (seat, kind, cards))
+        plays = self.plays + ((seat, kind, cards),)  # noqa: RUF005 -- as `history`
         if len(plays) == 4:
-            return self._finish_trick(changes)
-        state = self._evolve_with(changes)
-        # Its turn worked out now, as `to_move` would keep it: `is_over`, `legal_actions`
-        # and `apply` all ask it first, and each `derived` look-up is a Python call.
-        turn = state.__dict__["_turn"] = state._whose_turn()
-        state.__dict__["to_move"] = turn[0]
-        return state
+            return self._finish_trick(plays, hands, known, history)
+        # Its turn worked out now, as `to_move` would keep it (`is_over`, `legal_actions` and
+        # `apply` all ask it first, and each `derived` look-up is a Python call), from what
+        # is at hand: `_whose_turn` in short for a trick under way, where nobody yet to
+        # play holds four of a suit (else it is asked of the new state).
+        leader, made = self.leader, len(plays)
+        turn: tuple[int | None, str] | None = ((leader + made) % 4, "respond")
+        if not self.interrupted and self.rules.four_suit_interrupt == "after_plays":
+            for s in _YET_TO_PLAY[leader][made]:
+                h = hands[s]
+                if len(h) == 4 and h[0].suit == h[1].suit == h[2].suit == h[3].suit:
+                    turn = None
+                    break
+        changes: dict[str, Any] = {
+            "hands": tuple(hands), "known": known, "history": history, "passed": (), "plays": plays}
+        if turn is None:
+            state = self._evolve_with(changes)
+            turn = state.__dict__["_turn"] = state._whose_turn()
+            state.__dict__["to_move"] = turn[0]
+            return state
+        changes["_turn"], changes["to_move"] = turn, turn[0]
+        return self._successor(changes)
+
+    def _successor(self, changes: dict[str, Any]) -> State:
+        """`_evolve_with(changes)` for `changes` that set every derived value (`_turn` and
+        `to_move`, all there are: tests/test_speed_equivalences.py checks it): nothing is
+        left to drop, and the copied dict, updated in place, is left without holes."""
+        new = object.__new__(type(self))
+        fields = self.__dict__.copy()
+        fields.update(changes)
+        fields["_legal_cache"] = None
+        _set_attr(new, "__dict__", fields)
+        return new
 
     def _claim(self, seat: int, history: tuple[Action, ...]) -> State:
         """Four of a suit (§2.3): everything on the table goes back to its owner, and the
@@ -532,25 +563,25 @@ class State(GameState):
             "leader": seat, "interrupted": True, "passed": (), "history": history})
 
     # -- the end of a trick and of a deal --------------------------------------------------
-    def _finish_trick(self, changes: dict[str, Any]) -> State:
-        """The trick that the last play (`changes`, its change to this position) completes:
-        the winner's team takes all the cards; everyone refills, the winner first.  One new
-        state for both, read from `changes` where the play changed it."""
-        plays, hands = changes["plays"], changes["hands"]
-        known = changes.get("known", self.known)
-        winner = _last_beater(plays)
-        team = team_of(winner)
+    def _finish_trick(self, plays: tuple[Play, ...], hands: list[tuple[Card, ...]], known: Four,
+                      history: tuple[Action, ...]) -> State:
+        """The trick that the last play completes (`plays`; `hands`, `known` and `history` as
+        that play left them): the winner's team takes all the cards; everyone refills, the
+        winner first.  One new state for both."""
         up: list[Card] = []
         down: list[tuple[int, Card]] = []
         see_all = self.rules.discards_visible == "all"
         last: list[tuple[int, str, tuple[Card, ...], int]] = []  # as `last_trick` keeps it
-        for who, kind, cards in plays:  # one pass: face-up cards, face-down ones, the record
+        winner = plays[0][0]
+        for who, kind, cards in plays:  # one pass: face-up cards, face-down ones, the record, the winner
             if kind != "discard":
+                winner = who  # `_last_beater(plays)`: the last to play face up
                 up += cards
                 last.append((who, kind, cards, len(cards)))
             else:
                 down += zip(repeat(who), cards)
                 last.append((who, kind, cards if see_all else (), len(cards)))
+        team = team_of(winner)
         piles, hidden, tricks = self.piles, self.hidden, self.tricks
         if team == 0:
             piles = ((*piles[0], *up), piles[1])
@@ -589,14 +620,15 @@ class State(GameState):
         if k:
             stock = stock[k:]
             # `sorted_cards((*h, *d))`, without a call per seat (the drawn cards are a tuple)
-            hands = per_seat([tuple(sorted(h + d, key=_KEY)) if d else h for h, d in zip(hands, drawn)])
+            hands = [tuple(sorted(h + d, key=_KEY)) if d else h for h, d in zip(hands, drawn)]
             trump_pos = None if trump_pos is None or trump_pos < k else trump_pos - k
-        changes.update({
-            "piles": piles, "hidden": hidden, "tricks": tricks,
-            "hands": hands, "stock": stock, "trump_pos": trump_pos, "known": known,
-            "plays": (), "last_trick": tuple(last), "leader": winner, "original_leader": winner,
-            "interrupted": False})
-        state = self._evolve_with(changes)
+        # The next turn set now, as `_next` sets it: the winner leads (`_whose_turn` with no
+        # plays; the match goes on, or this move would have been refused).
+        state = self._successor({
+            "hands": tuple(hands), "known": known, "history": history, "passed": (), "plays": (),
+            "piles": piles, "hidden": hidden, "tricks": tricks, "stock": stock, "trump_pos": trump_pos,
+            "last_trick": tuple(last), "leader": winner, "original_leader": winner,
+            "interrupted": False, "_turn": (winner, "lead"), "to_move": winner})
         if not stock and not any(hands):
             return state._end_deal(winner)
         return state
@@ -693,6 +725,7 @@ def _rules_json(rules: Rules) -> dict[str, Any]:
 
 _SUIT = operator.attrgetter("suit")
 _KEY = operator.attrgetter("key")
+_set_attr = object.__setattr__  # past the frozen dataclass's __setattr__, for a new object only
 
 
 def _last_beater(plays: Sequence[Play]) -> int:
