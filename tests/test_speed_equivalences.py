@@ -147,3 +147,25 @@ def test_kozel_play_leaves_the_hand_less_its_cards_and_the_last_beater_leads():
             assert after.plays == () and after.last_trick[-1][0] == seat
             rest = without(before.hands[seat], action.cards)
             assert not without(after.hands[seat], rest) or before.stock  # drawn, if any, from the stock
+
+
+def _plain_one_card_replies(state: KozelState) -> tuple[kozel.Action, ...]:
+    """A reply to a one-card lead under free pairing, from the rule functions alone."""
+    seat = state.to_move
+    hand, rules = state.hands[seat], state.rules
+    team = kozel_rules.team_of
+    may_beat = rules.allow_beat_partner or team(state.trick_winner) != team(seat)
+    beats = [kozel.Action("play", (c,)) for c in hand
+             if may_beat and kozel_rules.beats(c, state.target[0], state.trump)]
+    discards = [] if beats and rules.must_beat_if_able else [kozel.Action("discard", (c,)) for c in hand]
+    claim = [kozel.Action("claim")] if state._windows_open and state._may_claim(seat) else []
+    return (*beats, *discards, *claim)
+
+
+def test_kozel_one_card_replies_are_the_plain_rule():
+    replies = 0
+    for before, _, _ in _kozel_steps(9, 60):
+        if before.phase == "respond" and len(before.plays[0][2]) == 1 and before.rules.pairing == "free":
+            replies += 1
+            assert before._legal() == _plain_one_card_replies(before), before.history
+    assert replies > 2000

@@ -241,8 +241,11 @@ class State(GameState):
         if not self.interrupted and self.rules.four_suit_interrupt == "after_plays":
             hands = self.hands
             for seat in _YET_TO_PLAY[self.leader][len(plays)]:
-                h = hands[seat]  # `four_of_a_suit(h)` written out: asked at nearly every position
-                if len(h) == 4 and h[0].suit == h[1].suit == h[2].suit == h[3].suit:
+                # `four_of_a_suit(h)` written out: asked at nearly every position.  The first
+                # card against the last first: in a hand kept in card order they differ
+                # unless all four are of one suit, and nothing more is compared.
+                h = hands[seat]
+                if len(h) == 4 and h[0].suit == h[3].suit == h[1].suit == h[2].suit:
                     return self._claim_turn(nxt)
         return nxt, "respond"
 
@@ -422,9 +425,13 @@ class State(GameState):
         actions: list[Action] = []
         rules = self.rules
         if may_beat:
-            # `self.target[0]` and `self.trump` written out: the lead, or the latest beat
             plays = self.plays
-            t = plays[0][2][0] if rules.beat_target == "lead" or len(plays) == 1 else self.target[0]
+            t = plays[0][2][0]  # the lead: the target under beat_target "lead", or while unbeaten
+            if rules.beat_target != "lead":
+                for p in reversed(plays):  # `self.target`, written out: the latest play face up
+                    if p[1] != "discard":
+                        t = p[2][0]
+                        break
             place, trump = PLACE_BY_KEY, self.trump_card.suit
             suit, above = t.suit, place[t.key]
             # `beats(card, t, trump)` written out: higher in t's suit, or a trump on a plain
@@ -432,9 +439,9 @@ class State(GameState):
                        if (place[c.key] > above if c.suit == suit else c.suit == trump)]
         if not (actions and rules.must_beat_if_able):
             actions += map(_DISCARD_ONE.__getitem__, map(_KEY, hand))
-        # `self._windows_open and self._may_claim(seat)`, the hand looked at first: it
-        # seldom holds four of a suit, and then nothing more is asked
-        if (len(hand) == 4 and hand[0].suit == hand[1].suit == hand[2].suit == hand[3].suit
+        # `self._windows_open and self._may_claim(seat)`, the hand looked at first (as
+        # `_whose_turn` looks): it seldom holds four of a suit, and then nothing more is asked
+        if (len(hand) == 4 and hand[0].suit == hand[3].suit == hand[1].suit == hand[2].suit
                 and self._windows_open and self._may_claim(seat)):
             actions.append(CLAIM)
         return tuple(actions)
@@ -520,8 +527,8 @@ class State(GameState):
         turn: tuple[int | None, str] | None = ((leader + made) % 4, "respond")
         if not self.interrupted and self.rules.four_suit_interrupt == "after_plays":
             for s in _YET_TO_PLAY[leader][made]:
-                h = hands[s]
-                if len(h) == 4 and h[0].suit == h[1].suit == h[2].suit == h[3].suit:
+                h = hands[s]  # as `_whose_turn` looks
+                if len(h) == 4 and h[0].suit == h[3].suit == h[1].suit == h[2].suit:
                     turn = None
                     break
         changes: dict[str, Any] = {
