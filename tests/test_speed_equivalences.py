@@ -11,7 +11,7 @@ import random
 import pytest
 
 from cardlearn.cards import Card, make_deck, without
-from cardlearn.games import kozel
+from cardlearn.games import GAMES, kozel
 from cardlearn.games.kasina import rules as kasina_rules
 from cardlearn.games.kozel import rules as kozel_rules
 from cardlearn.games.kozel.state import State as KozelState
@@ -169,3 +169,21 @@ def test_kozel_one_card_replies_are_the_plain_rule():
             replies += 1
             assert before._legal() == _plain_one_card_replies(before), before.history
     assert replies > 2000
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_apply_by_identity_is_check_then_next(name):
+    # `GameState.apply` takes a listed move found by identity straight to `_next`: the
+    # same state as the plain way (`check`, then `_next`), for every move of random play
+    rng = random.Random(10)
+    state = GAMES[name].new_game(seed=3)
+    assert "_legal_cache" not in state.__dict__ or state.__dict__["_legal_cache"] is None
+    assert state._legal_cache is None  # the class default, read before any move is listed
+    for _ in range(300):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        after = state.apply(action)
+        assert after == state._next(state.check(tuple(action))) and after.history[-1] is action
+        state = after
