@@ -15,7 +15,7 @@ from cardlearn.games import GAMES, kozel
 from cardlearn.games.kasina import rules as kasina_rules
 from cardlearn.games.kozel import rules as kozel_rules
 from cardlearn.games.kozel.state import State as KozelState
-from cardlearn.games.kozel.state import _last_beater, _leads, _leads_sorted
+from cardlearn.games.kozel.state import _last_beater, _leads, _leads_sorted, _one_card_each
 
 
 def test_equal_cards_are_one_object_however_made():
@@ -187,3 +187,40 @@ def test_apply_by_identity_is_check_then_next(name):
         after = state.apply(action)
         assert after == state._next(state.check(tuple(action))) and after.history[-1] is action
         state = after
+
+
+def test_kozel_one_card_each_is_each_hand_sorted_with_its_card():
+    rng = random.Random(11)
+    for _ in range(3000):
+        cards = rng.sample(kozel_rules.DECK, 16)
+        hands = [tuple(cards[i:i + 3]) for i in range(0, 12, 3)]
+        hands = [kozel_rules.sorted_cards(h) if rng.random() < 0.9 else h for h in hands]
+        stock, winner = tuple(cards[12:]), rng.randrange(4)
+        want = [kozel_rules.sorted_cards((*h, stock[(seat - winner) % 4])) for seat, h in enumerate(hands)]
+        assert _one_card_each(hands, stock, winner) == want, (hands, stock, winner)
+
+
+def _plain_refill(hands: list[tuple[Card, ...]], stock: tuple[Card, ...], winner: int):
+    """Everyone draws up to four, one card at a time, the winner first (§2.3)."""
+    hands, stock = [list(h) for h in hands], list(stock)
+    while stock and any(len(h) < kozel_rules.HAND_SIZE for h in hands):
+        for i in range(4):
+            h = hands[(winner + i) % 4]
+            if stock and len(h) < kozel_rules.HAND_SIZE:
+                h.append(stock.pop(0))
+    return [kozel_rules.sorted_cards(h) for h in hands], tuple(stock)
+
+
+def test_kozel_refill_at_a_tricks_end_is_one_card_at_a_time_winner_first():
+    refills = 0
+    for before, action, after in _kozel_steps(12, 60):
+        if len(before.plays) != 3 or action.kind not in ("play", "discard") or not before.stock:
+            continue
+        refills += 1
+        seat = before.to_move
+        hands = list(before.hands)
+        hands[seat] = without(hands[seat], action.cards)
+        want_hands, want_stock = _plain_refill(hands, before.stock, after.leader)
+        if after.deals_done == before.deals_done:
+            assert list(after.hands) == want_hands and after.stock == want_stock, before.history
+    assert refills > 1000

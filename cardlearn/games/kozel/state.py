@@ -599,35 +599,40 @@ class State(GameState):
             hidden = (hidden[0], (*hidden[1], *down))
             tricks = (tricks[0], tricks[1] + 1)
         stock, trump_pos = self.stock, self.trump_pos
-        drawn: list[tuple[Card, ...]] = [(), (), (), ()]
-        sizes = list(map(len, hands))
-        k, short = 0, HAND_SIZE - sizes[0]
-        if sizes.count(sizes[0]) == 4 and 0 < 4 * short <= len(stock):
+        k = 0
+        size = len(hands[0])
+        short = HAND_SIZE - size
+        if len(hands[1]) == len(hands[2]) == len(hands[3]) == size and 0 < 4 * short <= len(stock):
             # The usual case, the loop below in short: all four are short by as many cards
             # and the stock has them all, so the i-th seat from the winner gets every
-            # fourth card from the i-th on.
+            # fourth card from the i-th on (one card each after a one-card trick).
             k = 4 * short
-            for i in range(4):
-                drawn[(winner + i) % 4] = stock[i:k:4]
+            if short == 1:
+                hands = _one_card_each(hands, stock, winner)
+            else:  # `sorted_cards((*h, *d))`, without a call per seat (the drawn cards are a tuple)
+                hands = [tuple(sorted(h + stock[(seat - winner) % 4:k:4], key=_KEY))
+                         for seat, h in enumerate(hands)]
             if trump_pos is not None and trump_pos < k:  # everyone saw who drew the trump indicator
                 who = (winner + trump_pos) % 4
                 known = per_seat([sorted_cards((*kn, stock[trump_pos])) if j == who else kn
                                   for j, kn in enumerate(known)])
-            sizes = [HAND_SIZE] * 4
-        while k < len(stock) and min(sizes) < HAND_SIZE:  # one card at a time, winner first
-            for i in range(4):
-                who = (winner + i) % 4
-                if k < len(stock) and sizes[who] < HAND_SIZE:
-                    drawn[who] = (*drawn[who], stock[k])
-                    sizes[who] += 1
-                    if trump_pos == k:  # everyone saw who drew the trump indicator
-                        known = per_seat([sorted_cards((*kn, stock[k])) if j == who else kn
-                                      for j, kn in enumerate(known)])
-                    k += 1
+        elif stock:
+            drawn: list[tuple[Card, ...]] = [(), (), (), ()]
+            sizes = list(map(len, hands))
+            while k < len(stock) and min(sizes) < HAND_SIZE:  # one card at a time, winner first
+                for i in range(4):
+                    who = (winner + i) % 4
+                    if k < len(stock) and sizes[who] < HAND_SIZE:
+                        drawn[who] = (*drawn[who], stock[k])
+                        sizes[who] += 1
+                        if trump_pos == k:  # everyone saw who drew the trump indicator
+                            known = per_seat([sorted_cards((*kn, stock[k])) if j == who else kn
+                                              for j, kn in enumerate(known)])
+                        k += 1
+            if k:
+                hands = [tuple(sorted(h + d, key=_KEY)) if d else h for h, d in zip(hands, drawn)]
         if k:
             stock = stock[k:]
-            # `sorted_cards((*h, *d))`, without a call per seat (the drawn cards are a tuple)
-            hands = [tuple(sorted(h + d, key=_KEY)) if d else h for h, d in zip(hands, drawn)]
             trump_pos = None if trump_pos is None or trump_pos < k else trump_pos - k
         # The next turn set now, as `_next` sets it: the winner leads (`_whose_turn` with no
         # plays; the match goes on, or this move would have been refused).
@@ -733,6 +738,27 @@ def _rules_json(rules: Rules) -> dict[str, Any]:
 _SUIT = operator.attrgetter("suit")
 _KEY = operator.attrgetter("key")
 _set_attr = object.__setattr__  # past the frozen dataclass's __setattr__, for a new object only
+
+
+def _one_card_each(hands: Sequence[tuple[Card, ...]], stock: tuple[Card, ...],
+                   winner: int) -> list[tuple[Card, ...]]:
+    """Hands of three cards after each draws one, the winner first (the i-th seat from him
+    gets `stock[i]`), each as `sorted_cards((*h, card))` gives it.  The usual refill: a
+    hand kept in card order takes its card in its place, found by three comparisons of
+    keys, where sorting four cards by key in C cost several times as much; a hand in any
+    other order (a snapshot's) is sorted whole."""
+    refilled = []
+    for seat, h in enumerate(hands):
+        card = stock[(seat - winner) % 4]
+        a, b, c = h
+        key = card.key
+        if not a.key <= b.key <= c.key:
+            refilled.append(tuple(sorted((a, b, c, card), key=_KEY)))
+        elif key < b.key:  # after any card of its key, as a stable sort puts it
+            refilled.append((card, a, b, c) if key < a.key else (a, card, b, c))
+        else:
+            refilled.append((a, b, card, c) if key < c.key else (a, b, c, card))
+    return refilled
 
 
 def _last_beater(plays: Sequence[Play]) -> int:
