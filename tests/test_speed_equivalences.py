@@ -120,7 +120,7 @@ def _kozel_steps(seed: int, matches: int):
 
 def test_kozel_successor_sets_every_derived_value():
     # `State._successor` drops nothing: it is right only while these are all there are
-    assert set(KozelState._cached_names()) == {"_turn", "to_move"}
+    assert set(KozelState._cached_names()) == {"_turn", "to_move", "is_over"}
 
 
 def test_kozel_turn_kept_by_a_move_is_the_turn_worked_out():
@@ -131,6 +131,7 @@ def test_kozel_turn_kept_by_a_move_is_the_turn_worked_out():
             claims += after.phase == "claim"
             assert after.__dict__["_turn"] == after._whose_turn(), after.history
             assert after.__dict__["to_move"] == after._turn[0]
+            assert after.__dict__.get("is_over", after.is_over) is (after._whose_turn()[0] is None)
     assert kept > 10_000 and claims > 20  # most moves keep it, and claim windows were among them
 
 

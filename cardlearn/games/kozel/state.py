@@ -216,6 +216,11 @@ class State(GameState):
         turn = self.__dict__["_turn"] = self._whose_turn()  # kept too: `_legal` asks it next
         return turn[0]
 
+    @derived  # kept by every move that keeps `to_move` (`_successor`): asked before each move
+    def is_over(self) -> bool:
+        """True once the match is over (`to_move` is None)."""
+        return self.to_move is None
+
     @property
     def scores(self) -> tuple[int, int]:
         return self.totals
@@ -538,13 +543,13 @@ class State(GameState):
             turn = state.__dict__["_turn"] = state._whose_turn()
             state.__dict__["to_move"] = turn[0]
             return state
-        changes["_turn"], changes["to_move"] = turn, turn[0]
+        changes["_turn"], changes["to_move"], changes["is_over"] = turn, turn[0], False
         return self._successor(changes)
 
     def _successor(self, changes: dict[str, Any]) -> State:
-        """`_evolve_with(changes)` for `changes` that set every derived value (`_turn` and
-        `to_move`, all there are: tests/test_speed_equivalences.py checks it): nothing is
-        left to drop, and the copied dict, updated in place, is left without holes."""
+        """`_evolve_with(changes)` for `changes` that set every derived value (`_turn`,
+        `to_move`, `is_over`, all there are: tests/test_speed_equivalences.py checks it):
+        nothing is left to drop, and the copied dict, updated in place, keeps no holes."""
         new = object.__new__(type(self))
         fields = self.__dict__.copy()
         fields.update(changes)
@@ -640,7 +645,7 @@ class State(GameState):
             "hands": tuple(hands), "known": known, "history": history, "passed": (), "plays": (),
             "piles": piles, "hidden": hidden, "tricks": tricks, "stock": stock, "trump_pos": trump_pos,
             "last_trick": tuple(last), "leader": winner, "original_leader": winner,
-            "interrupted": False, "_turn": (winner, "lead"), "to_move": winner})
+            "interrupted": False, "_turn": (winner, "lead"), "to_move": winner, "is_over": False})
         if not stock and not any(hands):
             return state._end_deal(winner)
         return state
