@@ -536,26 +536,29 @@ class State(GameState):
                 if len(h) == 4 and h[0].suit == h[3].suit == h[1].suit == h[2].suit:
                     turn = None
                     break
-        changes: dict[str, Any] = {
-            "hands": tuple(hands), "known": known, "history": history, "passed": (), "plays": plays}
         if turn is None:
-            state = self._evolve_with(changes)
+            state = self._evolve_with({
+                "hands": tuple(hands), "known": known, "history": history, "passed": (), "plays": plays})
             turn = state.__dict__["_turn"] = state._whose_turn()
             state.__dict__["to_move"] = turn[0]
             return state
-        changes["_turn"], changes["to_move"], changes["is_over"] = turn, turn[0], False
-        return self._successor(changes)
+        state, fields = self._successor()
+        fields["hands"], fields["known"], fields["history"] = tuple(hands), known, history
+        fields["passed"], fields["plays"] = (), plays
+        fields["_turn"], fields["to_move"], fields["is_over"] = turn, turn[0], False
+        return state
 
-    def _successor(self, changes: dict[str, Any]) -> State:
-        """`_evolve_with(changes)` for `changes` that set every derived value (`_turn`,
-        `to_move`, `is_over`, all there are: tests/test_speed_equivalences.py checks it):
-        nothing is left to drop, and the copied dict, updated in place, keeps no holes."""
+    def _successor(self) -> tuple[State, dict[str, Any]]:
+        """A new state and its instance dict, a copy of this one's, for the caller to change
+        item by item: `_evolve_with` for a caller that sets every derived value (`_turn`,
+        `to_move`, `is_over`, all there are: tests/test_speed_equivalences.py checks it), so
+        that nothing is dropped (the dict keeps no holes) and no dict of changes is built to
+        be merged (that cost as much again as the copy)."""
         new = object.__new__(type(self))
         fields = self.__dict__.copy()
-        fields.update(changes)
         fields["_legal_cache"] = None
         _set_attr(new, "__dict__", fields)
-        return new
+        return new, fields
 
     def _claim(self, seat: int, history: tuple[Action, ...]) -> State:
         """Four of a suit (§2.3): everything on the table goes back to its owner, and the
@@ -641,11 +644,13 @@ class State(GameState):
             trump_pos = None if trump_pos is None or trump_pos < k else trump_pos - k
         # The next turn set now, as `_next` sets it: the winner leads (`_whose_turn` with no
         # plays; the match goes on, or this move would have been refused).
-        state = self._successor({
-            "hands": tuple(hands), "known": known, "history": history, "passed": (), "plays": (),
-            "piles": piles, "hidden": hidden, "tricks": tricks, "stock": stock, "trump_pos": trump_pos,
-            "last_trick": tuple(last), "leader": winner, "original_leader": winner,
-            "interrupted": False, "_turn": (winner, "lead"), "to_move": winner, "is_over": False})
+        state, fields = self._successor()
+        fields["hands"], fields["known"], fields["history"] = tuple(hands), known, history
+        fields["passed"], fields["plays"], fields["last_trick"] = (), (), tuple(last)
+        fields["piles"], fields["hidden"], fields["tricks"] = piles, hidden, tricks
+        fields["stock"], fields["trump_pos"], fields["interrupted"] = stock, trump_pos, False
+        fields["leader"] = fields["original_leader"] = winner
+        fields["_turn"], fields["to_move"], fields["is_over"] = (winner, "lead"), winner, False
         if not stock and not any(hands):
             return state._end_deal(winner)
         return state
