@@ -26,7 +26,6 @@ import types
 import typing
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from itertools import repeat
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, overload
 
 from cardlearn.cards import Card, parse_cards
@@ -358,6 +357,10 @@ class GameState(abc.ABC):
     # (loss points, penalties): how a search bot and the benchmarks read a score sheet.
     # Each game sets it from its `INFO.score_sign`.
     SCORE_SIGN: ClassVar[int] = 1
+    # The legal moves, kept in the instance dict once listed (`_evolve_with` resets them);
+    # None here for a state that has none kept yet, so that `self._legal_cache` reads it,
+    # a quicker look-up than `self.__dict__.get(...)`.  Set only through `__dict__`.
+    _legal_cache: tuple[Any, ...] | None = None
 
     if TYPE_CHECKING:  # fields or properties of every game's state (declared, not defined)
         @property
@@ -539,7 +542,7 @@ class GameState(abc.ABC):
 
     def _legal_tuple(self) -> tuple[Any, ...]:
         # Immutable state, so the legal moves can be cached on the instance.
-        cache: tuple[Any, ...] | None = self.__dict__.get("_legal_cache")
+        cache = self._legal_cache
         if cache is None:
             cache = self._legal() if self.to_move is not None else ()
             self.__dict__["_legal_cache"] = cache
@@ -549,7 +552,7 @@ class GameState(abc.ABC):
         """Every legal action once, in a stable order (a new list each time); empty once
         the match is over.  `str(action)` is its text in the game's notation."""
         # `_legal_tuple` written out: the benchmark's and the bots' hottest call
-        cache: tuple[Any, ...] | None = self.__dict__.get("_legal_cache")
+        cache = self._legal_cache
         if cache is None:
             cache = self.__dict__["_legal_cache"] = self._legal() if self.to_move is not None else ()
         return list(cache)
@@ -585,11 +588,14 @@ class GameState(abc.ABC):
         this one is left as it was.  A move that cannot be read or is not legal now
         raises `IllegalMove` naming the rule, as `check` does, and nothing changes."""
         # Most moves applied are the very objects `legal_actions()` just listed: found by
-        # identity among the cached legal moves, that is all `check` would conclude.
-        legal = self.__dict__.get("_legal_cache")
-        if (legal is not None and not isinstance(action, str)
-                and any(map(operator.is_, legal, repeat(action)))):
-            return self._next(action)
+        # identity among the cached legal moves, that is all `check` would conclude.  A
+        # loop here, not `any(map(operator.is_, ...))`, which made a C call per move, nor
+        # `index`, which compares each move before it with `==` (cards: a Python slot).
+        legal = self._legal_cache
+        if legal is not None and not isinstance(action, str):
+            for a in legal:
+                if a is action:
+                    return self._next(action)
         # `check`'s steps written out again: apply is the engine's hottest call.
         if isinstance(action, str):
             action = self._parse_action(action)

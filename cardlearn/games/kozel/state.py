@@ -216,6 +216,11 @@ class State(GameState):
         turn = self.__dict__["_turn"] = self._whose_turn()  # kept too: `_legal` asks it next
         return turn[0]
 
+    @derived  # kept by every move that keeps `to_move` (`_successor`): asked before each move
+    def is_over(self) -> bool:
+        """True once the match is over (`to_move` is None)."""
+        return self.to_move is None
+
     @property
     def scores(self) -> tuple[int, int]:
         return self.totals
@@ -241,8 +246,11 @@ class State(GameState):
         if not self.interrupted and self.rules.four_suit_interrupt == "after_plays":
             hands = self.hands
             for seat in _YET_TO_PLAY[self.leader][len(plays)]:
-                h = hands[seat]  # `four_of_a_suit(h)` written out: asked at nearly every position
-                if len(h) == 4 and h[0].suit == h[1].suit == h[2].suit == h[3].suit:
+                # `four_of_a_suit(h)` written out: asked at nearly every position.  The first
+                # card against the last first: in a hand kept in card order they differ
+                # unless all four are of one suit, and nothing more is compared.
+                h = hands[seat]
+                if len(h) == 4 and h[0].suit == h[3].suit == h[1].suit == h[2].suit:
                     return self._claim_turn(nxt)
         return nxt, "respond"
 
@@ -422,9 +430,13 @@ class State(GameState):
         actions: list[Action] = []
         rules = self.rules
         if may_beat:
-            # `self.target[0]` and `self.trump` written out: the lead, or the latest beat
             plays = self.plays
-            t = plays[0][2][0] if rules.beat_target == "lead" or len(plays) == 1 else self.target[0]
+            t = plays[0][2][0]  # the lead: the target under beat_target "lead", or while unbeaten
+            if rules.beat_target != "lead":
+                for p in reversed(plays):  # `self.target`, written out: the latest play face up
+                    if p[1] != "discard":
+                        t = p[2][0]
+                        break
             place, trump = PLACE_BY_KEY, self.trump_card.suit
             suit, above = t.suit, place[t.key]
             # `beats(card, t, trump)` written out: higher in t's suit, or a trump on a plain
@@ -432,9 +444,9 @@ class State(GameState):
                        if (place[c.key] > above if c.suit == suit else c.suit == trump)]
         if not (actions and rules.must_beat_if_able):
             actions += map(_DISCARD_ONE.__getitem__, map(_KEY, hand))
-        # `self._windows_open and self._may_claim(seat)`, the hand looked at first: it
-        # seldom holds four of a suit, and then nothing more is asked
-        if (len(hand) == 4 and hand[0].suit == hand[1].suit == hand[2].suit == hand[3].suit
+        # `self._windows_open and self._may_claim(seat)`, the hand looked at first (as
+        # `_whose_turn` looks): it seldom holds four of a suit, and then nothing more is asked
+        if (len(hand) == 4 and hand[0].suit == hand[3].suit == hand[1].suit == hand[2].suit
                 and self._windows_open and self._may_claim(seat)):
             actions.append(CLAIM)
         return tuple(actions)
@@ -493,26 +505,60 @@ class State(GameState):
         if kind == "claim":
             return self._claim(seat, history)
         hands = list(self.hands)
-        hands[seat] = without(hands[seat], cards)
-        changes: dict[str, Any] = {"hands": per_seat(hands), "history": history, "passed": ()}
+        hand = hands[seat]
+        if len(cards) == 1:  # `without(hand, cards)` without the call (a legal move's card is there)
+            i = hand.index(cards[0])
+            hands[seat] = hand[:i] + hand[i + 1:]
+        else:
+            hands[seat] = without(hand, cards)
+        known = self.known
+        if known[seat]:
+            if kind == "play":  # played face up: those of them that were known are no longer
+                gone = set(cards)
+                known = per_seat([tuple([c for c in k if c not in gone]) if w == seat else k
+                                  for w, k in enumerate(known)])
+            else:  # a discard: a known card may now lie face down, no longer sure where
+                known = per_seat([() if w == seat else k for w, k in enumerate(known)])
         if kind == "play":
             kind = "lead" if phase == "lead" else "beat"
-            if self.known[seat]:  # played face up: those of them that were known are no longer
-                known = list(self.known)
-                gone = set(cards)
-                known[seat] = tuple([c for c in known[seat] if c not in gone])
-                changes["known"] = per_seat(known)
-        elif self.known[seat]:  # a discard: a known card may now lie face down, no longer sure where
-            changes["known"] = per_seat([() if w == seat else k for w, k in enumerate(self.known)])
-        changes["plays"] = plays = (*self.plays, (seat, kind, cards))
+        plays = self.plays + ((seat, kind, cards),)  # noqa: RUF005 -- as `history`
         if len(plays) == 4:
-            return self._finish_trick(changes)
-        state = self._evolve_with(changes)
-        # Its turn worked out now, as `to_move` would keep it: `is_over`, `legal_actions`
-        # and `apply` all ask it first, and each `derived` look-up is a Python call.
-        turn = state.__dict__["_turn"] = state._whose_turn()
-        state.__dict__["to_move"] = turn[0]
+            return self._finish_trick(plays, hands, known, history)
+        # Its turn worked out now, as `to_move` would keep it (`is_over`, `legal_actions` and
+        # `apply` all ask it first, and each `derived` look-up is a Python call), from what
+        # is at hand: `_whose_turn` in short for a trick under way, where nobody yet to
+        # play holds four of a suit (else it is asked of the new state).
+        leader, made = self.leader, len(plays)
+        turn: tuple[int | None, str] | None = ((leader + made) % 4, "respond")
+        if not self.interrupted and self.rules.four_suit_interrupt == "after_plays":
+            for s in _YET_TO_PLAY[leader][made]:
+                h = hands[s]  # as `_whose_turn` looks
+                if len(h) == 4 and h[0].suit == h[3].suit == h[1].suit == h[2].suit:
+                    turn = None
+                    break
+        if turn is None:
+            state = self._evolve_with({
+                "hands": tuple(hands), "known": known, "history": history, "passed": (), "plays": plays})
+            turn = state.__dict__["_turn"] = state._whose_turn()
+            state.__dict__["to_move"] = turn[0]
+            return state
+        state, fields = self._successor()
+        fields["hands"], fields["known"], fields["history"] = tuple(hands), known, history
+        fields["passed"], fields["plays"] = (), plays
+        fields["_turn"], fields["to_move"], fields["is_over"] = turn, turn[0], False
         return state
+
+    def _successor(self) -> tuple[State, dict[str, Any]]:
+        """A new state and its instance dict, a copy of this one's, for the caller to change
+        item by item: `_evolve_with` for a caller that sets every derived value (`_turn`,
+        `to_move`, `is_over`, all there are: tests/test_speed_equivalences.py checks it), so
+        that nothing is dropped (the dict keeps no holes) and no dict of changes is built to
+        be merged (that cost as much again as the copy)."""
+        new = object.__new__(type(self))
+        fields = self.__dict__.copy()
+        fields["_legal_cache"] = None
+        _set_attr(new, "__dict__", fields)
+        return new, fields
 
     def _claim(self, seat: int, history: tuple[Action, ...]) -> State:
         """Four of a suit (§2.3): everything on the table goes back to its owner, and the
@@ -532,25 +578,25 @@ class State(GameState):
             "leader": seat, "interrupted": True, "passed": (), "history": history})
 
     # -- the end of a trick and of a deal --------------------------------------------------
-    def _finish_trick(self, changes: dict[str, Any]) -> State:
-        """The trick that the last play (`changes`, its change to this position) completes:
-        the winner's team takes all the cards; everyone refills, the winner first.  One new
-        state for both, read from `changes` where the play changed it."""
-        plays, hands = changes["plays"], changes["hands"]
-        known = changes.get("known", self.known)
-        winner = _last_beater(plays)
-        team = team_of(winner)
+    def _finish_trick(self, plays: tuple[Play, ...], hands: list[tuple[Card, ...]], known: Four,
+                      history: tuple[Action, ...]) -> State:
+        """The trick that the last play completes (`plays`; `hands`, `known` and `history` as
+        that play left them): the winner's team takes all the cards; everyone refills, the
+        winner first.  One new state for both."""
         up: list[Card] = []
         down: list[tuple[int, Card]] = []
         see_all = self.rules.discards_visible == "all"
         last: list[tuple[int, str, tuple[Card, ...], int]] = []  # as `last_trick` keeps it
-        for who, kind, cards in plays:  # one pass: face-up cards, face-down ones, the record
+        winner = plays[0][0]
+        for who, kind, cards in plays:  # one pass: face-up cards, face-down ones, the record, the winner
             if kind != "discard":
+                winner = who  # `_last_beater(plays)`: the last to play face up
                 up += cards
                 last.append((who, kind, cards, len(cards)))
             else:
                 down += zip(repeat(who), cards)
                 last.append((who, kind, cards if see_all else (), len(cards)))
+        team = team_of(winner)
         piles, hidden, tricks = self.piles, self.hidden, self.tricks
         if team == 0:
             piles = ((*piles[0], *up), piles[1])
@@ -561,42 +607,50 @@ class State(GameState):
             hidden = (hidden[0], (*hidden[1], *down))
             tricks = (tricks[0], tricks[1] + 1)
         stock, trump_pos = self.stock, self.trump_pos
-        drawn: list[tuple[Card, ...]] = [(), (), (), ()]
-        sizes = list(map(len, hands))
-        k, short = 0, HAND_SIZE - sizes[0]
-        if sizes.count(sizes[0]) == 4 and 0 < 4 * short <= len(stock):
+        k = 0
+        size = len(hands[0])
+        short = HAND_SIZE - size
+        if len(hands[1]) == len(hands[2]) == len(hands[3]) == size and 0 < 4 * short <= len(stock):
             # The usual case, the loop below in short: all four are short by as many cards
             # and the stock has them all, so the i-th seat from the winner gets every
-            # fourth card from the i-th on.
+            # fourth card from the i-th on (one card each after a one-card trick).
             k = 4 * short
-            for i in range(4):
-                drawn[(winner + i) % 4] = stock[i:k:4]
+            if short == 1:
+                hands = _one_card_each(hands, stock, winner)
+            else:  # `sorted_cards((*h, *d))`, without a call per seat (the drawn cards are a tuple)
+                hands = [tuple(sorted(h + stock[(seat - winner) % 4:k:4], key=_KEY))
+                         for seat, h in enumerate(hands)]
             if trump_pos is not None and trump_pos < k:  # everyone saw who drew the trump indicator
                 who = (winner + trump_pos) % 4
                 known = per_seat([sorted_cards((*kn, stock[trump_pos])) if j == who else kn
                                   for j, kn in enumerate(known)])
-            sizes = [HAND_SIZE] * 4
-        while k < len(stock) and min(sizes) < HAND_SIZE:  # one card at a time, winner first
-            for i in range(4):
-                who = (winner + i) % 4
-                if k < len(stock) and sizes[who] < HAND_SIZE:
-                    drawn[who] = (*drawn[who], stock[k])
-                    sizes[who] += 1
-                    if trump_pos == k:  # everyone saw who drew the trump indicator
-                        known = per_seat([sorted_cards((*kn, stock[k])) if j == who else kn
-                                      for j, kn in enumerate(known)])
-                    k += 1
+        elif stock:
+            drawn: list[tuple[Card, ...]] = [(), (), (), ()]
+            sizes = list(map(len, hands))
+            while k < len(stock) and min(sizes) < HAND_SIZE:  # one card at a time, winner first
+                for i in range(4):
+                    who = (winner + i) % 4
+                    if k < len(stock) and sizes[who] < HAND_SIZE:
+                        drawn[who] = (*drawn[who], stock[k])
+                        sizes[who] += 1
+                        if trump_pos == k:  # everyone saw who drew the trump indicator
+                            known = per_seat([sorted_cards((*kn, stock[k])) if j == who else kn
+                                              for j, kn in enumerate(known)])
+                        k += 1
+            if k:
+                hands = [tuple(sorted(h + d, key=_KEY)) if d else h for h, d in zip(hands, drawn)]
         if k:
             stock = stock[k:]
-            # `sorted_cards((*h, *d))`, without a call per seat (the drawn cards are a tuple)
-            hands = per_seat([tuple(sorted(h + d, key=_KEY)) if d else h for h, d in zip(hands, drawn)])
             trump_pos = None if trump_pos is None or trump_pos < k else trump_pos - k
-        changes.update({
-            "piles": piles, "hidden": hidden, "tricks": tricks,
-            "hands": hands, "stock": stock, "trump_pos": trump_pos, "known": known,
-            "plays": (), "last_trick": tuple(last), "leader": winner, "original_leader": winner,
-            "interrupted": False})
-        state = self._evolve_with(changes)
+        # The next turn set now, as `_next` sets it: the winner leads (`_whose_turn` with no
+        # plays; the match goes on, or this move would have been refused).
+        state, fields = self._successor()
+        fields["hands"], fields["known"], fields["history"] = tuple(hands), known, history
+        fields["passed"], fields["plays"], fields["last_trick"] = (), (), tuple(last)
+        fields["piles"], fields["hidden"], fields["tricks"] = piles, hidden, tricks
+        fields["stock"], fields["trump_pos"], fields["interrupted"] = stock, trump_pos, False
+        fields["leader"] = fields["original_leader"] = winner
+        fields["_turn"], fields["to_move"], fields["is_over"] = (winner, "lead"), winner, False
         if not stock and not any(hands):
             return state._end_deal(winner)
         return state
@@ -693,6 +747,28 @@ def _rules_json(rules: Rules) -> dict[str, Any]:
 
 _SUIT = operator.attrgetter("suit")
 _KEY = operator.attrgetter("key")
+_set_attr = object.__setattr__  # past the frozen dataclass's __setattr__, for a new object only
+
+
+def _one_card_each(hands: Sequence[tuple[Card, ...]], stock: tuple[Card, ...],
+                   winner: int) -> list[tuple[Card, ...]]:
+    """Hands of three cards after each draws one, the winner first (the i-th seat from him
+    gets `stock[i]`), each as `sorted_cards((*h, card))` gives it.  The usual refill: a
+    hand kept in card order takes its card in its place, found by three comparisons of
+    keys, where sorting four cards by key in C cost several times as much; a hand in any
+    other order (a snapshot's) is sorted whole."""
+    refilled = []
+    for seat, h in enumerate(hands):
+        card = stock[(seat - winner) % 4]
+        a, b, c = h
+        key = card.key
+        if not a.key <= b.key <= c.key:
+            refilled.append(tuple(sorted((a, b, c, card), key=_KEY)))
+        elif key < b.key:  # after any card of its key, as a stable sort puts it
+            refilled.append((card, a, b, c) if key < a.key else (a, card, b, c))
+        else:
+            refilled.append((a, b, card, c) if key < c.key else (a, b, c, card))
+    return refilled
 
 
 def _last_beater(plays: Sequence[Play]) -> int:
