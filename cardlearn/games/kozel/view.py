@@ -216,16 +216,6 @@ def quiet(state: State, action: Action | str) -> bool:
     return _action(action).kind == "pass"
 
 
-def points_shown(state: State, team: int) -> int:
-    """A team's card points as the table shows them: the face-up cards of its tricks, and
-    once the last trick is taken the face-down ones too, turned up for the count (so the
-    felt at a deal's end says what the score sheet counted)."""
-    points = card_points(state.piles[team])
-    if not state.stock and not state.plays and not any(state.hands):
-        points += card_points(c for _, c in state.hidden[team])
-    return points
-
-
 def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] | None = None) -> Layout:
     """What `seat` sees, arranged for drawing (see `cardlearn.games`)."""
     w, names = _WORDS[lang], _TEAM_NAMES[lang]
@@ -256,7 +246,7 @@ def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] 
     def info(s: int) -> str:
         t = team_of(s)
         parts = [w["team"].format(t=names[t]),
-                 w["points"].format(p=points_shown(state, t), s=state.tricks[t])]
+                 w["points"].format(p=card_points(state.piles[t]), s=state.tricks[t])]
         if s == state.dealer:
             parts.append(w["dealer"])
         return ", ".join(parts)
