@@ -450,7 +450,7 @@ class GameState(abc.ABC):
                 state = state.apply(bot.choose(state, state.to_move))
             print(state.last_deal)
         """
-        end: GameState | None = self.__dict__.get(DEAL_END)
+        end = self.last_deal_position
         if end is None:
             return None
         record: FinishedDeal | None = end.__dict__.get("_finished")
@@ -539,6 +539,18 @@ class GameState(abc.ABC):
         fields.update(changes)
         _set_attr(new, "__dict__", fields)
         return new
+
+    def _successor(self) -> tuple[Self, dict[str, Any]]:
+        """A new state and its instance dict, a copy of this one's, for the caller to change
+        item by item: `_evolve_with` for a caller that sets every derived value itself
+        (Kozel's moves: tests/test_speed_equivalences.py checks that they set all there
+        are), so that nothing is dropped and no dict of changes is built to be merged
+        (that cost as much again as the copy)."""
+        new = object.__new__(type(self))
+        fields = self.__dict__.copy()
+        fields["_legal_cache"] = None
+        _set_attr(new, "__dict__", fields)
+        return new, fields
 
     def _legal_tuple(self) -> tuple[Any, ...]:
         # Immutable state, so the legal moves can be cached on the instance.

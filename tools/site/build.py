@@ -36,6 +36,8 @@ from urllib.parse import quote
 sys.path.insert(0, str(Path(__file__).parent))
 import pins
 
+from cardlearn.stored import FOLDER, INDEX, PAGE_WORDS  # where the wheel's stored files go
+
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "site"
 
@@ -190,7 +192,7 @@ def write_pictures(folder: Path, pictures: list[tuple[str, bytes]]) -> None:
         name = hashlib.sha256(png).hexdigest()[:16] + ".png"
         (folder / name).write_bytes(png)
         index.append({"text": text, "png": name})
-    (folder / "index.json").write_text(json.dumps(index, ensure_ascii=False, indent=0), encoding="utf-8")
+    (folder / INDEX).write_text(json.dumps(index, ensure_ascii=False, indent=0), encoding="utf-8")
 
 
 def page_words() -> dict[str, str]:
@@ -211,11 +213,11 @@ def build_cardlearn(pictures: list[tuple[str, bytes]], out: Path) -> Path:
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "src"
         shutil.copytree(ROOT / "cardlearn", src / "cardlearn",
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "_stored"))
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", FOLDER))
         for name in ("pyproject.toml", "README.md"):
             shutil.copy2(ROOT / name, src / name)
-        write_pictures(src / "cardlearn" / "_stored", pictures)
-        words = src / "cardlearn" / "_stored" / "pages"
+        write_pictures(src / "cardlearn" / FOLDER, pictures)
+        words = src / "cardlearn" / FOLDER / PAGE_WORDS
         words.mkdir()
         for game, text in page_words().items():
             (words / f"{game}.md").write_text(text, encoding="utf-8")

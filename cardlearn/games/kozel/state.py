@@ -548,18 +548,6 @@ class State(GameState):
         fields["_turn"], fields["to_move"], fields["is_over"] = turn, turn[0], False
         return state
 
-    def _successor(self) -> tuple[State, dict[str, Any]]:
-        """A new state and its instance dict, a copy of this one's, for the caller to change
-        item by item: `_evolve_with` for a caller that sets every derived value (`_turn`,
-        `to_move`, `is_over`, all there are: tests/test_speed_equivalences.py checks it), so
-        that nothing is dropped (the dict keeps no holes) and no dict of changes is built to
-        be merged (that cost as much again as the copy)."""
-        new = object.__new__(type(self))
-        fields = self.__dict__.copy()
-        fields["_legal_cache"] = None
-        _set_attr(new, "__dict__", fields)
-        return new, fields
-
     def _claim(self, seat: int, history: tuple[Action, ...]) -> State:
         """Four of a suit (§2.3): everything on the table goes back to its owner, and the
         claimant leads his four cards; nobody may claim again in this trick."""
@@ -747,7 +735,6 @@ def _rules_json(rules: Rules) -> dict[str, Any]:
 
 _SUIT = operator.attrgetter("suit")
 _KEY = operator.attrgetter("key")
-_set_attr = object.__setattr__  # past the frozen dataclass's __setattr__, for a new object only
 
 
 def _one_card_each(hands: Sequence[tuple[Card, ...]], stock: tuple[Card, ...],
