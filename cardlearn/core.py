@@ -506,11 +506,11 @@ class GameState(abc.ABC):
     def _next(self, action: Any) -> Self:
         """The state after the legal `action` (the engine's own object)."""
 
+    @abc.abstractmethod
     def _finished_deal(self, row: ScoreRow) -> FinishedDeal:
         """The hook behind `last_deal`: this position, the last of a deal (after its last
         move, before it is scored), as a `FinishedDeal` with the deal's score-sheet `row`.
         Called only on a position a game kept with `_ending_deal`."""
-        raise NotImplementedError(f"{type(self).__name__} keeps no finished deals")
 
     def _ending_deal(self) -> dict[str, Any]:
         """The change that keeps this position, the last of a finished deal, for

@@ -8,6 +8,7 @@ benchmarks), as types a checker can follow.  `docs/API.md` says the same in pros
 - `State` — what every game state provides (`cardlearn.core.GameState` implements the
   shared part; each game's `State` the rest).
 - `FinishedDeal` — a finished deal's final position, as `state.last_deal` gives it.
+- `Examples`, `GoldenCase` — the test data a game declares beside it (`examples.py`).
 - `Layout`, `Zone`, `Opponent`, `EntryDict` — the view description a game's `layout()`
   returns for the table and the pictures.
 - `Bot`, `BotClass` — a computer player and how it is made.
@@ -124,6 +125,11 @@ class FinishedDeal:
     - `table` — the face-up cards left lying when the last move was made: Kasína's table
       cards at the hand's end, Kínaskák's discard pile (bottom first); empty in Kozel and
       Lomber.  `table_to` — the seat that got them (Kasína's last capturer), else `None`.
+    - `unplayed` — every other card the deal had, in no hand, pile or `table`: the stock
+      or talon never drawn (Kínaskák's stock, Lomber's talon left), cards laid aside
+      (Lomber's exchanged discards) and Kínaskák's melded cards; empty in Kasína and Kozel.
+      With `hands`, `taken` and `table` it holds the deal's deck exactly once (`cards`),
+      so a generic check needs no branch per game (it repeats cards `details` names).
     - `details` — the game's own facts, by name (each game's `State` docstring lists them):
       Kasína's `sweeps`; Kozel's `trump_card`, `face_down` and `last_trick`; Lomber's
       `contract`, `declarer`, `trump`, `talon`, `discards` and `played`; Kínaskák's
@@ -144,6 +150,16 @@ class FinishedDeal:
     table_to: int | None
     details: Mapping[str, Any]
     row: ScoreRow
+    # Last, and not in `str` or `as_json`: `details` already shows these cards in the game's
+    # own terms, and the texts recorded from a finished deal stay as they were.
+    unplayed: tuple[Card, ...]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the deal's deck, each once: the hands, the piles taken, the table
+        unless someone took it (then it is in `taken` already), and `unplayed`."""
+        return (*(c for h in self.hands for c in h), *(c for t in self.taken for c in t),
+                *(self.table if self.table_to is None else ()), *self.unplayed)
 
     def __str__(self) -> str:
         teams = "seat" if len(self.taken) == len(self.hands) else "team"
@@ -192,6 +208,42 @@ def _plain(value: Any) -> Any:
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     return value
+
+
+@dataclass(frozen=True)
+class GoldenCase:
+    """Seeded random matches whose digests `tests/golden/speed.json` keeps under `label`:
+    `players` seats (None: the game's default), `Rules(**options)`, one match per seed."""
+
+    label: str
+    players: int | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seeds: range = range(1)
+
+
+@dataclass(frozen=True)
+class Examples:
+    """What the shared tests need to know of a game beyond its API, declared beside the
+    game (`cardlearn/games/<game>/examples.py`, as `EXAMPLES`), so that no generic test
+    keeps a table or a branch per game.
+
+    - `variants` — a few non-default `Rules`, so the contract is checked off the default
+      path too (`tests/test_conformance.py`).
+    - `typos` — texts that are no move of the game at all: each is refused with the rule
+      `unreadable` (`tests/conformance.py`, `check_unreadable`).
+    - `near_misses` — well-formed moves of the game's notation, at least one of them
+      illegal at the start of `new_game(seed=7)`: refused with the rule's own words.
+    - `golden` — the seeded random matches digested in `tests/golden/speed.json`.
+    """
+
+    variants: tuple[Any, ...]
+    typos: tuple[str, ...]
+    near_misses: tuple[str, ...]
+    golden: tuple[GoldenCase, ...]
+
+    def __post_init__(self) -> None:
+        if not (self.variants and self.typos and self.near_misses and self.golden):
+            raise ValueError("a game's examples need variants, typos, near misses and golden cases")
 
 
 class State(Protocol):
@@ -261,6 +313,8 @@ class GameModule(Protocol):
     # Read-only properties, so that a module's plain dicts satisfy the Mapping types.
     @property
     def INFO(self) -> GameInfo: ...
+    @property
+    def EXAMPLES(self) -> Examples: ...
     @property
     def NAME(self) -> Mapping[str, str]: ...
     @property

@@ -8,6 +8,8 @@ game, and `tests/test_conformance_catches.py` shows that they fail on broken toy
 
 from __future__ import annotations
 
+import inspect
+import itertools
 import json
 import random
 import re
@@ -20,8 +22,10 @@ import pytest
 
 from cardlearn import IllegalMove
 from cardlearn.bots import SearchBot
+from cardlearn.protocol import FinishedDeal
 
 MAX_STEPS = 5000  # for games whose rules set no bound (`max_game_length` is None)
+UNREADABLE = "xyz q"  # no game's notation reads it: every game refuses it as `unreadable`
 MALFORMED = ["", "   ", "??", "ZZ", "5X", "11S", "AS:", ":AS", "AS:AS:AS", "AS::", "BID 99",
              "\u0000", "ÁS", 42, None, 3.5, ("AS",), object()]
 
@@ -297,6 +301,92 @@ def check_view(game: ModuleType, state: Any, rng: random.Random) -> None:
                 f"describe({action}) tells seat {viewer} about {rank}{suit}, which it cannot see")
 
 
+def check_determinized_save(game: ModuleType, state: Any, rng: random.Random) -> None:
+    """A bot's imagined position (`determinize`) saves and reads back equal, like a real
+    one: its save has no origin to replay, so the game must check it card by card."""
+    for seat in seats(state):
+        world = game.determinize(state, seat, random.Random(rng.random()))
+        text = world.to_json()
+        again = type(world).from_json(text)
+        assert again == world, f"the save of a position determinized for seat {seat} reads back different"
+        assert again.to_json() == text, "a determinized position's save is not stable"
+
+
+def check_unreadable(game: ModuleType, state: Any) -> None:
+    """Text that is no move of the game is refused as the rule `unreadable`, in the
+    pupil's language from the game's `RULE_WORDS` (never the English parser's words), and
+    the typos the game declares (`EXAMPLES.typos`) likewise."""
+    if state.is_over:
+        return
+    before = state.to_json()
+    for text in (UNREADABLE, *game.EXAMPLES.typos):
+        with pytest.raises(IllegalMove) as err:
+            state.apply(text)
+        assert err.value.rule == "unreadable", f"{text!r} is refused as {err.value.rule!r}, not 'unreadable'"
+        said = {lang: err.value.say(game.RULE_WORDS[lang]) for lang in ("is", "en")}
+        assert said["is"].startswith(f"ekki tókst að lesa leikinn '{text}'"), said["is"]
+        assert said["en"].startswith(f"cannot read the move '{text}'"), said["en"]
+        assert state.to_json() == before
+
+
+def check_finished_deal(game: ModuleType, before: Any, after: Any) -> None:
+    """`last_deal` once a deal's last move is made (`before` → `after`): a `FinishedDeal`
+    whose numbers and row agree with the score sheet, whose seats and teams are the
+    game's, and which holds every card of the deal's deck exactly once (the game's own
+    `new_game(deck=...)` accepts its cards as a deck: no branch per game here)."""
+    end = after.last_deal
+    assert isinstance(end, FinishedDeal), "a finished deal leaves a FinishedDeal in last_deal"
+    assert (end.number, end.index) == (before.deal_number, before.deals_done), (
+        "last_deal's number and index are not the deal just finished")
+    assert end.number == end.index + 1 and after.deals_done == end.index + 1
+    assert end.row == after.score_sheet[end.index], "last_deal.row is not the score sheet's row"
+    assert len(end.hands) == after.players and len(end.taken) == len(after.teams)
+    assert end.tricks is None or len(end.tricks) == len(after.teams)
+    assert end.table_to is None or end.table_to in seats(after)
+    if end.table_to is not None:  # the table went to a seat: its team's pile holds it
+        team = next(t for t, members in enumerate(after.teams) if end.table_to in members)
+        assert not Counter(end.table) - Counter(end.taken[team]), "the table's cards are not in its taker's"
+    assert end.dealer in seats(after)
+    try:
+        game.new_game(players=after.players, rules=after.rules, deck=end.cards)
+    except ValueError as err:
+        raise AssertionError(f"last_deal does not hold the deck once (hands, taken, table, unplayed): "
+                             f"{err}") from None
+    assert json.loads(json.dumps(end.as_json()))["number"] == end.number and str(end)
+    assert after.last_deal_position is not None and after.last_deal_position.deals_done == end.index
+
+
+def check_deals(game: ModuleType, states: list[Any]) -> None:
+    """No finished deal before the first; each deal's end checked as it comes; the record
+    stays the same while the next deal is played."""
+    assert states[0].last_deal is None and states[0].deal_number == 1
+    ends = 0
+    for before, after in itertools.pairwise(states):
+        if after.deals_done > before.deals_done:
+            check_finished_deal(game, before, after)
+            ends += 1
+        else:
+            assert after.last_deal == before.last_deal, "last_deal changed within a deal"
+    assert ends == states[-1].deals_done
+
+
+_EXPLAINED = re.compile(r"((?:`\w+`(?:, )?)+) —")
+
+
+def explained_keys(doc: str) -> set[str]:
+    """The keys a docstring explains: those written as `key` (or `a`, `b`) followed by a
+    dash and the words for it ("- `seat`, `to_move` — ...; `dealer` — who dealt")."""
+    return {name for head in _EXPLAINED.findall(doc) for name in re.findall(r"`(\w+)`", head)}
+
+
+def check_observation_explained(game: ModuleType, states: list[Any]) -> None:
+    """Every key an observation has is explained in `State.observation`'s docstring."""
+    explained = explained_keys(inspect.getdoc(game.State.observation) or "")
+    seen = {key for state in states[::7] + states[-1:] for key in state.observation(0)}
+    missing = sorted(seen - explained)
+    assert not missing, f"observation keys not explained in State.observation's docstring: {missing}"
+
+
 # -- whole matches -----------------------------------------------------------------
 
 def check_match(game: ModuleType, seed: int, *, every: int = 1, costly: int = 150, **new_game: Any) -> Any:
@@ -319,9 +409,13 @@ def check_match(game: ModuleType, seed: int, *, every: int = 1, costly: int = 15
             check_bots_do_not_peek(game, state, rng)
             check_malformed_actions(state, foreign)
             check_view(game, state, rng)
+            check_determinized_save(game, state, rng)
+            check_unreadable(game, state)
     final = states[-1]
     assert final.is_over
     check_history(game, final, states)
+    check_deals(game, states)
+    check_observation_explained(game, states)
     check_redeal(game, states, rng)
     check_search_does_not_peek(game, states, rng)
     return final

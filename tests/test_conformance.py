@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import conformance
 import pytest
-import test_kinaskak
-import test_lomber
 import toygame
 
-from cardlearn.games import GAMES, kasina, kozel
-from cardlearn.protocol import GameModule
+from cardlearn.games import GAMES
+from cardlearn.protocol import Examples, GameModule
 
 MODULES = {"toy": toygame, **GAMES}
 # What `protocol.GameModule` asks of a game module (its annotations and its methods).
@@ -17,23 +15,8 @@ GAME_MODULE_MEMBERS = sorted({*GameModule.__annotations__,
                               *(n for n in vars(GameModule) if not n.startswith("_"))})
 
 # A few non-default rule sets per game, so that the contract is checked off the default
-# path too.  A game added to GAMES must add its own here (a test below insists).
-VARIANTS = {
-    "toy": [toygame.Rules(deals=1)],
-    "kasina": [kasina.Rules(trail_rule="free", sweep_on_final_play=False, ace_scoring="each"),
-               kasina.Rules(hand_size=5, ace_values="finnish", must_capture_maximal=True, target=11),
-               kasina.Rules(trail_rule="card_cannot_capture", sweeps_cancel=True,
-                            simultaneous_target="count_out", target=15)],
-    "kozel": [kozel.Rules(discards_visible="all", pairing="declared", trump_reveal="top_to_bottom"),
-              kozel.Rules(four_suit_priority="counterclockwise", beat_target="lead", must_beat_if_able=True,
-                          allow_beat_partner=False, deal_packet=2),
-              kozel.Rules(trump_reveal="middle_to_bottom", trump_index_range="any",
-                          eggs_rule="double_cumulative", eggs_same_dealer=True,
-                          next_dealer="last_trick_winner_right", first_lead="random",
-                          four_suit_interrupt="off", loss_table=(21, 2, 4, 6), match_limit=16)],
-    "lomber": test_lomber.VARIANTS,
-    "kinaskak": test_kinaskak.VARIANTS,
-}
+# path too: each game declares them beside it (`EXAMPLES.variants`, its examples.py).
+VARIANTS = {name: module.EXAMPLES.variants for name, module in MODULES.items()}
 # Games with a choice of seats are checked with the fewest and the most too.
 SEATINGS = [(name, n) for name, module in sorted(MODULES.items()) if module.PLAYERS[0] != module.PLAYERS[1]
             for n in module.PLAYERS]
@@ -72,8 +55,12 @@ def test_contract_holds_for_the_fewest_and_most_players(name, players):
     conformance.check_json_future(MODULES[name], seed=players, players=players)
 
 
-def test_every_game_lists_rule_variants():
-    assert set(MODULES) <= set(VARIANTS), "add a few non-default Rules for the new game to VARIANTS"
+def test_every_game_declares_its_examples():
+    for name, module in MODULES.items():
+        assert isinstance(module.EXAMPLES, Examples), f"{name}: EXAMPLES is not a protocol.Examples"
+        variants = module.EXAMPLES.variants
+        assert all(isinstance(rules, module.Rules) and rules != module.Rules() for rules in variants), (
+            f"{name}: every variant is the game's own Rules, off the default")
 
 
 @pytest.mark.slow

@@ -83,6 +83,31 @@ def test_teams_that_miss_a_seat_are_caught():
         conformance.check_facts(game, game.new_game(seed=1))
 
 
+def test_a_finished_deal_that_loses_cards_is_caught():
+    game = toygame.broken("lost_cards")
+    match = states(game)
+    with pytest.raises(AssertionError, match="deck once"):
+        conformance.check_deals(game, match)
+
+
+def test_a_typo_told_in_english_only_is_caught():
+    game = toygame.broken("english_typo")
+    with pytest.raises(AssertionError, match="unreadable"):
+        conformance.check_unreadable(game, game.new_game(seed=1))
+
+
+def test_a_determinized_save_that_reads_back_different_is_caught():
+    game = toygame.broken("lossy_snapshot")
+    with pytest.raises(AssertionError, match="determinized"):
+        conformance.check_determinized_save(game, game.new_game(seed=1), random.Random(0))
+
+
+def test_an_unexplained_observation_key_is_caught():
+    game = toygame.broken("unexplained_observation")
+    with pytest.raises(AssertionError, match="secret_key"):
+        conformance.check_observation_explained(game, states(game))
+
+
 def test_the_toy_game_itself_passes():
     conformance.check_match(toygame, seed=9)
 

@@ -8,15 +8,12 @@ import dataclasses
 import inspect
 import json
 import random
-import re
-from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from cardlearn import IllegalMove
-from cardlearn.cards import Card
 from cardlearn.core import GameState, derived
 from cardlearn.games import GAMES, kasina, kinaskak, kozel, lomber
 from cardlearn.lessons.common import finished_deals, play_deal
@@ -37,31 +34,6 @@ def _one_deal(game: Any, seed: int, level: str = "random") -> tuple[Any, Any]:
     return before, state
 
 
-def _deck(game: Any, state: Any) -> Counter[Card]:
-    if game is kinaskak:
-        return Counter(kinaskak.deck_for(state.players, state.rules))
-    return Counter(game.DECK)
-
-
-def _every_card(game: Any, end: FinishedDeal) -> Counter[Card]:
-    """Every card the record places somewhere: hands, what was taken, and the game's own
-    places (Kasína's leftovers are inside `taken` already)."""
-    cards: Counter[Card] = Counter()
-    for group in (*end.hands, *end.taken):
-        cards.update(group)
-    if game is lomber:
-        cards.update(end.details["talon"])
-        for discards in end.details["discards"]:
-            cards.update(discards)
-    if game is kinaskak:
-        cards.update(end.table)
-        cards.update(end.details["stock"])
-        for melds in end.details["melds"]:
-            for meld in melds:
-                cards.update(meld.cards)
-    return cards
-
-
 @pytest.mark.parametrize("name", NAMES)
 def test_last_deal_keeps_the_finished_deal(name):
     game = GAMES[name]
@@ -73,8 +45,9 @@ def test_last_deal_keeps_the_finished_deal(name):
     assert (end.number, end.index, end.dealer) == (1, 0, fresh.dealer)
     assert end.row == after.score_sheet[0]
     assert len(end.hands) == after.players and len(end.taken) == len(after.teams)
-    # every card of the deck is in the record exactly once (as a multiset)
-    assert _every_card(game, end) == _deck(game, after)
+    # every card of the deck is in the record exactly once (tests/conformance.py checks it
+    # on every deal of its matches: `check_finished_deal`)
+    game.new_game(players=after.players, rules=after.rules, deck=end.cards)
     # the next deal is dealt (or the match is over) and the record stays while it is played
     bot = game.BOTS["random"](seed=3)
     later = after
@@ -206,9 +179,6 @@ def test_play_deal_takes_one_bot_a_list_or_a_dict():
 # ---------------------------------------------------------------------------------------
 # Typed moves: `check`
 
-TYPOS = {"kasina": "5S:", "kozel": "AS+", "kinaskak": "discard", "lomber": "bid spil"}
-
-
 @pytest.mark.parametrize("name", NAMES)
 def test_check_gives_the_engines_move_or_its_message(name):
     game = GAMES[name]
@@ -216,25 +186,18 @@ def test_check_gives_the_engines_move_or_its_message(name):
     saved = state.to_json()
     for move in state.legal_actions():
         assert state.check(str(move)) is move and state.check(move) is move
-    with pytest.raises(IllegalMove) as typo:
-        state.check(TYPOS[name])
-    assert isinstance(typo.value, ValueError) and str(typo.value)
-    illegal = next(m for m in _nearly_legal(name, state) if m not in state.legal_actions())
+    for text in game.EXAMPLES.typos:  # declared beside the game (its examples.py)
+        with pytest.raises(IllegalMove) as typo:
+            state.check(text)
+        assert isinstance(typo.value, ValueError) and typo.value.rule == "unreadable"
+    nearly = [state._parse_action(text) for text in game.EXAMPLES.near_misses]  # well-formed, not all legal
+    illegal = next(m for m in nearly if m not in state.legal_actions())
     with pytest.raises(IllegalMove) as refused:
         state.check(illegal)
     with pytest.raises(IllegalMove) as same:
         state.apply(illegal)
     assert str(refused.value) == str(same.value) and refused.value.rule == same.value.rule
     assert state.to_json() == saved  # nothing changed
-
-
-NEARLY = {"kasina": ["2C", "AS:2H", "KD"], "kozel": ["AS+KS", "discard:6S", "claim"],
-          "kinaskak": ["buy", "steal 4H 0-0", "discard JK"], "lomber": ["done", "trump S", "kupp"]}
-
-
-def _nearly_legal(name: str, state: Any) -> list[Any]:
-    """Well-formed moves of the game, legal or not here (for an illegal one to check)."""
-    return [state._parse_action(text) for text in NEARLY[name]]
 
 
 def test_a_typed_loop_survives_a_typo():
@@ -292,34 +255,5 @@ def test_the_base_documents_what_it_gives():
     assert not missing
 
 
-def _some_positions(game: Any) -> Iterator[Any]:
-    """Positions of several kinds: the start, mid-deal, just after a deal, the match's end."""
-    state, bot = game.new_game(seed=5), game.BOTS["random"](seed=5)
-    for n in range(1500):
-        if state.is_over:
-            break
-        done = state.deals_done
-        if n % 7 == 0:
-            yield state
-        state = state.apply(bot.choose(state, state.to_move))
-        if state.deals_done > done:
-            yield state
-    yield state
-
-
-def _explained_keys(doc: str) -> set[str]:
-    """The keys a docstring explains: those written as `key` (or `a`, `b`) followed by a
-    dash and the words for it ("- `seat`, `to_move` — ...; `dealer` — who dealt")."""
-    heads = re.findall(r"((?:`\w+`(?:, )?)+) —", doc)
-    return {name for head in heads for name in re.findall(r"`(\w+)`", head)}
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_every_observation_key_is_explained(name):
-    game = GAMES[name]
-    explained = _explained_keys(inspect.getdoc(game.State.observation) or "")
-    seen: set[str] = set()
-    for state in _some_positions(game):
-        seen |= set(state.observation(0))
-    missing = sorted(seen - explained)
-    assert not missing, f"{name}: observation keys not explained in State.observation's docstring: {missing}"
+# Every observation key explained in State.observation's docstring: tests/conformance.py
+# (`check_observation_explained`), on every game and the toy.

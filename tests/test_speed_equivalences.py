@@ -186,7 +186,7 @@ def test_apply_by_identity_is_check_then_next(name):
         legal = state.legal_actions()
         action = legal[rng.randrange(len(legal))]
         after = state.apply(action)
-        assert after == state._next(state.check(tuple(action))) and after.history[-1] is action
+        assert after == state._next(state.check(str(action))) and after.history[-1] is action
         state = after
 
 

@@ -36,17 +36,11 @@ from cardlearn.games import GAMES
 
 GOLDEN = Path(__file__).parent / "golden" / "speed.json"
 
-# (label, game, players or None for the game's default, rules options, seeds)
+# (label, game, players or None for the game's default, rules options, seeds): each game
+# declares its cases beside it (`EXAMPLES.golden`, its examples.py).
 CASES: list[tuple[str, str, int | None, dict[str, Any], range]] = [
-    ("kasina", "kasina", None, {}, range(20)),
-    ("kasina-free-trail-maximal", "kasina", None,
-     {"trail_rule": "free", "must_capture_maximal": True, "hand_size": 5}, range(4)),
-    ("kozel", "kozel", None, {}, range(16)),
-    ("lomber", "lomber", None, {}, range(12)),
-    ("kinaskak-4", "kinaskak", 4, {}, range(4)),
-    ("kinaskak-2", "kinaskak", 2, {}, range(1)),
-    ("kinaskak-6", "kinaskak", 6, {}, range(1)),
-]
+    (case.label, name, case.players, dict(case.options), case.seeds)
+    for name, game in GAMES.items() for case in game.EXAMPLES.golden]
 
 
 def _text(value: Any) -> str:

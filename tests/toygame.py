@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from cardlearn.bots import RandomBot, SearchBot
 from cardlearn.cards import RANKS, Card, parse_cards
 from cardlearn.core import GameState, IllegalMove, SaveReader, fresh_seed, save_json, shuffled, stacked_deck
-from cardlearn.protocol import GameInfo
+from cardlearn.protocol import Examples, FinishedDeal, GameInfo, GoldenCase
 
 DECK = parse_cards("AS KS QS JS 10S AH KH QH JH 10H")
 HAND = 4
@@ -30,8 +30,11 @@ INFO = GameInfo(name={"is": "Hæsta spil", "en": "Highest card"}, players=(2, 2)
                 score_sign=1, phases=("play", "over"), strongest_bot="search")
 NAME = INFO.name
 PLAYERS = INFO.players
-RULE_WORDS = {"en": {"not_in_hand": "{card} is not in your hand: play a card you hold"},
-              "is": {"not_in_hand": "{card} er ekki á hendi þinni: spilaðu spili sem þú átt"}}
+RULE_WORDS = {"en": {"not_in_hand": "{card} is not in your hand: play a card you hold",
+                     "unreadable": "cannot read the move {text}: a card is a rank and a suit, like 'QH'"},
+              "is": {"not_in_hand": "{card} er ekki á hendi þinni: spilaðu spili sem þú átt",
+                     "unreadable": "ekki tókst að lesa leikinn {text}: spil er skrifað með gildi og lit, "
+                                   "t.d. 'QH'"}}
 SHEET_NAMES = {"en": {"tricks": "tricks", "total": "total"}, "is": {"tricks": "slagir", "total": "alls"}}
 
 
@@ -58,8 +61,11 @@ class State(GameState):
     tricks: tuple[int, int]
     sheet: tuple[tuple[int, int], ...]
     history: tuple[Action, ...]
-    deck0: tuple[Card, ...]  # the first deal's deck, saved so a stacked deck survives JSON
+    deck0: tuple[Card, ...]  # the first deal's deck, saved so a stacked deck survives JSON; () in a
+    # determinized position, which has no recorded start (its save is a snapshot)
     aside: tuple[Card, ...] = ()  # dealt to nobody, seen by nobody
+    won: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())  # the cards of each seat's tricks this deal
+    dealer: int = 1  # the seat that did not lead the deal's first trick
     rules: Rules = field(default=Rules())
 
     @property
@@ -91,9 +97,18 @@ class State(GameState):
         return 2 * HAND * self.rules.deals
 
     def start(self) -> State:
+        if not self.deck0:
+            return GameState.start(self)  # refuses: no recorded start
         return _rebase(type(self), new_game(seed=self.seed, deck=self.deck0, rules=self.rules))
 
     def observation(self, seat: int) -> dict:
+        """What `seat` sees, as JSON:
+
+        - `seat` — the seat asking; `to_move` — whose turn it is (None once the match is over);
+        - `hand` — its own cards; `other_hand_size` — how many the other seat holds;
+        - `trick` — the cards of the trick so far; `tricks` — tricks won this deal per seat;
+        - `history` — every move so far; `deal_no` — the deal, from 0; `scores` — per seat.
+        """
         return {"seat": seat, "to_move": self.to_move, "hand": [str(c) for c in self.hands[seat]],
                 "trick": [str(c) for c in self.trick], "tricks": list(self.tricks),
                 "history": [str(a) for a in self.history], "deal_no": self.deal_no,
@@ -106,7 +121,8 @@ class State(GameState):
         try:
             return Action(Card.parse(text))
         except ValueError as err:
-            raise IllegalMove(f"cannot read {text!r}: {err}") from None
+            raise IllegalMove(f"cannot read the move {text!r}: {err}", rule="unreadable",
+                              params={"text": repr(text)}) from None
 
     def _why_illegal(self, action):
         if not isinstance(action, Action):
@@ -114,29 +130,44 @@ class State(GameState):
         return "not_in_hand", {"card": action.card.symbol}
 
     def _next(self, action):
+        # `_evolve`, not `dataclasses.replace`: it keeps the finished deal's record
+        # (`last_deal`) while the next deal is played.
         seat = self.to_move
         hands = list(self.hands)
         hands[seat] = tuple(c for c in hands[seat] if c != action.card)
-        state = dataclasses.replace(self, hands=tuple(hands), trick=(*self.trick, action.card),
-                                    history=(*self.history, action))
+        state = self._evolve(hands=tuple(hands), trick=(*self.trick, action.card),
+                             history=(*self.history, action))
         if len(state.trick) < 2:
             return state
         lead, answer = state.trick
         taker = self.leader if RANKS.index(lead.rank) >= RANKS.index(answer.rank) else seat
-        tricks = list(state.tricks)
+        tricks, won = list(state.tricks), list(state.won)
         tricks[taker] += 1
-        state = dataclasses.replace(state, trick=(), tricks=tuple(tricks), leader=taker)
+        won[taker] += state.trick
+        state = state._evolve(trick=(), tricks=tuple(tricks), won=tuple(won), leader=taker)
         if state.hands[0] or state.hands[1]:
             return state
-        state = dataclasses.replace(state, sheet=(*state.sheet, state.tricks), tricks=(0, 0))
+        ended = state._ending_deal()  # the deal's last position, kept for `last_deal`
+        state = state._evolve(sheet=(*state.sheet, state.tricks), tricks=(0, 0), **ended)
         if state.to_move is None:
             return state
         return _deal(state, shuffled(DECK, self.seed, state.deal_no + 1), state.deal_no + 1)
 
+    def _finished_deal(self, row) -> FinishedDeal:
+        return FinishedDeal(number=self.deal_no + 1, index=len(self.sheet), dealer=self.dealer,
+                            hands=self.hands, taken=self.won, tricks=self.tricks, table=(), table_to=None,
+                            details={}, row=row, unplayed=self.aside)
+
     def to_json(self):
-        return save_json("toy", {"seed": self.seed, "history": [str(a) for a in self.history],
-                                 "rules": {"deals": self.rules.deals},
-                                 "deck": " ".join(map(str, self.deck0))})
+        data = {"seed": self.seed, "history": [str(a) for a in self.history],
+                "rules": {"deals": self.rules.deals}, "deck": " ".join(map(str, self.deck0))}
+        if not self.deck0:  # no recorded start: the position itself, checked card by card on reading
+            data |= {"hands": [" ".join(map(str, h)) for h in self.hands],
+                     "aside": " ".join(map(str, self.aside)),
+                     "trick": " ".join(map(str, self.trick)), "tricks": list(self.tricks),
+                     "won": [" ".join(map(str, w)) for w in self.won], "sheet": [list(r) for r in self.sheet],
+                     "deal_no": self.deal_no, "leader": self.leader, "dealer": self.dealer}
+        return save_json("toy", data)
 
     @classmethod
     def from_json(cls, text):
@@ -144,6 +175,8 @@ class State(GameState):
         deals = r.get("rules", dict).get("deals")
         if type(deals) is not int or deals < 1:
             raise ValueError("saved game: rules.deals must be a whole number, at least 1")
+        if not r.get("deck", str):
+            return _snapshot(r, Rules(deals=deals))
         state = new_game(seed=r.get("seed", int), deck=r.cards("deck"), rules=Rules(deals=deals))
         for move in r.get("history", list):
             try:
@@ -158,10 +191,32 @@ class State(GameState):
 
 State.GAME = sys.modules[__name__]
 
+EXAMPLES = Examples(variants=(Rules(deals=1),), typos=("Q", "QH QS"), near_misses=("AS", "KS", "QS", "10H"),
+                    golden=(GoldenCase("toy", seeds=range(2)),))
+
+
+def _snapshot(r: SaveReader, rules: Rules) -> State:
+    """A determinized position's save: its fields read back, every card of the deck once."""
+    hands, won = r.get("hands", list), r.get("won", list)
+    if len(hands) != 2 or len(won) != 2:
+        raise ValueError("saved game: 'hands' and 'won' have one entry per seat")
+    state = State(seed=r.get("seed", int), deal_no=r.integer("deal_no", 0, rules.deals),
+                  leader=r.integer("leader", 0, 1),
+                  hands=(r.cards("hands", hands[0]), r.cards("hands", hands[1])),
+                  trick=r.cards("trick"), tricks=r.int_tuple("tricks", 2),
+                  sheet=tuple(tuple(row) for row in r.get("sheet", list)),
+                  history=tuple(Action(Card.parse(a)) for a in r.get("history", list)), deck0=(),
+                  aside=r.cards("aside"), won=(r.cards("won", won[0]), r.cards("won", won[1])),
+                  dealer=r.integer("dealer", 0, 1), rules=rules)
+    held = (*state.hands[0], *state.hands[1], *state.aside, *state.trick, *state.won[0], *state.won[1])
+    if sorted(held) != sorted(DECK):
+        raise ValueError("saved game: its cards are not the toy's ten cards, each once")
+    return state
+
 
 def _deal(state: State, deck, deal_no: int) -> State:
-    return dataclasses.replace(state, deal_no=deal_no, hands=(deck[0:HAND], deck[HAND:2 * HAND]),
-                               aside=tuple(deck[2 * HAND:]))
+    return state._evolve(deal_no=deal_no, hands=(deck[0:HAND], deck[HAND:2 * HAND]),
+                         aside=tuple(deck[2 * HAND:]), won=((), ()), dealer=1 - state.leader)
 
 
 def new_game(*, players=None, seed=None, deck=None, rules=Rules(), dealer=None) -> State:
@@ -183,7 +238,9 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     hands[seat] = parse_cards(obs["hand"])
     aside = tuple(sorted(unseen[obs["other_hand_size"]:]))
     hands[1 - seat] = tuple(sorted(unseen[:obs["other_hand_size"]]))
-    return dataclasses.replace(state, hands=tuple(hands), aside=aside, seed=fresh_seed(rng))
+    # No recorded start any more (deck0 empty: a save of it is a snapshot), and no finished
+    # deal (`dataclasses.replace` keeps no `last_deal`): what a real game's determinize gives.
+    return dataclasses.replace(state, hands=tuple(hands), aside=aside, seed=fresh_seed(rng), deck0=())
 
 
 def hidden_cards(state: State, seat: int) -> tuple[Card, ...]:
@@ -313,6 +370,33 @@ def broken(kind: str):
             def teams(self):
                 return ((0,),)
         ns.new_game = _rebased(Lonely)
+    elif kind == "lost_cards":
+        class Lost(State):
+            def _finished_deal(self, row):
+                return dataclasses.replace(State._finished_deal(self, row), unplayed=())  # the aside cards
+        ns.new_game = _rebased(Lost)
+    elif kind == "english_typo":
+        class English(State):
+            def _parse_action(self, text):
+                try:
+                    return Action(Card.parse(text))
+                except ValueError as err:
+                    raise IllegalMove(f"cannot read the move {text!r}: {err}") from None  # no rule
+        ns.new_game = _rebased(English)
+    elif kind == "lossy_snapshot":
+        class Snap(State):
+            @classmethod
+            def from_json(cls, text):
+                again = State.from_json(text)
+                return _rebase(Snap, dataclasses.replace(again, dealer=1 - again.dealer))  # misread
+        ns.new_game = _rebased(Snap)
+        ns.State = Snap
+    elif kind == "unexplained_observation":
+        class Unexplained(State):
+            def observation(self, seat):
+                return {**State.observation(self, seat), "secret_key": 1}
+        ns.new_game = _rebased(Unexplained)
+        ns.State = Unexplained
     else:
         raise ValueError(kind)
     return ns

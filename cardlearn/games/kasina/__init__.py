@@ -22,6 +22,7 @@ from __future__ import annotations
 import sys
 
 from .bots import BOTS, GreedyBot, SearchBot, ThumbBot, greediest, solve_deal
+from .examples import EXAMPLES
 from .hidden import cannot_hold, determinize, hidden_cards, redealer
 from .rules import (
     CATEGORIES,
@@ -64,6 +65,7 @@ __all__ = [
     "BOTS",
     "CATEGORIES",
     "DECK",
+    "EXAMPLES",
     "INFO",
     "LITLA_KASINA",
     "NAME",

@@ -76,10 +76,14 @@ class Action(NamedTuple):
             params = {"text": repr(text), "why": str(err)}
             raise IllegalMove(f"cannot read the move {text!r}: {err}", rule="unreadable",
                               params=params) from None
+        # Notation slips, like a card that does not parse: told as `unreadable`, in the
+        # pupil's language, with the notation's example.
         if ":" in text and not captured:
-            raise IllegalMove(f"the move {text!r} names no cards to take after ':'")
+            raise IllegalMove(f"the move {text!r} names no cards to take after ':'", rule="unreadable",
+                              params={"text": repr(text)})
         if len(set(captured)) != len(captured):
-            raise IllegalMove(f"the move {text!r} names a table card twice")
+            raise IllegalMove(f"the move {text!r} names a table card twice", rule="unreadable",
+                              params={"text": repr(text)})
         return cls(card, frozenset(captured))
 
 
@@ -361,7 +365,7 @@ class State(GameState):
         return FinishedDeal(
             number=self.hand_no + 1, index=self.deals_done, dealer=self.dealer, hands=self.hands,
             taken=self._counted_piles(), tricks=None, table=self.table, table_to=self.last_capturer,
-            details={"sweeps": self.sweeps}, row=row)
+            details={"sweeps": self.sweeps}, row=row, unplayed=self.stock)
 
     def _start_hand(self, hand_no: int, dealer: int, deck: tuple[Card, ...]) -> State:
         return self._evolve(

@@ -50,6 +50,7 @@ from __future__ import annotations
 import sys
 
 from .bots import BOTS, SearchBot, ThumbBot
+from .examples import EXAMPLES
 from .hidden import determinize, hidden_cards
 from .melds import can_lay_down
 from .rules import (
@@ -86,6 +87,7 @@ State.GAME = sys.modules[__name__]
 __all__ = [
     "BOTS",
     "CONTRACTS",
+    "EXAMPLES",
     "INFO",
     "NAME",
     "PLAYERS",

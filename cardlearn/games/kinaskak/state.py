@@ -1071,7 +1071,8 @@ class State(GameState):
             number=self.round_no, index=self.deals_done, dealer=self.dealer, hands=self.hands,
             taken=((),) * self.n, tricks=None, table=self.discard, table_to=None,
             details={"melds": self.melds, "went_out": self.went_out, "stock": self.stock,
-                     "fines": self.fines}, row=row)
+                     "fines": self.fines}, row=row,
+            unplayed=(*self.stock, *(c for melds in self.melds for meld in melds for c in meld.cards)))
 
     def _deal(self, c: dict[str, Any], round_no: int, dealer: int, deck: Sequence[Card]) -> None:
         """Thirteen cards each, one at a time clockwise from the dealer's left; the next

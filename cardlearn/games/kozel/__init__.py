@@ -44,6 +44,7 @@ from __future__ import annotations
 import sys
 
 from .bots import BOTS, RandomBot, SearchBot, ThumbBot
+from .examples import EXAMPLES
 from .hidden import determinize, hidden_cards
 from .rules import (
     CARD_POINTS,
@@ -89,6 +90,7 @@ __all__ = [
     "CARD_POINTS",
     "CLAIM",
     "DECK",
+    "EXAMPLES",
     "HAND_SIZE",
     "INFO",
     "NAME",

@@ -675,7 +675,7 @@ class State(GameState):
             number=self.deal_no + 1, index=self.deals_done, dealer=self.dealer, hands=self.hands,
             taken=taken, tricks=self.tricks, table=(), table_to=None,
             details={"trump_card": self.trump_card, "face_down": self.hidden, "last_trick": self.last_trick},
-            row=row)
+            row=row, unplayed=self.stock)
 
     def _deal(self, deal_no: int, dealer: int, leader: int, deck: tuple[Card, ...], *,
               stacked: bool) -> State:

@@ -41,6 +41,7 @@ from __future__ import annotations
 import sys
 
 from .bots import BOTS, RandomBot, SearchBot, ThumbBot
+from .examples import EXAMPLES
 from .hidden import determinize, hidden_cards, voids
 from .rules import (
     CONTRACTS,
@@ -85,6 +86,7 @@ __all__ = [
     "CONTRACTS",
     "CONTRACT_NAMES",
     "DECK",
+    "EXAMPLES",
     "INFO",
     "NAME",
     "OUTCOME_NAMES",

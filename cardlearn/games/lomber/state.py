@@ -603,7 +603,7 @@ class State(GameState):
             taken=tuple(tuple(w) for w in won), tricks=self.tricks, table=(), table_to=None,
             details={"contract": self.contract, "declarer": self.declarer, "trump": self.trump,
                      "talon": self.talon, "discards": self.discards, "played": self.played},
-            row=row)
+            row=row, unplayed=(*self.talon, *(c for d in self.discards for c in d)))
 
     # -- saving --------------------------------------------------------------------------
     def _fields(self) -> dict[str, Any]:
