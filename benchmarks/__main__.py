@@ -24,16 +24,19 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Mapping
+from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 from benchmarks.tournament import Progress, wilson
 from cardlearn.games import GAMES
-from cardlearn.protocol import Bot, State
+from cardlearn.protocol import Bot, GameModule, State
 
 ROOT = Path(__file__).resolve().parent.parent
+T = TypeVar("T")
 
 
-def random_steps(game, seconds: float) -> tuple[float, float]:
+def random_steps(game: GameModule, seconds: float) -> tuple[float, float]:
     """Median µs per random step (legal_actions + apply) over many matches, after one
     second of warm-up (engines cache rule facts such as capture searches); and deals
     (score sheet rows) finished per second, dealing included."""
@@ -55,7 +58,7 @@ def random_steps(game, seconds: float) -> tuple[float, float]:
     return statistics.median(per_step), deals / spent
 
 
-def bench_engine(args) -> None:
+def bench_engine(args: argparse.Namespace) -> None:
     print("engine: random play, legal_actions + apply")
     for name, game in _games(args):
         us, dps = random_steps(game, args.seconds)
@@ -74,12 +77,12 @@ def bench_capture_options() -> None:
         "ace to queen of hearts, with an ace": ("AS", "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH"),
     }
     for label, (card, table) in tables.items():
-        options, seconds = timed(lambda c=card, t=table: kasina.capture_options(c, t), cold=True)
+        options, seconds = timed(partial(kasina.capture_options, card, table), cold=True)
         print(f"  kasina capture_options, 12-card table ({label}): {len(options)} options, "
               f"{seconds * 1e3:.1f} ms cold (no cache)")
 
 
-def timed(fn: Callable, *, cold: bool = False):
+def timed(fn: Callable[[], T], *, cold: bool = False) -> tuple[T, float]:
     if cold:
         from cardlearn.games.kasina.rules import capture_masks
         capture_masks.cache_clear()
@@ -88,7 +91,7 @@ def timed(fn: Callable, *, cold: bool = False):
     return result, time.perf_counter() - start
 
 
-def bench_bots(args) -> None:
+def bench_bots(args: argparse.Namespace) -> None:
     print(f"bots: each level's team against `random` teams, {args.matches} matches, "
           "the strong team rotating through the teams")
     for name, game in _games(args):
@@ -117,7 +120,7 @@ def bench_bots(args) -> None:
                   f"{mean:+.2f} (95 % interval {mean - half:+.2f} to {mean + half:+.2f}) in {took:.0f} s")
 
 
-def bench_think(args) -> None:
+def bench_think(args: argparse.Namespace) -> None:
     """How long each bot level thinks per move (only moves with a real choice), playing
     its team against random teams."""
     print("think time per move with a choice (median / p95), against random")
@@ -151,11 +154,11 @@ def play_match(state: State, bots: Mapping[int, Bot]) -> State:
     return state
 
 
-def _games(args):
+def _games(args: argparse.Namespace) -> list[tuple[str, GameModule]]:
     return [(n, g) for n, g in GAMES.items() if not args.game or n in args.game]
 
 
-def bench_notebooks(args) -> None:
+def bench_notebooks(args: argparse.Namespace) -> None:
     import nbformat
     from nbclient import NotebookClient
     print("notebooks: time to execute each (fresh kernel)")
@@ -171,28 +174,28 @@ def bench_notebooks(args) -> None:
     print(f"  {'all notebooks':40s} {total:6.1f} s")
 
 
-def bench_browser(args) -> None:
+def bench_browser(args: argparse.Namespace) -> None:
     from benchmarks import browser_latency
     print("browser: click-to-redraw latency on the Kasína page")
     browser_latency.main([])
 
 
-def bench_contracts(args) -> None:
+def bench_contracts(args: argparse.Namespace) -> None:
     from benchmarks import contracts
     contracts.main(args.deals * 10)
 
 
-def bench_pages(args) -> None:
+def bench_pages(args: argparse.Namespace) -> None:
     from benchmarks import page_open
     page_open.main([])
 
 
-def bench_speed(args) -> None:
+def bench_speed(args: argparse.Namespace) -> None:
     from benchmarks import speed
     speed.main([], games=[n for n, _ in _games(args)])
 
 
-def bench_tournament(args) -> None:
+def bench_tournament(args: argparse.Namespace) -> None:
     from benchmarks import tournament
     tournament.main([n for n, _ in _games(args)], deals=args.deals, jobs=args.jobs)
 

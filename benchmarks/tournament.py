@@ -39,9 +39,14 @@ from dataclasses import dataclass, field
 
 from cardlearn.bots import SearchBot
 from cardlearn.games import GAMES
+from cardlearn.protocol import State
 
 FIRST_SEED = 40_000
 FAST_FORWARD = 8  # deal d starts after d % 8 deals played by rule-of-thumb bots
+
+
+# play_deal's arguments: game, opponent level, deal, the search bot's team, its iterations
+Job = tuple[str, str, int, int, int | None]
 
 
 @dataclass
@@ -52,16 +57,18 @@ class Outcome:
 
 
 @functools.lru_cache(maxsize=8)
-def deal_start(game_name: str, d: int):
+def deal_start(game_name: str, d: int) -> State:
     """The position at the start of deal number `d` (see the module docstring); kept, as
     each deal is played once per side (states are immutable)."""
     game = GAMES[game_name]
-    state = game.new_game(seed=FIRST_SEED + d)
+    state: State = game.new_game(seed=FIRST_SEED + d)
     thumbs = [game.BOTS["thumb"](seed=d) for _ in range(state.players)]
     for _ in range(d % FAST_FORWARD):
         played = state
         while not played.is_over and played.deals_done == state.deals_done:
-            played = played.apply(thumbs[played.to_move].choose(played, played.to_move))
+            seat = played.to_move
+            assert seat is not None  # a match not over has a seat to move
+            played = played.apply(thumbs[seat].choose(played, seat))
         if played.is_over:
             break  # the match would end: play the last deal that started
         state = played
@@ -78,6 +85,7 @@ def play_deal(game_name: str, opponent: str, d: int, team: int, iterations: int 
     outcome, row = Outcome(d, 0.0), state.deals_done
     while not state.is_over and state.deals_done == row:
         seat = state.to_move
+        assert seat is not None  # a match not over has a seat to move
         started = time.perf_counter()
         action = bots[seat].choose(state, seat)
         if seat in state.teams[team] and len(state.legal_actions()) > 1:
@@ -89,7 +97,7 @@ def play_deal(game_name: str, opponent: str, d: int, team: int, iterations: int 
     return outcome
 
 
-def _play(job: tuple) -> Outcome:
+def _play(job: Job) -> Outcome:
     return play_deal(*job)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from cardlearn.core import rules_to_dict
 from cardlearn.games import GAMES
@@ -22,7 +23,7 @@ OUT = Path(__file__).resolve().parent.parent / "tests" / "transcripts"
 SEEDS = (2026, 7)
 
 
-def record(name: str, seed: int) -> dict:
+def record(name: str, seed: int) -> dict[str, Any]:  # the transcript's JSON object
     game = GAMES[name]
     state = game.new_game(seed=seed)
     levels = list(game.BOTS)

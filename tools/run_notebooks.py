@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import nbformat
 from nbclient import NotebookClient
@@ -18,10 +19,10 @@ from nbclient import NotebookClient
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
-def merged_streams(outputs: list) -> list:
+def merged_streams(outputs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One output per run of stdout (or stderr) text: how the kernel splits a print into
     messages depends on timing, so it must not show in the stored notebook."""
-    merged: list = []
+    merged: list[dict[str, Any]] = []
     for output in outputs:
         last = merged[-1] if merged else None
         if (output.get("output_type") == "stream" and last is not None

@@ -25,7 +25,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -212,7 +212,8 @@ def handout(game: str, lang: str) -> Handout:
         raise ValueError(f"no handout for {game!r}; there are handouts for {', '.join(games())}")
     if lang not in LANGS:
         raise ValueError(f"language {lang!r} is not one of {LANGS}")
-    return importlib.import_module(f"{__name__}.{game}").handout(lang)
+    content: Callable[[str], Handout] = importlib.import_module(f"{__name__}.{game}").handout
+    return content(lang)
 
 
 # ---------------------------------------------------------------------------------------

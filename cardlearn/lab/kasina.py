@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardlearn import protocol
 from cardlearn.bots import Bot, RandomBot
@@ -20,9 +20,12 @@ from cardlearn.cards import Card
 from cardlearn.games import kasina as K
 
 from .core import Question, play_deal, register, say_table
-from .stats import Estimate, interval, mean, number, share, signed
+from .stats import Estimate, interval, mean, number, percent, share, signed
 
-SAY = say_table({
+if TYPE_CHECKING:
+    from cardlearn.lessons.language import Sayings
+
+SAY: Sayings = say_table({
     "dealer.edge": {
         "en": "Yes: with rule-of-thumb play the dealer's points minus the other player's come to {gap} a "
               "hand (95 % interval {ci}), and the dealer wins {wins} of hands; with random play {rgap} "
@@ -107,7 +110,7 @@ def _dealer_answer(e: Mapping[str, Estimate], lang: str) -> str:
     gap = e["gap"]
     key = "dealer.edge" if gap.low > 0 or gap.high < 0 else "dealer.none"
     return SAY.say(key, lang, gap=signed(gap.value, lang, 2), ci=interval(gap, lang, 2),
-                   wins=f"{number(100 * e['wins'].value, lang)} %",
+                   wins=percent(e['wins'].value, lang),
                    rgap=signed(e["random_gap"].value, lang, 2),
                    rci=interval(e["random_gap"], lang, 2))
 
@@ -196,8 +199,8 @@ def _variants_answer(key: str, variants: Sequence[Variant], e: Mapping[str, Esti
     return SAY.say(key, lang, a_name=a.name[lang], b_name=b.name[lang], diff=signed(e["diff"].value, lang, 2),
                    ci=interval(e["diff"], lang, 2), a_hands=number(e[f"hands_{a.key}"].value, lang, 2),
                    b_hands=number(e[f"hands_{b.key}"].value, lang, 2),
-                   a_back=f"{number(100 * e[f'back_{a.key}'].value, lang)} %",
-                   b_back=f"{number(100 * e[f'back_{b.key}'].value, lang)} %")
+                   a_back=percent(e[f'back_{a.key}'].value, lang),
+                   b_back=percent(e[f'back_{b.key}'].value, lang))
 
 
 def _targets_summary(samples: Sequence[Any]) -> list[Estimate]:

@@ -9,7 +9,7 @@ for thousands of rounds (it plays 45 moves ahead 45 times for each of its moves)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardlearn import protocol
 from cardlearn.core import shuffled
@@ -18,13 +18,16 @@ from cardlearn.games.kinaskak.bots import ThumbBot
 from cardlearn.games.kinaskak.rules import CONTRACTS, deck_for
 
 from .core import Question, play_deal, register, say_table
-from .stats import Estimate, interval, mean, number, share, signed
+from .stats import Estimate, interval, mean, number, percent, share, signed
 
 SEATS = 4
 DEALER = SEATS - 1
 ROUNDS = {"en": "rounds", "is": "umferðir"}
 
-SAY = say_table({
+if TYPE_CHECKING:
+    from cardlearn.lessons.language import Sayings
+
+SAY: Sayings = say_table({
     "contracts": {
         "en": "The quickest contract is round {fast} ({fast_name}, {fast_laps} turns each, 95 % interval "
               "{fast_ci}) and the slowest round {slow} ({slow_name}, {slow_laps} turns, {slow_ci}).",
@@ -154,8 +157,8 @@ def _position_answer(e: Mapping[str, Estimate], lang: str) -> str:
     first, last = e["penalty0"], e[f"penalty{DEALER}"]
     return SAY.say("position", lang, first=number(first.value, lang), ci=interval(first, lang),
                    last=number(last.value, lang), last_ci=interval(last, lang),
-                   out_first=f"{number(100 * e['out0'].value, lang)} %",
-                   out_last=f"{number(100 * e[f'out{DEALER}'].value, lang)} %")
+                   out_first=percent(e['out0'].value, lang),
+                   out_last=percent(e[f'out{DEALER}'].value, lang))
 
 
 register(Question(

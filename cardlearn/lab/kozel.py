@@ -9,7 +9,7 @@ thousands of deals.  Each sample is the first deal of a match (seat 3 deals)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlearn import protocol
 from cardlearn.bots import Bot, RandomBot
@@ -18,9 +18,12 @@ from cardlearn.games.kozel.bots import ThumbBot
 from cardlearn.games.kozel.state import CLAIM, PASS
 
 from .core import Question, play_deal, register, say_table
-from .stats import Estimate, interval, mean, number, share, signed
+from .stats import Estimate, interval, mean, percent, share, signed
 
-SAY = say_table({
+if TYPE_CHECKING:
+    from cardlearn.lessons.language import Sayings
+
+SAY: Sayings = say_table({
     "eggs": {
         "en": "Eggs (60–60) come in {thumb} of deals between rule-of-thumb teams (95 % interval {ci}), "
               "{random} between random players and {mixed} when a rule-of-thumb team meets a random one.",
@@ -82,7 +85,7 @@ def _six_summary(samples: Sequence[Any]) -> list[Estimate]:
 
 
 def _levels_answer(key: str, e: Mapping[str, Estimate], lang: str) -> str:
-    pct = {k: f"{number(100 * e[k].value, lang)} %" for k in ("random", "thumb", "mixed")}
+    pct = {k: percent(e[k].value, lang) for k in ("random", "thumb", "mixed")}
     return SAY.say(key, lang, ci=interval(e["thumb"], lang), **pct)
 
 
@@ -193,7 +196,7 @@ def _claim_summary(samples: Sequence[tuple[float, float, bool]]) -> list[Estimat
 
 def _claim_answer(e: Mapping[str, Estimate], lang: str) -> str:
     return SAY.say("claim", lang, gain=signed(e["gain"].value, lang, 2), ci=interval(e["gain"], lang, 2),
-                   claimed=f"{number(100 * e['claimed'].value, lang)} %",
+                   claimed=percent(e['claimed'].value, lang),
                    when=signed(e["when"].value, lang, 2))
 
 

@@ -10,8 +10,8 @@ A sample is the first deal (*gjöf*) of a match between three rule-of-thumb play
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cardlearn import protocol
 from cardlearn.cards import Card
@@ -29,12 +29,15 @@ from cardlearn.games.lomber.rules import (
 from cardlearn.games.lomber.view import CONTRACT_NAMES
 
 from .core import Question, play_deal, register, say_table
-from .stats import Estimate, interval, mean, number, share, signed
+from .stats import Estimate, interval, mean, percent, share, signed
 
 DEALS = {"en": "deals", "is": "gjafir"}
 HANDS = {"en": "hands", "is": "hendur"}
 
-SAY = say_table({
+if TYPE_CHECKING:
+    from cardlearn.lessons.language import Sayings
+
+SAY: Sayings = say_table({
     "contracts": {
         "en": "The rule-of-thumb declarer wins {common_name}, the commonest contract ({common_share} of "
               "deals), {common_win} of the time (95 % interval {common_ci}); {best_name} most often "
@@ -124,11 +127,11 @@ def _contracts_answer(e: Mapping[str, Estimate], lang: str) -> str:
     worst = min(enough, key=lambda c: e[c].value)
     name = CONTRACT_NAMES["is" if lang == "is" else "en"]
     short = {c: name[c].split(" (")[0] for c in name}
-    pct = lambda x: f"{number(100 * x, lang)} %"
-    return SAY.say("contracts", lang, common_name=short[common], common_share=pct(e[f"bid_{common}"].value),
-                   common_win=pct(e[common].value), common_ci=interval(e[common], lang),
-                   best_name=short[best], best_win=pct(e[best].value),
-                   worst_name=short[worst], worst_win=pct(e[worst].value))
+    return SAY.say("contracts", lang, common_name=short[common],
+                   common_share=percent(e[f"bid_{common}"].value, lang),
+                   common_win=percent(e[common].value, lang), common_ci=interval(e[common], lang),
+                   best_name=short[best], best_win=percent(e[best].value, lang),
+                   worst_name=short[worst], worst_win=percent(e[worst].value, lang))
 
 
 _BOTS = {"en": "three rule-of-thumb players", "is": "þrír þumalputtar"}
@@ -153,7 +156,8 @@ register(Question(
 
 def _matadors_summary(samples: Sequence[Any]) -> list[Estimate]:
     trump_games = [s for s in samples if s[0] is not None and contract_kind(s[0]) == "trump"]
-    groups = [("m0", {"en": "no matadors", "is": "engir matadorar"}, lambda s: s[2] == 0),
+    groups: list[tuple[str, dict[str, str], Callable[[Sequence[Any]], bool]]] = [
+              ("m0", {"en": "no matadors", "is": "engir matadorar"}, lambda s: s[2] == 0),
               ("m1", {"en": "1 matador", "is": "1 matador"}, lambda s: s[2] == 1),
               ("m2", {"en": "2 matadors", "is": "2 matadorar"}, lambda s: s[2] == 2),
               ("m3", {"en": "3 matadors or more", "is": "3 matadorar eða fleiri"}, lambda s: s[2] >= 3),
@@ -164,10 +168,9 @@ def _matadors_summary(samples: Sequence[Any]) -> list[Estimate]:
 
 
 def _matadors_answer(e: Mapping[str, Estimate], lang: str) -> str:
-    pct = lambda x: f"{number(100 * x, lang)} %"
-    return SAY.say("matadors", lang, many=pct(e["m3"].value), many_ci=interval(e["m3"], lang),
-                   none=pct(e["m0"].value), none_ci=interval(e["m0"], lang),
-                   long=pct(e["t6"].value), short=pct(e["t4"].value))
+    return SAY.say("matadors", lang, many=percent(e["m3"].value, lang), many_ci=interval(e["m3"], lang),
+                   none=percent(e["m0"].value, lang), none_ci=interval(e["m0"], lang),
+                   long=percent(e["t6"].value, lang), short=percent(e["t4"].value, lang))
 
 
 register(Question(
@@ -221,9 +224,9 @@ def _nine_summary(samples: Sequence[Sequence[int]]) -> list[Estimate]:
 def _nine_answer(e: Mapping[str, Estimate], lang: str) -> str:
     nine = e["nine"]
     sep = "." if lang == "is" else ","
-    fields = dict(hands=f"{nine.n:,}".replace(",", sep), upper=f"{number(100 * nine.high, lang, 3)} %",
+    fields = dict(hands=f"{nine.n:,}".replace(",", sep), upper=percent(nine.high, lang, 3),
                   odds=f"{nine_matador_odds():,}".replace(",", sep),
-                  three=f"{number(100 * e['at_least3'].value, lang)} %")
+                  three=percent(e['at_least3'].value, lang))
     if nine.value == 0:
         return SAY.say("nine", lang, **fields)
     return SAY.say("nine.seen", lang, nine=round(nine.value * nine.n), **fields)
@@ -302,7 +305,7 @@ def _hold_summary(samples: Sequence[Sequence[int]]) -> list[Estimate]:
 
 def _hold_answer(e: Mapping[str, Estimate], lang: str) -> str:
     return SAY.say("hold", lang, gain=signed(e["gain"].value, lang, 3), ci=interval(e["gain"], lang, 3),
-                   changed=f"{number(100 * e['changed'].value, lang)} %")
+                   changed=percent(e['changed'].value, lang))
 
 
 register(Question(

@@ -3,9 +3,14 @@ game's module)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .core import say_table
 
-SAY = say_table({
+if TYPE_CHECKING:
+    from cardlearn.lessons.language import Sayings
+
+SAY: Sayings = say_table({
     "run": {"en": "{question}: {deals} {unit}, seed {seed}",
             "is": "{question} ({deals} {unit}, fræ {seed})"},
     "command": {"en": "The same with more deals: {command}", "is": "Sama hermun með fleiri spilum, í "

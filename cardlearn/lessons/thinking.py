@@ -26,11 +26,11 @@ stays fast.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from cardlearn.bots import Comparison, MoveResult, Thought, paired
+from cardlearn.bots import Comparison, MoveResult, SearchBot, Thought, paired
 from cardlearn.protocol import State
 
 if TYPE_CHECKING:  # only for the type hints: the module must not import matplotlib itself
@@ -68,14 +68,17 @@ def think(state: State, seed: int = 0, iterations: int = 200) -> Thought:
     """The search bot's thought about `state` for the seat to move.  Bounded by
     `iterations` simulations and by no clock, so the result depends only on that seat's
     observation and `seed`, never on how fast the computer is."""
-    bot = state.GAME.BOTS["search"](seed=seed, iterations=iterations, seconds=None)
+    if state.to_move is None:
+        raise ValueError("the game is over: no seat is to move, so there is nothing to think about")
+    # state.GAME is typed Any (see protocol.State); every game's "search" level is a SearchBot
+    bot: SearchBot = state.GAME.BOTS["search"](seed=seed, iterations=iterations, seconds=None)
     return bot.think(state, state.to_move)
 
 
 def move_label(state: State, action: Any, lang: str = "en") -> str:
     """`action` in the game's words, as the seat to move sees it (its own face-down cards
     named, nobody else's); the notation where a game has no `describe`."""
-    describe = getattr(state.GAME, "describe", None)
+    describe: Callable[..., str] | None = getattr(state.GAME, "describe", None)  # GameModule.describe
     if describe is None:
         return str(action)
     return describe(state, action, lang, viewer=state.to_move)

@@ -328,7 +328,7 @@ def _stored_game(row: RoomRow) -> str:
     """The game of a stored room row; another format or an unknown game is foreign."""
     if not same_json(row.format, FORMAT):
         raise CorruptLog(f"room {row.id}: format {row.format!r} is not this code's format {FORMAT}")
-    if not isinstance(row.game, str) or row.game not in GAMES:
+    if row.game not in GAMES:
         raise CorruptLog(f"room {row.id}: unknown game {row.game!r} (games: {', '.join(GAMES)})")
     return row.game
 

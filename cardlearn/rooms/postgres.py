@@ -21,7 +21,7 @@ from psycopg import errors
 
 from cardlearn.rooms.errors import CorruptLog, RoomError, StaleMove
 from cardlearn.rooms.log import Entry, entry_from_row
-from cardlearn.rooms.store import CHANNEL, COLUMNS, RoomRow, statements
+from cardlearn.rooms.store import CHANNEL, COLUMNS, RoomRow, room_from_row, statements
 
 _T = TypeVar("_T")
 RECHECK = 5.0  # seconds: a waiter looks at the log at least this often (a lost listener)
@@ -91,7 +91,7 @@ class PostgresStore:
 
     def room(self, room: str) -> RoomRow | None:
         found = self._run(lambda db: db.execute("SELECT * FROM rooms WHERE id = %s", (room,)).fetchone())
-        return None if found is None else RoomRow(*found)
+        return None if found is None else room_from_row(room, found)
 
     def length(self, room: str) -> int:
         return self._run(lambda db: _length(db, room))

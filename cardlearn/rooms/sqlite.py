@@ -14,7 +14,7 @@ from pathlib import Path
 
 from cardlearn.rooms.errors import CorruptLog, StaleMove
 from cardlearn.rooms.log import Entry, entry_from_row
-from cardlearn.rooms.store import COLUMNS, RoomRow, statements
+from cardlearn.rooms.store import COLUMNS, RoomRow, room_from_row, statements
 
 POLL = 0.05  # seconds between looks at the log while waiting
 BUSY_TIMEOUT = 10.0  # seconds a write waits for another process's write
@@ -69,7 +69,7 @@ class SqliteStore:
     def room(self, room: str) -> RoomRow | None:
         with self._lock:
             found = self._db.execute("SELECT * FROM rooms WHERE id = ?", (room,)).fetchone()
-        return None if found is None else RoomRow(*found)
+        return None if found is None else room_from_row(room, found)
 
     def length(self, room: str) -> int:
         with self._lock:

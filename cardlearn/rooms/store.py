@@ -15,10 +15,12 @@ database; anything else, the path of a SQLite file.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from cardlearn.rooms.errors import CorruptLog
 from cardlearn.rooms.log import Entry
 
 ENV = "CARDLEARN_ROOMS"
@@ -58,17 +60,38 @@ def statements() -> list[str]:
 @dataclass(frozen=True)
 class RoomRow:
     """A `rooms` row as stored: `rules`, `seats` and `tokens` are JSON texts, read (and
-    checked) by `cardlearn.rooms.open`."""
+    checked) by `cardlearn.rooms.open`.  A row read back has been through `room_from_row`,
+    so its columns are of these types whatever else the database holds."""
 
     id: str
-    format: Any
-    game: Any
-    rules: Any
-    seed: Any
-    players: Any
-    seats: Any
-    tokens: Any
-    created: Any
+    format: int    # `cardlearn.rooms.FORMAT` when written by this code
+    game: str      # a name in `cardlearn.games.GAMES` when written by this code
+    rules: str     # JSON: the game's `Rules` as a dict of its options
+    seed: int
+    players: int
+    seats: str     # JSON: {"seat": "human" or a bot level}
+    tokens: str    # JSON: {"seat": the hash of its token}, pupil seats only
+    created: float  # `time.time()` when the room was made
+
+
+# Each column's type as Python reads it back.  SQLite keeps a value its column's type cannot
+# take as it came (an edited file, other code: a seed of -0.5); a `bool` is no whole number
+# here, though Python makes it an int.
+_ROW_TYPES: dict[str, tuple[type, ...]] = {
+    "id": (str,), "format": (int,), "game": (str,), "rules": (str,), "seed": (int,), "players": (int,),
+    "seats": (str,), "tokens": (str,), "created": (float, int),
+}
+
+
+def room_from_row(room: str, found: Sequence[Any]) -> RoomRow:
+    """Room `room`'s row as the database gave it (a `SELECT *` in `COLUMNS` order), its
+    columns checked for their types only (`CorruptLog`): whether the values make a room is
+    for `cardlearn.rooms.open` to check."""
+    for column, value in zip(COLUMNS["rooms"], found, strict=True):
+        if type(value) not in _ROW_TYPES[column]:
+            kind = " or ".join(t.__name__ for t in _ROW_TYPES[column])
+            raise CorruptLog(f"room {room}: its {column} is {value!r}, not of type {kind}")
+    return RoomRow(*found)
 
 
 class Store(Protocol):
