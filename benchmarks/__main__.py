@@ -30,13 +30,13 @@ from typing import TypeVar
 
 from benchmarks.tournament import Progress, wilson
 from cardlearn.games import GAMES
-from cardlearn.protocol import Bot, GameModule, State
+from cardlearn.protocol import AnyGame, AnyState, Bot
 
 ROOT = Path(__file__).resolve().parent.parent
 T = TypeVar("T")
 
 
-def random_steps(game: GameModule, seconds: float) -> tuple[float, float]:
+def random_steps(game: AnyGame, seconds: float) -> tuple[float, float]:
     """Median µs per random step (legal_actions + apply) over many matches, after one
     second of warm-up (engines cache rule facts such as capture searches); and deals
     (score sheet rows) finished per second, dealing included."""
@@ -147,14 +147,14 @@ def bench_think(args: argparse.Namespace) -> None:
                   f"over {len(times)} moves, {matches} matches")
 
 
-def play_match(state: State, bots: Mapping[int, Bot]) -> State:
+def play_match(state: AnyState, bots: Mapping[int, Bot]) -> AnyState:
     """Play `state` to the end with one bot per seat; the final position."""
     while (seat := state.to_move) is not None:
         state = state.apply(bots[seat].choose(state, seat))
     return state
 
 
-def _games(args: argparse.Namespace) -> list[tuple[str, GameModule]]:
+def _games(args: argparse.Namespace) -> list[tuple[str, AnyGame]]:
     return [(n, g) for n, g in GAMES.items() if not args.game or n in args.game]
 
 

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 
 from cardlearn.bots import SearchBot
 from cardlearn.games import GAMES
-from cardlearn.protocol import State
+from cardlearn.protocol import AnyState
 
 FIRST_SEED = 40_000
 FAST_FORWARD = 8  # deal d starts after d % 8 deals played by rule-of-thumb bots
@@ -57,11 +57,11 @@ class Outcome:
 
 
 @functools.lru_cache(maxsize=8)
-def deal_start(game_name: str, d: int) -> State:
+def deal_start(game_name: str, d: int) -> AnyState:
     """The position at the start of deal number `d` (see the module docstring); kept, as
     each deal is played once per side (states are immutable)."""
     game = GAMES[game_name]
-    state: State = game.new_game(seed=FIRST_SEED + d)
+    state: AnyState = game.new_game(seed=FIRST_SEED + d)
     thumbs = [game.BOTS["thumb"](seed=d) for _ in range(state.players)]
     for _ in range(d % FAST_FORWARD):
         played = state

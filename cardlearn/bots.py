@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from types import EllipsisType
 from typing import Any, ClassVar, NamedTuple
 
-from cardlearn.protocol import State
+from cardlearn.protocol import AnyState
 
 
 class Bot:
@@ -27,14 +27,14 @@ class Bot:
     def __init__(self, seed: int | None = 0):
         self.seed = 0 if seed is None else seed
 
-    def rng(self, state: State, seat: int) -> random.Random:
+    def rng(self, state: AnyState, seat: int) -> random.Random:
         """A generator that depends only on this bot's seed and what `seat` sees."""
         return random.Random(f"{self.seed}:{state.observation_digest(seat)}")
 
-    def choose(self, state: State, seat: int) -> Any:
+    def choose(self, state: AnyState, seat: int) -> Any:
         raise NotImplementedError
 
-    def considered(self, state: State) -> list[Any]:
+    def considered(self, state: AnyState) -> list[Any]:
         """The legal moves this bot will choose among: all of them, unless the game's bots
         leave out a legal move that only looks like a blunder to a class (Kínaskák:
         throwing back the card just taken).  Never empty; in `legal_actions()` order."""
@@ -46,7 +46,7 @@ class RandomBot(Bot):
 
     label = {"is": "slembi", "en": "random"}
 
-    def choose(self, state: State, seat: int) -> Any:
+    def choose(self, state: AnyState, seat: int) -> Any:
         return self.rng(state, seat).choice(self.considered(state))
 
 
@@ -153,15 +153,15 @@ class SearchBot(Bot):
         self._policy = self.policy(seed=self.seed)
         self._baseline = (self.baseline or self.policy)(seed=self.seed)
 
-    def choose(self, state: State, seat: int) -> Any:
+    def choose(self, state: AnyState, seat: int) -> Any:
         return self.think(state, seat).choice
 
-    def budget(self, state: State) -> tuple[int, float | None]:
+    def budget(self, state: AnyState) -> tuple[int, float | None]:
         """How many simulations, and how many seconds at most, a move in `state` gets: the
         bot's settings, unless a game gives some of its decisions less (see Lomber's)."""
         return self.iterations, self.seconds
 
-    def think(self, state: State, seat: int) -> Thought:
+    def think(self, state: AnyState, seat: int) -> Thought:
         """Search for `seat`'s move in `state`, keeping what every move scored."""
         started = time.perf_counter()
         actions = state.legal_actions()
@@ -206,13 +206,13 @@ class SearchBot(Bot):
         thought.seconds = time.perf_counter() - started
         return thought
 
-    def _world(self, state: State, seat: int, rng: random.Random) -> Any:
+    def _world(self, state: AnyState, seat: int, rng: random.Random) -> Any:
         """One imagined deal of the cards `seat` cannot see (the only way the bot learns
         about them: the no-peeking tests break this on purpose)."""
-        world: State = state.GAME.determinize(state, seat, rng)
+        world: AnyState = state.GAME.determinize(state, seat, rng)
         return world
 
-    def simulate(self, world: State, team: int, deals_done: int) -> float:
+    def simulate(self, world: AnyState, team: int, deals_done: int) -> float:
         """Play `world` to the end of the deal with the rule-of-thumb bot in every seat;
         the margin of `team` in that deal's row (more is better).  The one hook a game's
         search bot may override: Kasína solves the rest of the deal instead."""
@@ -227,7 +227,7 @@ class SearchBot(Bot):
         return margin(world.score_sheet[deals_done]["total"], team, world.SCORE_SIGN)
 
 
-def team_of(state: State, seat: int) -> int:
+def team_of(state: AnyState, seat: int) -> int:
     """The index in `state.teams` of the team `seat` plays for."""
     return next(t for t, seats in enumerate(state.teams) if seat in seats)
 

@@ -23,7 +23,7 @@ from html import escape
 from typing import NamedTuple
 
 from cardlearn.cards import Card
-from cardlearn.protocol import Entry, GameModule, Layout, State
+from cardlearn.protocol import AnyGame, AnyState, Entry, Layout
 
 __all__ = ["Row", "card_html", "card_svg", "hand_svg", "sheet_svg", "state_html", "state_svg", "table_rows"]
 
@@ -253,10 +253,10 @@ def _entries(
     return tuple(cards), tuple(captions) if any(captions) else ()
 
 
-def table_rows(state: State, seat: int | None = None, lang: str = "is") -> tuple[str, list[Row], str]:
+def table_rows(state: AnyState, seat: int | None = None, lang: str = "is") -> tuple[str, list[Row], str]:
     """The table as `seat` sees it (default: the seat to move, or 0 when the match is
     over): a title, rows from the game's `layout` alone, and a score line."""
-    game: GameModule = state.GAME
+    game: AnyGame = state.GAME
     to_move = state.to_move
     seat = (0 if to_move is None else to_move) if seat is None else seat
     view: Layout = game.layout(state, seat, lang)
@@ -292,7 +292,7 @@ def _shown(row: Row) -> tuple[int, float]:
     return row.backs, 0.65
 
 
-def state_html(state: State, seat: int | None = None, lang: str = "is", *, height: float = 72) -> str:
+def state_html(state: AnyState, seat: int | None = None, lang: str = "is", *, height: float = 72) -> str:
     """The table as `seat` sees it, as HTML: other hands and hidden piles as backs, open
     zones and the seat's own hand face up (see `table_rows`).  No scripts, no ids."""
     title, rows, scores = table_rows(state, seat, lang)
@@ -321,7 +321,7 @@ def state_html(state: State, seat: int | None = None, lang: str = "is", *, heigh
     return f'<div class="cardlearn-table" style="{style}">' + "".join(parts) + "</div>"
 
 
-def state_svg(state: State, seat: int | None = None, lang: str = "is", *, height: float = 72) -> str:
+def state_svg(state: AnyState, seat: int | None = None, lang: str = "is", *, height: float = 72) -> str:
     """The same picture as `state_html`, as one standalone SVG (for files and READMEs)."""
     title, rows, scores = table_rows(state, seat, lang)
     width, pad, line = WIDTH * height / HEIGHT, 12, 18

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Literal, NotRequired, Protocol, TypedDict, TypeVar
+from typing import Any, ClassVar, Literal, NotRequired, Protocol, TypedDict, TypeVar
 
 from cardlearn.cards import Card
 
@@ -338,7 +338,8 @@ class GameModule(Protocol[S, A_in]):
     def State(self) -> type[S]: ...
 
     def new_game(self, *, players: int | None = ..., seed: int | None = ...,
-                 deck: str | Sequence[Card] | None = ..., rules: Any = ..., dealer: int | None = ...) -> S: ...
+                 deck: str | Sequence[Card] | None = ..., rules: Any = ...,
+                 dealer: int | None = ...) -> S: ...
     def hidden_cards(self, state: S, seat: int) -> tuple[Card, ...]: ...
     def determinize(self, state: S, seat: int, rng: random.Random) -> S: ...
     def describe(self, state: S, action: A_in, lang: str = ..., viewer: int | None = ...,
@@ -355,3 +356,4 @@ class GameModule(Protocol[S, A_in]):
 
 
 AnyGame = GameModule[Any, Any]  # any game module, as the generic table, rooms and bots take one
+AnyState = State[Any]  # any game's position, likewise

@@ -296,7 +296,7 @@ class AdviceBot(Bot):
         taken = [action.card, *action.captured]
         return advice_worth(taken, self.weights) + (len(action.captured) == len(table))
 
-    def choose(self, state: protocol.State, seat: int) -> Any:
+    def choose(self, state: protocol.AnyState, seat: int) -> Any:
         assert isinstance(state, K.State)  # a Kasína bot is given Kasína positions
         actions = state.legal_actions()
         if len(actions) == 1:

@@ -185,7 +185,7 @@ register(Question(
 class NeverBuys(ThumbBot):
     """The rule-of-thumb player that passes every discard it could buy."""
 
-    def choose(self, state: protocol.State, seat: int) -> Any:
+    def choose(self, state: protocol.AnyState, seat: int) -> Any:
         choice = super().choose(state, seat)
         if choice.verb == "buy":
             return next(a for a in state.legal_actions() if a.verb == "pass")

@@ -139,7 +139,7 @@ register(Question(
 class NeverClaims(ThumbBot):
     """The rule-of-thumb bot that never claims the lead: it passes, or beats or discards."""
 
-    def choose(self, state: protocol.State, seat: int) -> Any:
+    def choose(self, state: protocol.AnyState, seat: int) -> Any:
         choice = super().choose(state, seat)
         if choice != CLAIM:
             return choice
@@ -153,7 +153,7 @@ class NeverClaims(ThumbBot):
 class AlwaysClaims(ThumbBot):
     """The rule-of-thumb bot that claims the lead whenever it may."""
 
-    def choose(self, state: protocol.State, seat: int) -> Any:
+    def choose(self, state: protocol.AnyState, seat: int) -> Any:
         if CLAIM in state.legal_actions():
             return CLAIM
         return super().choose(state, seat)

@@ -264,7 +264,7 @@ class HoldsMatadors(ThumbBot):
     privileged matadors back whenever the rules let it play something else: it plays its
     lowest other card instead of the matador the rule of thumb chose."""
 
-    def choose(self, state: protocol.State, seat: int) -> Any:
+    def choose(self, state: protocol.AnyState, seat: int) -> Any:
         choice = super().choose(state, seat)
         obs = state.observation(seat)
         trump, trick = obs["trump"], obs["trick"]

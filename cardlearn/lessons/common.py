@@ -32,9 +32,9 @@ from IPython.display import HTML
 
 from cardlearn.cards import Card, parse_cards
 from cardlearn.draw import card_html
-from cardlearn.protocol import Bot, FinishedDeal, State
+from cardlearn.protocol import AnyState, Bot, FinishedDeal
 
-AState = TypeVar("AState", bound=State)
+AState = TypeVar("AState", bound=AnyState)
 
 ROW = '<div style="display:flex;align-items:center;flex-wrap:wrap;gap:6px;margin-top:4px">{}</div>'
 
@@ -71,7 +71,7 @@ def html_table(head: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
             + "".join(f"<tr>{line}</tr>" for line in lines) + "</table>")
 
 
-def new_cards(before: State, after: State, seat: int = 0) -> tuple[Card, ...]:
+def new_cards(before: AnyState, after: AnyState, seat: int = 0) -> tuple[Card, ...]:
     """The cards that came into `seat`'s hand between two positions (a draw, a take, a
     purchase, a stolen joker), found as the seat itself would: by comparing its own hand in
     `observation(seat)` before and after, card by card (a hand may hold two of a card)."""

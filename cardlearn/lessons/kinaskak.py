@@ -58,7 +58,7 @@ from cardlearn.lessons.common import (  # noqa: F401 -- shared pieces, offered h
     positions,
 )
 from cardlearn.lessons.language import Sayings, check_lang, yes_no
-from cardlearn.protocol import FinishedDeal, State
+from cardlearn.protocol import AnyState, FinishedDeal
 
 # ---------------------------------------------------------------------------------------
 # The words of the pictures and printouts, in the notebook's language (`lang`): the English
@@ -963,7 +963,7 @@ def duel(games: int = 100, first_seed: int = 1000, players: int = 4) -> dict[str
         seat, seed = g % players, first_seed + g
         bots: list[Bot] = [kinaskak.ThumbBot(seed=seed) if s == seat else RandomBot(seed=seed + s)
                            for s in range(players)]
-        state: State = kinaskak.new_game(players=players, seed=seed)
+        state: AnyState = kinaskak.new_game(players=players, seed=seed)
         while (to_move := state.to_move) is not None:
             state = state.apply(bots[to_move].choose(state, to_move))
         mine, others = state.scores[seat], [x for s, x in enumerate(state.scores) if s != seat]

@@ -31,7 +31,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from cardlearn.bots import Comparison, MoveResult, SearchBot, Thought, paired
-from cardlearn.protocol import State
+from cardlearn.protocol import AnyState
 
 if TYPE_CHECKING:  # only for the type hints: the module must not import matplotlib itself
     from IPython.display import HTML, Image
@@ -64,7 +64,7 @@ _WORDS: dict[str, dict[str, str]] = {
 _DEALS = {"en": ("deal", "deals"), "is": ("ímynduðu spili", "ímynduðum spilum")}  # one, many
 
 
-def think(state: State, seed: int = 0, iterations: int = 200) -> Thought:
+def think(state: AnyState, seed: int = 0, iterations: int = 200) -> Thought:
     """The search bot's thought about `state` for the seat to move.  Bounded by
     `iterations` simulations and by no clock, so the result depends only on that seat's
     observation and `seed`, never on how fast the computer is."""
@@ -75,10 +75,10 @@ def think(state: State, seed: int = 0, iterations: int = 200) -> Thought:
     return bot.think(state, state.to_move)
 
 
-def move_label(state: State, action: Any, lang: str = "en") -> str:
+def move_label(state: AnyState, action: Any, lang: str = "en") -> str:
     """`action` in the game's words, as the seat to move sees it (its own face-down cards
     named, nobody else's); the notation where a game has no `describe`."""
-    describe: Callable[..., str] | None = getattr(state.GAME, "describe", None)  # GameModule.describe
+    describe: Callable[..., str] | None = getattr(state.GAME, "describe", None)  # AnyGame.describe
     if describe is None:
         return str(action)
     return describe(state, action, lang, viewer=state.to_move)
@@ -95,7 +95,7 @@ def _row_text(result: MoveResult, lang: str) -> str:
     return w["row"].format(pct=round(100 * result.win_rate), n=n, deals=_DEALS[lang][n != 1], margin=margin)
 
 
-def thinking_lines(state: State, thought: Thought, lang: str = "en") -> list[str]:
+def thinking_lines(state: AnyState, thought: Thought, lang: str = "en") -> list[str]:
     """One line per legal move, in `legal_actions()` order: its words, notation and numbers,
     `*` before the move the search plays and `(rule of thumb)` after the rule-of-thumb move."""
     lines = []
@@ -126,7 +126,7 @@ def _style() -> Iterator[None]:
         yield
 
 
-def thinking_figure(state: State, thought: Thought, lang: str = "en") -> Figure:
+def thinking_figure(state: AnyState, thought: Thought, lang: str = "en") -> Figure:
     """One horizontal bar per legal move (top to bottom in `legal_actions()` order), labelled
     with the move's words; bar length = the share of its simulated deals the move won (0–100 %),
     the number of simulations and the mean margin written beside it.  The move the search plays
@@ -174,7 +174,7 @@ def thinking_figure(state: State, thought: Thought, lang: str = "en") -> Figure:
     return fig
 
 
-def thinking_png(state: State, thought: Thought, lang: str = "en") -> bytes:
+def thinking_png(state: AnyState, thought: Thought, lang: str = "en") -> bytes:
     """`thinking_figure` as PNG bytes, with no software version in them: the same bytes on
     every call, so a notebook's stored picture does not change when it is run again."""
     fig = thinking_figure(state, thought, lang)
@@ -186,7 +186,7 @@ def thinking_png(state: State, thought: Thought, lang: str = "en") -> bytes:
     return out.getvalue()
 
 
-def thinking_image(state: State, thought: Thought, lang: str = "en") -> Image | HTML:
+def thinking_image(state: AnyState, thought: Thought, lang: str = "en") -> Image | HTML:
     """`thinking_png` for a notebook cell to show; without matplotlib (the site, in a
     browser), the picture stored for these thinking lines, saying so (`cardlearn.stored`)."""
     from IPython.display import Image

@@ -31,7 +31,7 @@ from typing import Any
 
 from cardlearn.core import fresh_seed, rules_from_dict, rules_to_dict, same_json
 from cardlearn.games import GAMES
-from cardlearn.protocol import GameModule, State
+from cardlearn.protocol import AnyGame, AnyState
 from cardlearn.rooms.errors import CorruptLog, NoSuchRoom, NotYourTurn, RoomError, StaleMove, WrongToken
 from cardlearn.rooms.log import BY, Entry, Replay, continue_refused, effective_moves, new_state, replay
 from cardlearn.rooms.store import RoomRow, Store, connect, default_path, location
@@ -149,7 +149,7 @@ class Room:
         self.store = store
         self.id: str = row.id
         self.game: str = _stored_game(row)
-        self.module: GameModule = GAMES[self.game]
+        self.module: AnyGame = GAMES[self.game]
         try:
             self.rules: Any = rules_from_dict(_rules_class(self.module), _loads(row.rules))
             self._start = _start(self.module, self.rules, row.seed, row.players)
@@ -192,11 +192,11 @@ class Room:
                 new = new[1:]
             return self._replay.extend(new)
 
-    def state(self) -> State:
+    def state(self) -> AnyState:
         """The position the log gives (replayed once, then only new entries on top)."""
         return self._refresh().state
 
-    def states(self) -> tuple[State, ...]:
+    def states(self) -> tuple[AnyState, ...]:
         """Every effective position, from the new game to `state()` (undo targets index it)."""
         return tuple(self._refresh().states)
 
@@ -247,7 +247,8 @@ class Room:
         return replay
 
     # -- writing --------------------------------------------------------------------------
-    def play(self, seat: int, token: str, action: Any, after: int | None = None, *, by: str = HUMAN) -> State:
+    def play(self, seat: int, token: str, action: Any, after: int | None = None, *,
+             by: str = HUMAN) -> AnyState:
         """Pupil seat `seat` plays `action` (an action or its text); checked in order: the
         token, `after` (the log length the caller saw; None: now), whose turn it is, the
         move's legality (the engine's `IllegalMove`), then compare-and-append.  `by` is
@@ -258,7 +259,7 @@ class Room:
         with self._lock:
             return self._move(self._current(after), seat, action, by)
 
-    def play_computer(self, action: Any, after: int) -> State:
+    def play_computer(self, action: Any, after: int) -> AnyState:
         """The computer seat now to move plays `action`; `NotYourTurn` if a pupil (or
         nobody) is to move.  Call it after winning `claim(after, holder)`."""
         with self._lock:
@@ -269,7 +270,7 @@ class Room:
                 raise NotYourTurn(f"room {self.id}: {who} is to move, not a computer seat")
             return self._move(replay, seat, action, "computer")
 
-    def _move(self, replay: Replay, seat: int, action: Any, by: str) -> State:
+    def _move(self, replay: Replay, seat: int, action: Any, by: str) -> AnyState:
         state = replay.state
         if state.to_move != seat:
             mover = "nobody: the match is over" if state.to_move is None else f"seat {state.to_move} is"
@@ -278,7 +279,7 @@ class Room:
         assert by in BY
         return self._append(replay, Entry(replay.length, "move", seat, {"action": text, "by": by}))
 
-    def _append(self, replay: Replay, entry: Entry) -> State:
+    def _append(self, replay: Replay, entry: Entry) -> AnyState:
         self.store.append(self.id, entry)  # StaleMove if another writer got there first
         replay.add(entry)
         return replay.state
@@ -288,7 +289,7 @@ class Room:
         the claim is new, already `holder`'s, or taken over from a claim older than `ttl` s."""
         return self.store.claim(self.id, seq, holder, ttl)
 
-    def undo(self, seat: int, token: str, to: int, after: int | None) -> State:
+    def undo(self, seat: int, token: str, to: int, after: int | None) -> AnyState:
         """Pupil seat `seat` cuts the effective moves back to the first `to` (0 ≤ to <
         number of moves); who may undo in a shared room is the pages' rule."""
         self.check(seat, token)
@@ -299,7 +300,7 @@ class Room:
                                 rule="nothing_to_undo")
             return self._append(replay, Entry(replay.length, "undo", seat, {"to": to}))
 
-    def proceed(self, seat: int, token: str, after: int | None) -> State:
+    def proceed(self, seat: int, token: str, after: int | None) -> AnyState:
         """Pupil seat `seat` presses Áfram after the latest finished deal (a "continue"
         entry); refused if no deal has ended or the seat already pressed it."""
         self.check(seat, token)
@@ -333,18 +334,18 @@ def _stored_game(row: RoomRow) -> str:
     return row.game
 
 
-def _game(game: Any) -> GameModule:
+def _game(game: Any) -> AnyGame:
     if not isinstance(game, str) or game not in GAMES:
         raise RoomError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}", rule="bad_room")
     return GAMES[game]
 
 
-def _rules_class(module: GameModule) -> type:
+def _rules_class(module: AnyGame) -> type:
     kind: type = module.Rules  # type: ignore[assignment]  # the protocol types it as a callable
     return kind
 
 
-def _rules(module: GameModule, rules: Any) -> Any:
+def _rules(module: AnyGame, rules: Any) -> Any:
     if rules is None:
         return module.Rules()
     if isinstance(rules, Mapping):
@@ -358,7 +359,7 @@ def _rules(module: GameModule, rules: Any) -> Any:
     return rules
 
 
-def _start(module: GameModule, rules: Any, seed: Any, players: Any) -> State:
+def _start(module: AnyGame, rules: Any, seed: Any, players: Any) -> AnyState:
     if type(seed) is not int:
         raise RoomError(f"seed must be a whole number, not {seed!r}", rule="bad_room")
     low, high = module.PLAYERS
@@ -370,7 +371,7 @@ def _start(module: GameModule, rules: Any, seed: Any, players: Any) -> State:
         raise RoomError(f"the game cannot start: {err}", rule="bad_room") from None
 
 
-def _seats(module: GameModule, players: int, humans: Iterable[int], level: str | None) -> dict[int, str]:
+def _seats(module: AnyGame, players: int, humans: Iterable[int], level: str | None) -> dict[int, str]:
     level = module.INFO.strongest_bot if level is None else level
     if level not in module.BOTS:
         raise RoomError(f"level {level!r} is not one of {', '.join(module.BOTS)}", rule="bad_room")
@@ -382,7 +383,7 @@ def _seats(module: GameModule, players: int, humans: Iterable[int], level: str |
     return {s: HUMAN if s in pupils else level for s in range(players)}
 
 
-def _read_seats(module: GameModule, players: int, data: Any) -> dict[int, str]:
+def _read_seats(module: AnyGame, players: int, data: Any) -> dict[int, str]:
     if not isinstance(data, dict) or sorted(data) != sorted(str(s) for s in range(players)):
         raise ValueError(f"its seats {data!r} are not one role per seat 0–{players - 1}")
     seats = {int(s): r for s, r in data.items()}

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cardlearn.protocol import GameModule, State
+from cardlearn.protocol import AnyGame, AnyState
 from cardlearn.rooms.errors import CorruptLog
 
 KINDS = ("move", "undo", "continue")
@@ -111,13 +111,13 @@ def effective_moves(entries: Iterable[Entry]) -> list[tuple[int, str]]:
     return moves
 
 
-def new_state(game: GameModule, rules: Any, seed: int, players: int | None) -> State:
+def new_state(game: AnyGame, rules: Any, seed: int, players: int | None) -> AnyState:
     """The room's first position (a fixed-size game takes no number of players; None: the
     game's own default)."""
     kwargs: dict[str, Any] = {"seed": seed, "rules": rules}
     if game.PLAYERS[0] != game.PLAYERS[1] and players is not None:
         kwargs["players"] = players
-    state: State = game.new_game(**kwargs)
+    state: AnyState = game.new_game(**kwargs)
     return state
 
 
@@ -127,15 +127,15 @@ class Replay:
     either applies it whole or raises `CorruptLog` and leaves everything as it was, so a
     replay is always the replay of its first `length` entries."""
 
-    def __init__(self, start: State, seats: Mapping[int, str] | None = None):
+    def __init__(self, start: AnyState, seats: Mapping[int, str] | None = None):
         self.seats = seats  # seat -> "human" or a bot level: then a move's "by" must fit its seat
-        self.states: list[State] = [start]
+        self.states: list[AnyState] = [start]
         self.moves: list[tuple[int, str]] = []
         self.continued: dict[int, frozenset[int]] = {}  # deal number -> seats that pressed Áfram
         self.length = 0
 
     @property
-    def state(self) -> State:
+    def state(self) -> AnyState:
         return self.states[-1]
 
     def extend(self, entries: Iterable[Entry]) -> Replay:
@@ -203,7 +203,7 @@ class Replay:
         self.continued[deal] = seats | {entry.seat}
 
 
-def continue_refused(state: State, deal: int, seat: int, seats: frozenset[int]) -> str | None:
+def continue_refused(state: AnyState, deal: int, seat: int, seats: frozenset[int]) -> str | None:
     """Why seat `seat` may not press Áfram for deal `deal` now (None: it may): the deal must
     have ended, and a seat presses once per deal."""
     if not 1 <= deal <= state.deals_done:
@@ -213,7 +213,7 @@ def continue_refused(state: State, deal: int, seat: int, seats: frozenset[int]) 
     return None
 
 
-def replay(game: GameModule, rules: Any, seed: int, players: int, entries: Iterable[Entry]) -> State:
+def replay(game: AnyGame, rules: Any, seed: int, players: int, entries: Iterable[Entry]) -> AnyState:
     """The position the log gives: the new game, then every effective move."""
     try:
         start = new_state(game, rules, seed, players)
