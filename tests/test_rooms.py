@@ -614,3 +614,10 @@ def test_cli_show_corrupt_log(where: str, store: Any) -> None:
     done = cli(where, "show", room.id)
     assert done.returncode == 2 and "log: 2 entries" in done.stdout
     assert done.stderr.startswith("error: log entry 1: seat 0") and len(done.stderr.splitlines()) == 1
+
+
+def test_a_room_id_never_begins_with_a_dash(monkeypatch):
+    """A command line reads '-x3…' as an option (`rooms show ID` failed for 1 id in 64)."""
+    drawn = iter(["-dashfirst12", "_fine_id_123"])
+    monkeypatch.setattr(rooms.secrets, "token_urlsafe", lambda n: next(drawn))
+    assert rooms.new_room_id() == "_fine_id_123"

@@ -62,6 +62,14 @@ TOKEN_BYTES = 16  # 128 random bits per seat: unguessable
 ID_BYTES = 9  # a room id of 12 characters (the tokens guard the seats, not the id)
 
 
+def new_room_id() -> str:
+    """A fresh room id: URL-safe, and never beginning with '-', which a command line would
+    read as an option (`python -m cardlearn.rooms show -x3…` failed for about 1 id in 64)."""
+    while (room_id := secrets.token_urlsafe(ID_BYTES)).startswith("-"):
+        pass
+    return room_id
+
+
 def create(game: str, humans: Iterable[int], *, seed: int | None = None, rules: Any = None,
            level: str | None = None, players: int | None = None, store: Store | None = None,
            names: Mapping[int, str] | None = None) -> Room:
@@ -78,7 +86,7 @@ def create(game: str, humans: Iterable[int], *, seed: int | None = None, rules: 
     seats = _seats(module, start.players, humans, level)
     given = pupil_names(seats, names or {})
     tokens = {s: secrets.token_urlsafe(TOKEN_BYTES) for s, role in seats.items() if role == HUMAN}
-    row = RoomRow(id=secrets.token_urlsafe(ID_BYTES), format=FORMAT, game=game,
+    row = RoomRow(id=new_room_id(), format=FORMAT, game=game,
                   rules=_dumps(rules_to_dict(rules)), seed=seed, players=start.players,
                   seats=_dumps({str(s): r for s, r in seats.items()}),
                   tokens=_dumps({str(s): _hash(t) for s, t in tokens.items()}), created=time.time())
