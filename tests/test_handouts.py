@@ -423,7 +423,7 @@ def test_numbers_in_words():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["kozel", "kinaskak", "lomber"])
+@pytest.mark.parametrize("game", GAMES)
 def test_a_longer_page_is_refused_for_every_game(game):
     page = handouts.handout(game, "is")
     longer = dataclasses.replace(page, sections=page.sections + page.sections[-3:])
