@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"
 import browserkit as bk
 
 TARGET_S = 3.0
-PAGES = ("kasina", "kinaskak", "kozel", "lomber")
+PAGES = tuple(sorted(bk.games_with_pages()))
 
 def wait_drawn(page: Any, timeout_ms: int) -> None:
     page.wait_for_selector(bk.HAND_CARD, state="attached", timeout=timeout_ms)

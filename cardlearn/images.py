@@ -24,7 +24,10 @@ from cardlearn.games import kasina, kinaskak, kozel, lomber
 
 __all__ = ["DECKS", "PICTURES", "decks_figure", "main", "write_all"]
 
-# The decks the games use: (game, its deck), each from its game's rules.
+# The decks the games use: (game, its deck), each from its game's rules.  The one list of
+# games by hand: it is the content of images/decks.png (its rows laid out for these four), a
+# picture the deck notebook's stored output shows, so a new game's row means redrawing both
+# (docs/adding-a-game.md).
 DECKS = (
     ("Kasína", kasina.DECK),
     ("Kozel", kozel.DECK),

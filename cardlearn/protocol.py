@@ -47,7 +47,15 @@ class GameInfo:
     says whether the module gives `deal_estimate(state)` (a search bot may then cut its
     simulations short).  `score_unit` names what the score counts, per language ("tapstig",
     "loss points"), and `deal_word` the game's own word for one deal with its number
-    ("{n}. spil", "Deal {n}"): the table's scoreboard, headings and panels use them."""
+    ("{n}. spil", "Deal {n}"): the table's scoreboard, headings and panels use them.
+
+    The rest says what the game has beyond its package, each found by the game's name
+    (docs/adding-a-game.md; tests/test_registry.py checks that they tell the truth):
+    `notebook` is the course notebook's file stem ("01-kasina": `notebooks/01-kasina.ipynb`
+    and its Icelandic twin `notebooks/is/01-kasina.ipynb`); `page` is the title of the
+    classroom page `pages/<game>.ipynb` on the pages' index and the site ("Geit (Kozel)");
+    `lab` says there are lab questions in `cardlearn/lab/<game>.py`, and `handout` a
+    printable handout in `cardlearn/handouts/<game>.py`.  None or False: the game has none."""
 
     name: Mapping[str, str]  # {"is": ..., "en": ...}
     players: tuple[int, int]
@@ -58,6 +66,10 @@ class GameInfo:
     has_deal_estimate: bool = False
     score_unit: Mapping[str, str] = field(default_factory=lambda: {"is": "stig", "en": "points"})
     deal_word: Mapping[str, str] = field(default_factory=lambda: {"is": "{n}. spil", "en": "Deal {n}"})
+    notebook: str | None = None
+    page: str | None = None
+    lab: bool = False
+    handout: bool = False
 
     def __post_init__(self) -> None:
         low, high = self.players
@@ -65,6 +77,11 @@ class GameInfo:
             raise ValueError(f"a game's seats are (fewest, most), not {self.players}")
         if "over" not in self.phases:
             raise ValueError("a game's phases include 'over', the phase of a finished match")
+        stem = self.notebook
+        if stem is not None and not (stem[:2].isdigit() and stem[2:3] == "-" and stem[3:].isidentifier()):
+            raise ValueError(f"a game's notebook is named by its file stem, as '01-kasina', not {stem!r}")
+        if self.page is not None and not self.page.strip():
+            raise ValueError("a game's page has a title (or is None: no page)")
 
 
 class EntryDict(TypedDict):

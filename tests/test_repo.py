@@ -68,17 +68,16 @@ def test_the_outside_path_check_can_fail(tmp_path):
 
 
 # ---------------------------------------------------------------------------------------
-# The game notebooks: `notebooks/NN-<game>.ipynb` for each game in GAMES
+# The game notebooks: `notebooks/<stem>.ipynb` for each game whose INFO names a notebook
 
 def game_notebooks() -> dict[str, Path]:
-    """Each game's notebook, found by its name: `01-kasina.ipynb` is the Kasína notebook,
-    `is/01-kasina.ipynb` its Icelandic twin (keyed "is/kasina")."""
+    """Each game's notebook, by its INFO's `notebook`: `01-kasina.ipynb` is the Kasína
+    notebook, `is/01-kasina.ipynb` its Icelandic twin (keyed "is/kasina")."""
     found = {}
     for folder, prefix in ((ROOT / "notebooks", ""), (ROOT / "notebooks" / "is", "is/")):
-        for path in sorted(folder.glob("*.ipynb")):
-            game = path.stem.partition("-")[2]
-            if game in GAMES:
-                found[prefix + game] = path
+        for game, module in GAMES.items():
+            if module.INFO.notebook:
+                found[prefix + game] = folder / f"{module.INFO.notebook}.ipynb"
     return found
 
 

@@ -168,7 +168,7 @@ def test_no_such_room(store: Any) -> None:
 
 
 # -- replay -------------------------------------------------------------------------------
-@pytest.mark.parametrize("game", ["kasina", "kozel", "lomber", "kinaskak"])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_replay_equals_the_game_played_directly(store: Any, other: Any, game: str) -> None:
     room = rooms.create(game, [0], seed=3, level="random", store=store)
     rng = random.Random(1)

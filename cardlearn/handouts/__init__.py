@@ -11,7 +11,8 @@ the engine knows (card values, points, deal sizes, contracts, the target) from t
 and computing the example with the engine (a stacked deck played through `new_game`, or the
 rule functions on the cards shown).  All the drawing is here, and so are the checks every
 content module makes (`check_defaults`, `minus`), so every page has the same shape and adding
-a game is adding its content module.
+a game is adding its content module (and `handout=True` in the game's `INFO`, which the tests
+check against the modules here).
 
 The page is drawn with matplotlib (imported only when drawing): text in the DejaVu Sans
 fonts that ship with matplotlib (so the suit symbols ♠♥♦♣ are there and no system font is

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from cardlearn.games.extras import games_with
 from cardlearn.lessons.language import check_lang
 
 from .stats import Estimate, LabError
@@ -26,7 +27,9 @@ if TYPE_CHECKING:
     from IPython.display import HTML, Image
     from matplotlib.figure import Figure
 
-GAMES = ("kasina", "kozel", "kinaskak", "lomber")  # the lab's question modules, in the notebook's order
+# The games with lab questions (their INFO says `lab`), in the order of the registry: each
+# one's questions are in `cardlearn.lab.<game>`.
+GAMES = tuple(games_with("lab"))
 
 
 class UnknownQuestion(LabError):

@@ -4,6 +4,8 @@ tests' server through JUPYTER_CONFIG_PATH; see README.md beside this file)."""
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server._tz import utcnow
 
+from cardlearn.games.extras import page_index
+
 c = get_config()  # noqa: F821 -- traitlets gives a configuration file this function
 
 # Every page keeps two kernels started with the page already run in them: a page load takes
@@ -24,6 +26,9 @@ c.VoilaExecutor.startup_timeout = 180
 # "Address already in use", and its restarts kept the same cached ports and died too, so
 # the page handed that kernel never drew.  Sockets in a folder of one's own cannot clash.
 c.KernelManager.transport = "ipc"
+# The index (templates/cardlearn/tree-lab.html) names each game's page, seats and notebook
+# from the registry, the games' INFO: the server hands the template these as a variable.
+c.Voila.tornado_settings = {"jinja_template_vars": {"cardlearn_index": page_index()}}
 
 
 class PoolKeepingKernelManager(AsyncMappingKernelManager):

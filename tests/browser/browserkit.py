@@ -83,10 +83,11 @@ def free_port() -> int:
 
 
 def games_with_pages() -> list[str]:
-    """The games that have a page, `pages/<game>.ipynb`, in the order of `GAMES`."""
-    from cardlearn.games import GAMES
+    """The games that have a page, `pages/<game>.ipynb` (their INFO's `page`), in the order
+    of `GAMES`."""
+    from cardlearn.games.extras import games_with
 
-    return [g for g in GAMES if (PAGES / f"{g}.ipynb").exists()]
+    return games_with("page")
 
 
 # ---------------------------------------------------------------------------------------

@@ -141,9 +141,11 @@ def play_one_move(page: Any, game: str, before: TableView) -> TableView:
 # Tests without a browser: the pages themselves
 
 
-def test_every_game_has_a_page() -> None:
-    missing = [g for g in GAMES if not (PAGES / f"{g}.ipynb").exists()]
-    assert not missing, f"games without a classroom page in pages/: {missing} (copy pages/kasina.ipynb)"
+def test_every_page_is_a_game_with_a_page() -> None:
+    """pages/ holds exactly the pages of the games whose INFO has a `page`."""
+    found = sorted(p.stem for p in PAGES.glob("*.ipynb"))
+    assert found == sorted(games_with_pages()), (
+        f"pages/ has {found}; the games' INFO.page say {games_with_pages()} (copy pages/kasina.ipynb)")
 
 
 @pytest.mark.parametrize("game", games_with_pages())
@@ -172,16 +174,18 @@ def test_page_is_clean(game: str) -> None:
 @pytest.mark.browser
 def test_index_lists_every_page(tab: Any, voila_url: str) -> None:
     tab.page.goto(voila_url + "/")
-    for game in games_with_pages():  # by the game's name, linking to its page
+    for game in games_with_pages():  # by the page's title (its INFO's), linking to its page
         link = tab.page.locator(f"a.cardlearn-game-{game}")
-        assert GAMES[game].NAME["is"] in link.inner_text()
+        assert link.inner_text() == GAMES[game].INFO.page and GAMES[game].NAME["is"] in link.inner_text()
         assert link.get_attribute("href").endswith(f"/voila/render/{game}.ipynb")
     # and names each game's notebook in both languages, files that exist
     course = tab.page.locator("ul.cardlearn-course-list").inner_text()
     named = re.findall(r"notebooks/[\w/-]+\.ipynb", course)
     assert {n.startswith("notebooks/is/") for n in named} == {True, False}
     assert all((ROOT / n).exists() for n in named), named
-    assert len(named) == 2 * (len(games_with_pages()) + 1)  # the deck's notebook too
+    stems = [GAMES[g].INFO.notebook for g in games_with_pages() if GAMES[g].INFO.notebook]
+    assert {f"notebooks/{folder}{stem}.ipynb" for stem in stems for folder in ("", "is/")} <= set(named)
+    assert len(named) == 2 * (len(stems) + 1)  # the deck's notebook too
     screenshot(tab.page, "index")
     assert not tab.watch.outside, f"the index asked the internet for {tab.watch.outside}"
 

@@ -36,6 +36,7 @@ from urllib.parse import quote
 sys.path.insert(0, str(Path(__file__).parent))
 import pins
 
+from cardlearn.games.extras import page_index
 from cardlearn.stored import FOLDER, INDEX, PAGE_WORDS  # where the wheel's stored files go
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,9 +56,9 @@ def _cache() -> Path:
 CACHE = _cache()
 NPM = "https://registry.npmjs.org"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
-# The classroom pages by name, as the pages' index names them
-# (pages/.voila/voila/templates/cardlearn/tree-lab.html).
-PAGES = {"kasina": "Kasína", "kozel": "Geit (Kozel)", "kinaskak": "Kínaskák", "lomber": "Lomber"}
+# The classroom pages by game, with their titles, as the pages' index names them: the games
+# whose INFO has a `page` (cardlearn.games.extras).
+PAGES = page_index()["names"]
 PAGE_DELAY = 0.3  # the bots' pause on a classroom page, as pages/*.ipynb give it
 # The Pyodide files the kernel loads (the npm package also has docs, type files, maps).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")

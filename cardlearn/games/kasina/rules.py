@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 INFO = GameInfo(name={"is": "Kasína", "en": "Casino"}, players=(2, 2), partnerships=False,
                 score_sign=1, phases=("play", "over"), strongest_bot="search", has_deal_estimate=True,
-                score_unit={"is": "stig", "en": "points"}, deal_word={"is": "{n}. spil", "en": "Hand {n}"})
+                score_unit={"is": "stig", "en": "points"}, deal_word={"is": "{n}. spil", "en": "Hand {n}"},
+                notebook="01-kasina", page="Kasína", lab=True, handout=True)
 NAME = INFO.name
 PLAYERS = INFO.players
 DECK = standard_deck()

@@ -32,6 +32,10 @@ INFO = GameInfo(
     has_deal_estimate=True,
     score_unit={"is": "refsistig", "en": "penalty points"},
     deal_word={"is": "{n}. umferð", "en": "Round {n}"},
+    notebook="03-kinaskak",
+    page="Kínaskák",
+    lab=True,
+    handout=True,
 )
 NAME = INFO.name
 PLAYERS = INFO.players

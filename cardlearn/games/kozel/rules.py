@@ -26,6 +26,10 @@ INFO = GameInfo(
     has_deal_estimate=False,  # the search plays every simulation to the end of the deal,
     score_unit={"is": "tapstig", "en": "loss points"},
     deal_word={"is": "{n}. spil", "en": "Deal {n}"},
+    notebook="02-kozel",
+    page="Geit (Kozel)",
+    lab=True,
+    handout=True,
 )
 NAME = INFO.name
 PLAYERS = INFO.players

@@ -26,6 +26,10 @@ INFO = GameInfo(
     has_deal_estimate=False,  # no deal_estimate: the search plays every simulation out,
     score_unit={"is": "bitar", "en": "chips"},
     deal_word={"is": "{n}. gjöf", "en": "Deal {n}"},
+    notebook="04-lomber",
+    page="Lomber",
+    lab=True,
+    handout=True,
 )
 NAME = INFO.name
 PLAYERS = INFO.players
