@@ -16,8 +16,9 @@ The pieces, each to be read in one sitting:
 - `model` — `TableModel`, no widgets: seats, moves, undo, the bots' turns as steps, the
   selection and what a click means, messages and hints;
 - `snapshot` — `Snapshot`, what a picture of the table shows, taken from a model;
-- `look` — the stylesheet (felt, card sizes, marks) and the HTML of what is only shown;
-- `view` — `TableView`, the ipywidgets that draw a snapshot and pass clicks on;
+- `look` — the look's constants and the stylesheet (`look.css`: felt, card sizes, marks);
+- `view` — `TableView`, the ipywidgets that draw a snapshot and pass clicks on, and
+  `fragments`, the HTML it asks for of what is only shown (log, hints, sheet, summary);
 - `widget` — `play`, `Table`: a model and its view, with the bots moved from the event loop;
 - `replay` — `replay`, `Replay`.
 
