@@ -12,6 +12,7 @@ from typing import Any
 from cardlearn import rooms
 from cardlearn.protocol import State
 from cardlearn.rooms import NotYourTurn, Room, StaleMove
+from cardlearn.table.messages import illegal
 from cardlearn.table.model import BotTurn, TableModel
 from cardlearn.table.room.words import room_words
 from cardlearn.table.snapshot import Snapshot
@@ -102,7 +103,7 @@ class RoomModel(TableModel):
 
     @property
     def demo(self) -> bool:
-        return self._demo
+        return self._turns.demo
 
     @demo.setter
     def demo(self, on: bool) -> None:
@@ -117,7 +118,7 @@ class RoomModel(TableModel):
     # -- reading the log -------------------------------------------------------------------
     def _reset(self, state: State) -> None:
         super()._reset(state)
-        self._viewer = self.seat  # one seat per page: never a hot seat
+        self._selection.viewer = self.seat  # one seat per page: never a hot seat
 
     def must_pass(self) -> bool:
         return False
@@ -133,42 +134,42 @@ class RoomModel(TableModel):
         last = self.state
         self._replay.extend(fresh)
         states = self._replay.states
-        if len(states) < len(self._states) or states[len(self._states) - 1] is not last:
+        shown = len(self._history.states)
+        if len(states) < shown or states[shown - 1] is not last:
             self.cancel_bots()  # an undo, here or on another page: a thinking bot gives up
-        self._states = list(states)
-        self._moves = [(seat, states[i + 1].history[-1]) for i, (seat, _) in enumerate(self._replay.moves)]
+        self._history.replace(list(states), [(seat, states[i + 1].history[-1])
+                                             for i, (seat, _) in enumerate(self._replay.moves)])
         self._seen = self._replay.length
         self._place_summary()
-        self._selected.clear()
-        self._note = None
-        self._settle()
+        self._changed()
         return True
 
     def _place_summary(self) -> None:
         """The summary is shown while the last move ended a deal (not the match) and this
         seat has not pressed Áfram for it; the table waits for every pupil seat's Áfram."""
-        self._summary_at, self._waiting = None, ()
-        if not self._moves:
+        history = self._history
+        history.summary_at, self._waiting = None, ()
+        if not history.moves:
             return
-        before, after = self._states[-2], self._states[-1]
+        before, after = history.states[-2], history.states[-1]
         if after.deals_done <= before.deals_done or after.is_over:
             return
         pressed = self._replay.continued.get(after.deals_done, frozenset())
         if self.seat not in pressed:
-            self._summary_at = len(self._moves) - 1
+            history.summary_at = len(history.moves) - 1
         self._waiting = tuple(s for s in self._humans if s not in pressed)
 
     # -- moves -----------------------------------------------------------------------------
     def human_to_move(self) -> bool:
         return (self.state.to_move == self.seat and not self.paused and not self._waiting
-                and not self._demo)
+                and not self._turns.demo)
 
     def _refuse(self) -> bool:
         seat = self.state.to_move
-        if seat is not None and not self.paused and self._waiting and not self._demo:
+        if seat is not None and not self.paused and self._waiting and not self._turns.demo:
             self._say_room("waiting_continue_msg", who=self._names(self._waiting, self._lang))
             return True
-        if seat is not None and seat != self.seat and not self.paused and not self._demo:
+        if seat is not None and seat != self.seat and not self.paused and not self._turns.demo:
             self._say("wait", who=self.who(seat))
             return True
         return super()._refuse()
@@ -180,7 +181,7 @@ class RoomModel(TableModel):
         try:
             after = state.apply(action)
         except ValueError as err:
-            self._note = self._illegal(err)
+            self._note = illegal(self.game, err)
             return False
         return self._write(lambda: self.room.play(self.seat, self._token, str(after.history[-1]),
                                                   after=self._seen))
@@ -202,7 +203,7 @@ class RoomModel(TableModel):
         as another seat's, it may find the log grown: it is not a choice the other entry can
         change, so after catching up it is written again (while still due)."""
         for _ in range(3):
-            if self._summary_at is None:
+            if self.summary_at is None:
                 return
             try:
                 self.room.proceed(self.seat, self._token, after=self._seen)
@@ -289,7 +290,7 @@ class RoomModel(TableModel):
         where the plain table's words say it (the match over, your summary, demo)."""
         lang = lang or self._lang
         seat = self.state.to_move
-        if seat is None or self.paused or self._demo:
+        if seat is None or self.paused or self._turns.demo:
             return None
         if self._waiting:
             return room_words(lang)["waiting_continue"].format(who=self._names(self._waiting, lang))
