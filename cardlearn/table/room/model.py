@@ -49,6 +49,11 @@ class RoomModel(TableModel):
         return len(self._humans) > 1
 
     @property
+    def token(self) -> str:
+        """This seat's token, as the page's address carries it (a reload opens the seat again)."""
+        return self._token
+
+    @property
     def seen(self) -> int:
         """The log's length as this model last read it (what `data-moves` shows)."""
         return self._seen

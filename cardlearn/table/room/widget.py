@@ -57,7 +57,7 @@ class RoomTable(Table):
         self._data.value = (
             f'<span data-moves="{model.seen}" data-seat="{model.seat}" '
             f'data-room="{html.escape(model.room.id)}" '
-            f'data-href="{html.escape(seat_query(model.room.id, model.seat, model._token))}"></span>')
+            f'data-href="{html.escape(seat_query(model.room.id, model.seat, model.token))}"></span>')
         return (self._data,)
 
     def _new_room(self) -> None:
