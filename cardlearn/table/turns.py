@@ -56,14 +56,11 @@ class Turns:
             return
         self.demo = on
         table.cancel_bots()
-        table._selection.keys.clear()
-        table._note = None
         if on:
             strongest = self._game.INFO.strongest_bot
             for s in table._humans:
                 self.demo_bots.setdefault(s, table_bot(self._game, strongest, self._seed + s))
-        else:
-            table._selection.settle()
+        table._changed()  # the selection and message go; a forced move is selected again (not in demo)
 
     def refuse(self) -> bool:
         """Say why no human may move now (the match over, the summary open, demo mode, a
