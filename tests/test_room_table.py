@@ -28,7 +28,7 @@ def rooms_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def reopen(model: RoomModel) -> RoomModel:
     """The same seat's page again, as after a reload or a kernel restart: the room read anew."""
-    return RoomModel(rooms.open(model.room.id), model.seat, model._token)
+    return RoomModel(rooms.open(model.room.id), model.seat, model.token)
 
 
 def first_legal(model: RoomModel) -> Any:
@@ -241,11 +241,13 @@ def test_a_page_without_a_room_starts_one_and_new_game_starts_another() -> None:
     assert isinstance(table, RoomTable)
     try:
         first = table.room.id
-        assert f"room={first}" in table._data.value and 'data-seat="0"' in table._data.value
+        [data] = table.find("cardlearn-room-data")
+        assert f"room={first}" in data.value and 'data-seat="0"' in data.value
         table.act(first_legal(table.model))
         table.new_game()  # nothing decided yet: no question asked
         assert table.room.id != first and len(table.room) == 0
-        assert f"room={table.room.id}" in table._data.value
+        [data] = table.find("cardlearn-room-data")
+        assert f"room={table.room.id}" in data.value
         assert len(rooms.open(first)) >= 1  # the old room is kept
     finally:
         table.close()

@@ -718,7 +718,7 @@ def test_a_clicks_error_is_shown_as_the_programs_then_raised(monkeypatch):
 
     monkeypatch.setattr(table.model, "click", broken)
     with pytest.raises(RuntimeError, match="a broken click"):
-        table._click("hand", 0)
+        table.click("hand", 0)
     said = WORDS["is"]["program_error"].format(msg="RuntimeError: a broken click")
     assert table.model.message == said and said in one(table, "cardlearn-message").value
 
@@ -977,7 +977,7 @@ def test_with_cardlearn_seed_the_computers_think_by_count_not_by_the_clock(monke
     monkeypatch.setenv("CARDLEARN_SEED", "5")
     model = TableModel(MODULES[name], MODULES[name].new_game(seed=5), seats={0: "human"})
     model.demo = True
-    bots = [*model._bots.values(), *model._demo_bots.values()]
+    bots = list(model.bots.values())  # the computer seats' and demo mode's
     assert any(isinstance(b, SearchBot) for b in bots)
     assert all(b.seconds is None for b in bots if isinstance(b, SearchBot))
     searched: list[float | None] = []
@@ -988,7 +988,7 @@ def test_with_cardlearn_seed_the_computers_think_by_count_not_by_the_clock(monke
     assert searched == [None]
     monkeypatch.delenv("CARDLEARN_SEED")  # a pupil's table keeps its pace
     model = TableModel(MODULES[name], MODULES[name].new_game(seed=5), seats={0: "human"})
-    assert all(b.seconds is not None for b in model._bots.values() if isinstance(b, SearchBot))
+    assert all(b.seconds is not None for b in model.bots.values() if isinstance(b, SearchBot))
 
 
 @pytest.mark.parametrize("name", ALL)

@@ -14,12 +14,15 @@ The pieces, each to be read in one sitting:
 
 - `words` — every text in Icelandic and English, names of seats and teams, plurals;
 - `model` — `TableModel`, no widgets: seats, moves, undo, the bots' turns as steps, the
-  selection and what a click means, messages and hints;
+  selection and what a click means, messages and hints, each of these a part of its own
+  (`history`, `turns`, `selection`, `hints`, `messages`) that the model hands on to;
 - `snapshot` — `Snapshot`, what a picture of the table shows, taken from a model;
-- `look` — the stylesheet (felt, card sizes, marks) and the HTML of what is only shown;
-- `view` — `TableView`, the ipywidgets that draw a snapshot and pass clicks on;
+- `look` — the look's constants and the stylesheet (`look.css`: felt, card sizes, marks);
+- `view` — `TableView`, the ipywidgets that draw a snapshot and pass clicks on, and
+  `fragments`, the HTML it asks for of what is only shown (log, hints, sheet, summary);
 - `widget` — `play`, `Table`: a model and its view, with the bots moved from the event loop;
-- `replay` — `replay`, `Replay`.
+- `replay` — `replay`, `Replay`;
+- `room` — a table bound to a room (`cardlearn.rooms`), the classroom pages' table.
 
 The widget is redrawn only by assigning traits (never by printing into an `Output`), so
 nbval can execute notebooks that use it and tests can drive it with `button.click()`.

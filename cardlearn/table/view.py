@@ -6,7 +6,8 @@ it the hints, log and score sheet.
 
 Widgets are made once and reused (a redraw is a few small trait messages, and nothing
 leaks in a long-running kernel).  CSS classes (the DOM contract of `look`) change only
-through `set_classes`.  For tests, a card is a `CardButton` (`zone`, `index`, `card`,
+through `set_classes`; the HTML of what is only shown, never clicked, comes from the view's
+own `fragments`.  For tests, a card is a `CardButton` (`zone`, `index`, `card`,
 `token`), a target zone a `TargetButton` (`zone`, `token`), another seat a `SeatBox`
 (`seat`); `TableView.card_buttons()` and `TableView.target_buttons()` list those shown.
 """
@@ -23,8 +24,8 @@ from ipywidgets.widgets.widget_string import HTMLStyle  # not exported at the to
 
 from cardlearn.cards import Card
 from cardlearn.protocol import Token
-from cardlearn.table import look
-from cardlearn.table.look import css_name, esc
+from cardlearn.table import fragments
+from cardlearn.table.look import css_name, esc, stylesheet
 from cardlearn.table.snapshot import CellView, SeatView, Snapshot, ZoneView
 from cardlearn.table.words import WORDS
 
@@ -315,7 +316,7 @@ class ZoneBox(widgets.VBox):
         if zone.target:  # a target names itself, with the stack's size: one line less
             self._target.description = f"{zone.label} · {zone.count}"
         named = "" if zone.target else f"<b>{esc(zone.label)}</b><br>{esc(zone.count)}"  # narrow: two lines
-        self._label.value = f"{named}{look.backs_html(zone.backs, 2)}"
+        self._label.value = f"{named}{fragments.backs_html(zone.backs, 2)}"
         shown: tuple[widgets.Widget, ...] = (head, self._label) if zone.target else (self._label,)
         self.children = shown
 
@@ -334,9 +335,9 @@ class SeatBox(widgets.VBox):
 
     def show(self, seat: SeatView, teacher: bool, zones: Sequence[widgets.Widget]) -> None:
         if teacher:  # every hand face up: only the picture, the bots never see it
-            picture = look.faces_html(seat.faces, "cardlearn-teacher-card", fan=True)
+            picture = fragments.faces_html(seat.faces, "cardlearn-teacher-card", fan=True)
         else:  # a few backs stand for the hand (its size is in words): 13 would not fit beside the felt
-            picture = look.backs_html(seat.hand_size, 6)
+            picture = fragments.backs_html(seat.hand_size, 6)
         self._label.value = f"<b>{esc(seat.name)}</b> · {esc(seat.label)}{picture}"
         self._zones.children = tuple(zones)
         set_classes(self, "cardlearn-seat", f"cardlearn-seat-{seat.seat}",
@@ -360,7 +361,7 @@ class TableView:
     def __init__(self, handlers: Handlers):
         self._on = on = handlers
         self._lang = "is"
-        self._style = widgets.HTML(look.stylesheet(), layout=widgets.Layout(display="none"))
+        self._style = widgets.HTML(stylesheet(), layout=widgets.Layout(display="none"))
         self._lang_style = widgets.HTML(layout=widgets.Layout(display="none"))
         self._title, self._status = _html("cardlearn-title"), _html("cardlearn-status")
         self._buttons = {
@@ -445,7 +446,7 @@ class TableView:
         """Redraw everything from `snap`; returns the root's new children."""
         w = WORDS[snap.lang]
         self._lang = snap.lang
-        self._lang_style.value = look.lang_style(snap.lang)
+        self._lang_style.value = fragments.lang_style(snap.lang)
         for key, button in self._buttons.items():
             button.description = w[key]
         self._buttons["teacher"].button_style = "warning" if snap.teacher else ""
@@ -454,11 +455,11 @@ class TableView:
         self._buttons["confirm"].tooltip = w["how_to"]
         self._title.value = f"<b>{esc(snap.title)}</b>"
         turn = f"{snap.turn} · {w['moves']}: {snap.moves}"
-        self._status.value = look.status_html(turn, snap.scoreboard, snap.score_unit, snap.score_better)
+        self._status.value = fragments.status_html(turn, snap.scoreboard, snap.score_unit, snap.score_better)
         self._message.value = esc(snap.message)
         self._ask_text.value = esc(w["new_ask"])
-        self._log.value = look.log_html(snap.log, snap.lang)
-        self._sheet.value = self._sheet_html(snap)
+        self._log.value = fragments.log_html(snap.log, snap.lang)
+        self._sheet.value = fragments.sheet_panel_html(snap)
         top = (self._header, self._ask) if snap.asking else (self._header,)
         if snap.passing is not None:
             self._pass_text.value = esc(w["pass"].format(who=snap.passing))
@@ -467,7 +468,8 @@ class TableView:
             self.children = (*top, self._main)
             return self.children
         self._draw_felt(snap)
-        self._hints.value = look.hints_html(snap.hints, True, snap.lang) if snap.hints is not None else ""
+        hints = snap.hints
+        self._hints.value = fragments.hints_html(hints, True, snap.lang) if hints is not None else ""
         self.children = (*top, self._main)
         return self.children
 
@@ -485,12 +487,12 @@ class TableView:
         self._zones.children = tuple(self._zone_box(z) for z in snap.zones)
         # Several seats along the top leave no height for the last move's pictures: its
         # cards are marked where they lie.
-        self._last.value = self._last_html(snap, pictures=beside and len(boxes["top"]) < 2)
+        self._last.value = fragments.last_move_html(snap, pictures=beside and len(boxes["top"]) < 2)
         self._teacher_note.value = esc(w["teacher_on"]) if snap.teacher else ""
         self._middle.children = (*((self._teacher_note,) if snap.teacher else ()), self._zones)
-        self._banner.value = self._banner_html(snap)
-        self._summary_html.value = self._summary_text(snap)
-        self._summary_table.value = self._summary_row(snap)
+        self._banner.value = fragments.banner_html(snap)
+        self._summary_html.value = fragments.summary_text_html(snap)
+        self._summary_table.value = fragments.summary_row_html(snap)
         over = [self._banner] if snap.banner is not None else []
         self._own_zones.children = tuple(self._zone_box(z) for z in snap.own_zones)
         self._hand_label.value = (
@@ -555,50 +557,3 @@ class TableView:
     def _mover(self, i: int) -> Callable[[], None]:
         """What action button `i` does: the move it shows now."""
         return lambda: self._on.act(self._action_moves[i])
-
-    # -- HTML of what is only shown ------------------------------------------------------
-    @staticmethod
-    def _last_html(snap: Snapshot, pictures: bool) -> str:
-        """The last move in words, with its cards unless `pictures` is off."""
-        if not snap.last_move:
-            return ""
-        faces = look.faces_html(snap.last_cards, "cardlearn-last") if pictures and snap.last_cards else ""
-        label = esc(WORDS[snap.lang]["last_move"])
-        return f'<div class="cardlearn-label"><b>{label}:</b> {esc(snap.last_move)}</div>{faces}'
-
-    @staticmethod
-    def _sheet_html(snap: Snapshot) -> str:
-        if not snap.sheet:
-            return ""
-        return f"<b>{esc(WORDS[snap.lang]['sheet'])}</b>{TableView._sheet_table(snap)}"
-
-    @staticmethod
-    def _sheet_table(snap: Snapshot) -> str:
-        return look.sheet_html(snap.sheet, snap.sheet_names, snap.sides, snap.scores, snap.lang,
-                               snap.deal_noun)
-
-    @staticmethod
-    def _summary_text(snap: Snapshot) -> str:
-        """The summary's heading and lines (who won it first, when the game says)."""
-        summary = snap.summary
-        if summary is None:
-            return ""
-        heading = summary.heading or WORDS[snap.lang]["deal_over"].format(n=summary.deal)
-        lines = "".join(f'<div class="cardlearn-summary-line{" cardlearn-verdict" if i == 0 else ""}">'
-                        f"{esc(x)}</div>" for i, x in enumerate(summary.lines))
-        return f"<b>{esc(heading)}</b>{lines}"
-
-    @staticmethod
-    def _summary_row(snap: Snapshot) -> str:
-        summary = snap.summary
-        if summary is None:
-            return ""
-        return look.row_html(summary.row, snap.sheet_names, snap.sides, snap.lang)
-
-    @staticmethod
-    def _banner_html(snap: Snapshot) -> str:
-        banner = snap.banner
-        if banner is None:
-            return ""
-        return (f"<div><b>{esc(banner.said)}</b></div><div>{esc(banner.standing)}</div>"
-                f"{TableView._sheet_table(snap)}")

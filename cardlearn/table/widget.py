@@ -142,7 +142,7 @@ class Table(widgets.VBox):
         self.add_class("cardlearn-widget")
         self.view = TableView(
             Handlers(
-                click=self._click,
+                click=self.click,
                 confirm=lambda: self._change(self.model.confirm),
                 act=self.act,
                 undo=self.undo,
@@ -223,6 +223,12 @@ class Table(widgets.VBox):
         """Make a move for the human seat to move (an `Action` or its text); an illegal one
         shows why on the message line and changes nothing."""
         self._change(lambda: self.model.act(action))
+
+    def click(self, zone: str, index: int | None) -> None:
+        """A click on entry `index` of `zone` (or "hand"), or on a target zone (`index`
+        None), as the card and target buttons send it: it selects, never plays (Confirm
+        does); an error inside it is shown on the message line, then raised."""
+        self._change(lambda: self.model.click(zone, index))
 
     def undo(self) -> None:
         """Back to the previous position where a human seat had a real choice (more than
@@ -325,9 +331,6 @@ class Table(widgets.VBox):
         """`err` on the message line and the table redrawn."""
         self.model.show_error(err)
         self._render()
-
-    def _click(self, zone: str, index: int | None) -> None:
-        self._change(lambda: self.model.click(zone, index))
 
     def _render(self) -> None:
         try:

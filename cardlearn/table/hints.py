@@ -1,0 +1,50 @@
+"""The hint at a table: the strongest bot's view of a position (`Advice`, asked once per
+position and kept for the last one), the legal moves in its order with a reason each, and
+the position the pupil asked about, which the picture lists until the table moves on.
+Part of `TableModel` (see `cardlearn.table.model`), which delegates its hint methods here."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardlearn.bots import Thought
+from cardlearn.protocol import State
+from cardlearn.table.choices import Advice
+
+if TYPE_CHECKING:
+    from cardlearn.table.model import TableModel
+
+
+class Hints:
+    """The hints of one table (its game's advice, searched with the table's seed)."""
+
+    def __init__(self, table: TableModel):
+        self._table = table
+        self._advice: Advice | None = None  # kept across a new game: a hint asked again is quick
+        self.asked: State | None = None  # the position whose hint the picture shows
+
+    def advice(self, state: State) -> Advice:
+        if self._advice is None or self._advice.state is not state:
+            self._advice = Advice(self._table.game, state, self._table.seed)
+        return self._advice
+
+    def ask(self) -> list[tuple[str, str]]:
+        """The legal moves of the human seat to move, each `(action text, reason)`, the
+        strongest bot's choice first; from now on the picture lists them (this position).
+        None for a computer's turn, at a deal's end or in demo mode: the message says so."""
+        table = self._table
+        state = table.state
+        table._note = None  # a reason given for an earlier click is stale once help is asked
+        if not table.human_to_move() or table.paused or table.demo:
+            table._say("no_hint")
+            return []
+        self.asked = state
+        return [(str(a), table.reason(state, a)) for a in table.hint_order(state)]
+
+    def shown(self, state: State) -> bool:
+        return self.asked is state
+
+    def thought(self, state: State) -> Thought | None:
+        """The search bot's reasoning behind the hint for `state`, if it was asked there."""
+        advice = self._advice
+        return advice.thought if advice is not None and advice.state is state else None

@@ -1,0 +1,309 @@
+"""`RoomModel`: a `TableModel` whose every change goes through its room first (see
+`cardlearn.table.room` for what a room's table does): moves, undo and Áfram are written to
+the room's log and shown by reading the log back (`catch_up`)."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from cardlearn import rooms
+from cardlearn.protocol import State
+from cardlearn.rooms import NotYourTurn, Room, StaleMove
+from cardlearn.table.messages import illegal
+from cardlearn.table.model import BotTurn, TableModel
+from cardlearn.table.room.words import room_words
+from cardlearn.table.snapshot import Snapshot
+from cardlearn.table.words import WORDS, check_lang
+
+UNDO_KEY = "undo"  # a seat's undo request: "<to>@<log length>"
+
+
+class RoomModel(TableModel):
+    """A `TableModel` bound to `room` at pupil seat `seat` (with its `token`): see the
+    module docstring.  `holder` names this page's kernel in the room's claims."""
+
+    def __init__(self, room: Room, seat: int, token: str, *, holder: str | None = None,
+                 lang: str | None = None):
+        room.check(seat, token)  # WrongToken: nothing is shown, nothing written
+        self.room, self.seat, self._token = room, seat, token
+        self.holder = holder or secrets.token_hex(8)
+        self._seen = 0  # how many of the log's entries this model has read
+        self._waiting: tuple[int, ...] = ()  # pupil seats still to press Áfram for the last deal
+        self._undo_request: str | None = None  # what the last undo request said (shared rooms)
+        self.on_new: Callable[[], None] | None = None  # "Nýr leikur": the widget makes a new room
+        start = rooms.log.new_state(room.module, room.rules, room.seed, room.players)
+        self._replay = rooms.log.Replay(start, room.seats)  # the log as read so far
+        stored = room.pref(seat, "lang", None)
+        self._pupils = room.names  # given when the room was made: read once
+        super().__init__(room.module, start, seats=room.seats, seed=room.seed,
+                         lang=lang or (stored if stored in WORDS else "is"))
+        self.catch_up()
+
+    # -- what it is --------------------------------------------------------------------
+    @property
+    def shared(self) -> bool:
+        """More than one pupil seat: a table a class shares."""
+        return len(self._humans) > 1
+
+    @property
+    def token(self) -> str:
+        """This seat's token, as the page's address carries it (a reload opens the seat again)."""
+        return self._token
+
+    @property
+    def seen(self) -> int:
+        """The log's length as this model last read it (what `data-moves` shows)."""
+        return self._seen
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The pupil seats as the picture counts them: this page's seat only (the others
+        are other pupils' pages; the room knows them all, `room.humans`)."""
+        return (self.seat,)
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """The pupil seats that have not yet pressed Áfram after the deal that just ended."""
+        return self._waiting
+
+    @property
+    def own_seat(self) -> int:
+        """This page's seat is "Þú" although other pupils play at the table too."""
+        return self.seat
+
+    @property
+    def names(self) -> Mapping[int, str]:
+        """The other pupils' own names, as the teacher gave them ("Spilari 2" without)."""
+        return self._pupils
+
+    def _names(self, seats: tuple[int, ...], lang: str) -> str:
+        """Seats by name ("Þú" for this page's seat, "Anna" or "Spilari 2", "Tölva 1"),
+        joined by "og"."""
+        return room_words(lang)["and"].join(self.namer(lang)(s) for s in seats)
+
+    # -- the language, the teacher's view and demo ---------------------------------------
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @lang.setter
+    def lang(self, lang: str) -> None:
+        self._lang = check_lang(lang)
+        if getattr(self, "room", None) is not None:  # the base class sets it while starting
+            self.room.set_pref(self.seat, self._token, "lang", self._lang)
+
+    @property
+    def teacher(self) -> bool:
+        return self._teacher
+
+    @teacher.setter
+    def teacher(self, on: bool) -> None:
+        if on and self.shared:
+            self._say_room("shared_teacher")
+            return
+        self._teacher = bool(on)
+
+    @property
+    def demo(self) -> bool:
+        return self._turns.demo
+
+    @demo.setter
+    def demo(self, on: bool) -> None:
+        if on and self.shared:
+            self._say_room("shared_demo")
+            return
+        TableModel.demo.fset(self, on)  # type: ignore[attr-defined]
+
+    def _say_room(self, key: str, **kw: Any) -> None:
+        self._note = lambda lang: room_words(lang)[key].format(**kw)
+
+    # -- reading the log -------------------------------------------------------------------
+    def _reset(self, state: State) -> None:
+        super()._reset(state)
+        self._selection.viewer = self.seat  # one seat per page: never a hot seat
+
+    def must_pass(self) -> bool:
+        return False
+
+    def catch_up(self) -> bool:
+        """Read the entries written since this model last looked and show them: new moves
+        are played on, an undo cuts the moves back, Áfram presses are counted (the room's
+        own replay, `cardlearn.rooms.log.Replay`, one entry at a time).  True if the log
+        had grown."""
+        fresh = self.room.store.entries(self.room.id, self._replay.length)
+        if not fresh:
+            return False
+        last = self.state
+        self._replay.extend(fresh)
+        states = self._replay.states
+        shown = len(self._history.states)
+        if len(states) < shown or states[shown - 1] is not last:
+            self.cancel_bots()  # an undo, here or on another page: a thinking bot gives up
+        self._history.replace(list(states), [(seat, states[i + 1].history[-1])
+                                             for i, (seat, _) in enumerate(self._replay.moves)])
+        self._seen = self._replay.length
+        self._place_summary()
+        self._changed()
+        return True
+
+    def _place_summary(self) -> None:
+        """The summary is shown while the last move ended a deal (not the match) and this
+        seat has not pressed Áfram for it; the table waits for every pupil seat's Áfram."""
+        history = self._history
+        history.summary_at, self._waiting = None, ()
+        if not history.moves:
+            return
+        before, after = history.states[-2], history.states[-1]
+        if after.deals_done <= before.deals_done or after.is_over:
+            return
+        pressed = self._replay.continued.get(after.deals_done, frozenset())
+        if self.seat not in pressed:
+            history.summary_at = len(history.moves) - 1
+        self._waiting = tuple(s for s in self._humans if s not in pressed)
+
+    # -- moves -----------------------------------------------------------------------------
+    def human_to_move(self) -> bool:
+        return (self.state.to_move == self.seat and not self.paused and not self._waiting
+                and not self._turns.demo)
+
+    def _refuse(self) -> bool:
+        seat = self.state.to_move
+        if seat is not None and not self.paused and self._waiting and not self._turns.demo:
+            self._say_room("waiting_continue_msg", who=self._names(self._waiting, self._lang))
+            return True
+        if seat is not None and seat != self.seat and not self.paused and not self._turns.demo:
+            self._say("wait", who=self.who(seat))
+            return True
+        return super()._refuse()
+
+    def _play(self, action: Any) -> bool:
+        """The pupil's move: checked by the engine (an illegal one only sets the message),
+        written to the room, then shown."""
+        state = self.state
+        try:
+            after = state.apply(action)
+        except ValueError as err:
+            self._note = illegal(self.game, err)
+            return False
+        return self._write(lambda: self.room.play(self.seat, self._token, str(after.history[-1]),
+                                                  after=self._seen))
+
+    def _write(self, write: Callable[[], object]) -> bool:
+        """Write to the room, then read the log back; when someone wrote first (the log grew
+        meanwhile), catch up and say so.  True if this page's entry landed."""
+        try:
+            write()
+        except (StaleMove, NotYourTurn):
+            self.catch_up()
+            self._say_room("moved_first")
+            return False
+        self.catch_up()
+        return True
+
+    def dismiss(self) -> None:
+        """Áfram: this seat's "continue" for the deal that ended.  Pressed at the same moment
+        as another seat's, it may find the log grown: it is not a choice the other entry can
+        change, so after catching up it is written again (while still due)."""
+        for _ in range(3):
+            if self.summary_at is None:
+                return
+            try:
+                self.room.proceed(self.seat, self._token, after=self._seen)
+            except StaleMove:
+                self.catch_up()
+                continue
+            self.catch_up()
+            return
+
+    def undo(self) -> bool:
+        """Back to the latest undo stop: at once in a solo room; in a shared room only once
+        every pupil seat has asked for the same undo (see the module docstring)."""
+        target = self.undo_target()
+        if target is None:
+            self._say("nothing_to_undo")
+            return False
+        if not self.shared:
+            return self._write(lambda: self.room.undo(self.seat, self._token, target, after=self._seen))
+        request = f"{target}@{self._seen}"
+        self.room.set_pref(self.seat, self._token, UNDO_KEY, request)
+        missing = tuple(s for s in self._humans if self.room.pref(s, UNDO_KEY, None) != request)
+        if missing:
+            self._say_room("undo_asked", who=self._names(missing, self._lang))
+            return False
+        return self._write(lambda: self.room.undo(self.seat, self._token, target, after=self._seen))
+
+    def look_at_requests(self) -> bool:
+        """Another pupil's undo request for the position now, shown on the message line
+        (a shared room's pages look every `WATCH_TIMEOUT`); True if the message changed."""
+        if not self.shared:
+            return False
+        target = self.undo_target()
+        request = None if target is None else f"{target}@{self._seen}"
+        askers = tuple(s for s in self._humans if s != self.seat and request is not None
+                       and self.room.pref(s, UNDO_KEY, None) == request)
+        mine = self.room.pref(self.seat, UNDO_KEY, None) == request
+        said = f"{askers}:{mine}:{request}"
+        if said == self._undo_request:
+            return False
+        self._undo_request = said
+        if askers and not mine and target is not None:
+            move = self.describe_move(target)
+            self._note = lambda lang: room_words(lang)["undo_ask_other"].format(
+                who=self._names(askers, lang), move=move if move.endswith(".") else move + ".")
+            return True
+        return False
+
+    def new_game(self, seed: int | None = None) -> None:
+        """A new room (the widget makes it and binds the table to it); a shared room's new
+        table is the teacher's to make."""
+        self._asking = False
+        if self.shared:
+            self._say_room("shared_new")
+            return
+        if self.on_new is not None:
+            self.on_new()
+
+    # -- computers -------------------------------------------------------------------------
+    def pending_bot(self) -> BotTurn | None:
+        """The computer's (or demo's) turn now due, if this page's kernel holds the claim to
+        write it; the other pages wait for the entry."""
+        if self._waiting:
+            return None
+        turn = super().pending_bot()
+        if turn is None or not self.room.claim(self._seen, self.holder):
+            return None
+        return turn
+
+    def complete(self, turn: BotTurn, action: Any) -> bool:
+        """Write the computer's move (demo's: as this pupil's seat) to the room, then show
+        it; False, changing nothing, for a stale turn."""
+        if not self.is_current(turn):
+            return False
+        text = str(turn.state.apply(action).history[-1])
+        if turn.seat == self.seat:  # demo mode plays the pupil's own seat
+            self._write(lambda: self.room.play(self.seat, self._token, text, after=self._seen, by="demo"))
+        else:
+            self._write(lambda: self.room.play_computer(text, after=self._seen))
+        return True
+
+    # -- the picture -----------------------------------------------------------------------
+    def turn_words(self, lang: str | None = None) -> str | None:
+        """Whose turn, by name ("Tölva 1 á leik", "Sæti 2 á leik", "Þú átt leik"), or None
+        where the plain table's words say it (the match over, your summary, demo)."""
+        lang = lang or self._lang
+        seat = self.state.to_move
+        if seat is None or self.paused or self._turns.demo:
+            return None
+        if self._waiting:
+            return room_words(lang)["waiting_continue"].format(who=self._names(self._waiting, lang))
+        w = WORDS[lang]
+        return w["your_turn"] if seat == self.seat else w["turn"].format(who=self.namer(lang)(seat))
+
+    def snapshot(self) -> Snapshot:
+        snap = super().snapshot()
+        turn = self.turn_words()
+        return snap if turn is None else dataclasses.replace(snap, turn=turn)
+

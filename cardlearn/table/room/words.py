@@ -1,0 +1,64 @@
+"""The words of a table in a room (`cardlearn.table.room`): what a page says that a table
+of one's own never does (someone moved first, waiting for another pupil's Áfram, a shared
+room's undo by agreement, a page that does not open, the teacher's links)."""
+
+from __future__ import annotations
+
+from cardlearn.table.words import check_lang
+
+# The words of a table in a room, Icelandic as card players say it, with English twins.
+ROOM_WORDS: dict[str, dict[str, str]] = {
+    "is": {
+        "moved_first": "Einhver varð á undan þér: borðið sýnir nú nýjasta leikinn.",
+        "waiting_continue": "Beðið eftir að {who} ýti á „Áfram“",
+        "waiting_continue_msg": "Beðið eftir að {who} ýti á „Áfram“ — svo heldur spilið áfram.",
+        "shared_new": "Kennarinn stofnar nýtt borð fyrir sameiginlegt spil.",
+        "shared_teacher": "Kennarasýn er lokuð við sameiginlegt borð: hver sér aðeins sín spil.",
+        "shared_demo": "Sýnikennsla er lokuð við sameiginlegt borð.",
+        "undo_asked": "Þú baðst um að taka aftur. Beðið eftir að {who} samþykki.",
+        "undo_ask_other": "{who} vill taka aftur: {move} Smelltu á „Afturkalla“ til að samþykkja.",
+        "undo_stale": "Beiðnin um að taka aftur féll niður: leikið var á meðan.",
+        "refused": "Þetta borð opnast ekki: {why}",
+        "wrong_token": "aðgangsorðið í slóðinni passar ekki við sætið. Fáðu rétta slóð hjá kennaranum.",
+        "no_such_room": "ekkert borð með þessu auðkenni. Fáðu rétta slóð hjá kennaranum.",
+        "bad_address": "slóðin er ekki rétt: {why}",
+        "other_game": "þetta borð er fyrir {game}, ekki þennan leik.",
+        "corrupt": "leikjaskrá borðsins er skemmd ({why}).",
+        "links_shown": "slóðirnar að borðinu voru sýndar þegar það var stofnað (aðgangsorðin eru "
+                       "ekki geymd). Stofnaðu nýtt borð á forsíðunni.",
+        "links_title": "Nýtt borð: {game}",
+        "links_intro": "Hver nemandi opnar sína slóð (hún gildir aðeins fyrir það sæti):",
+        "link_seat": "Sæti {n}",
+        "computers": "Tölvur í hinum sætunum: {level}.",
+        "and": " og ",
+    },
+    "en": {
+        "moved_first": "Someone moved first: the table now shows the latest move.",
+        "waiting_continue": "Waiting for {who} to press “Continue”",
+        "waiting_continue_msg": "Waiting for {who} to press “Continue” — then play goes on.",
+        "shared_new": "The teacher starts a new table for a shared game.",
+        "shared_teacher": "The teacher's view is off at a shared table: each sees only their own cards.",
+        "shared_demo": "Demo mode is off at a shared table.",
+        "undo_asked": "You asked to take back. Waiting for: {who}.",
+        "undo_ask_other": "{who} wants to take back: {move} Click “Undo” to agree.",
+        "undo_stale": "The request to take back lapsed: a move was made meanwhile.",
+        "refused": "This table does not open: {why}",
+        "wrong_token": "the token in the address is not this seat's. Ask the teacher for the right link.",
+        "no_such_room": "there is no table with this id. Ask the teacher for the right link.",
+        "bad_address": "the address is not right: {why}",
+        "other_game": "this table is for {game}, not this game.",
+        "corrupt": "the table's log is damaged ({why}).",
+        "links_shown": "the table's links were shown when it was made (the tokens are not kept). "
+                       "Make a new table on the index page.",
+        "links_title": "New table: {game}",
+        "links_intro": "Each pupil opens their own link (it is good for that seat only):",
+        "link_seat": "Seat {n}",
+        "computers": "Computers at the other seats: {level}.",
+        "and": " and ",
+    },
+}
+
+
+def room_words(lang: str) -> dict[str, str]:
+    return ROOM_WORDS[check_lang(lang)]
+

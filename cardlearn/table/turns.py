@@ -1,0 +1,151 @@
+"""The computers' turns at a table: the bots of the computer seats (and, in demo mode, of
+the humans' seats), the bot's turn now due as a `BotTurn`, and its steps: think, then
+complete unless the table has moved on meanwhile.  Part of `TableModel` (see
+`cardlearn.table.model`), which delegates its bot methods here.
+
+A step goes through the table's own methods (`pending_bot`, `think`, `complete`, `fail`),
+not this class's, so that a room's model, which writes a computer's move to the room
+first, and a test that replaces one of them are obeyed by `bot_step` and `run_bots` too."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from cardlearn.protocol import Bot, GameModule, State
+from cardlearn.table.fixed import table_bot
+from cardlearn.table.messages import said
+from cardlearn.table.snapshot import HUMAN
+
+if TYPE_CHECKING:
+    from cardlearn.table.model import TableModel
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A bot's move now due: `seat` moves in `state`, after `ply` moves, in the model's
+    `generation`.  Stale once the table moved on, was undone or restarted."""
+
+    state: State = field(compare=False)
+    seat: int
+    ply: int
+    generation: int
+
+
+class Turns:
+    """The bots of one table, seeded `seed + seat`: `bots` for the computer seats of
+    `roles`, `demo_bots` for the humans' seats once demo mode is on (`demo`).
+    `generation` grows whenever the bot turns handed out become stale."""
+
+    def __init__(self, table: TableModel, game: GameModule, roles: Mapping[int, str], seed: int):
+        self._table, self._game, self._seed = table, game, seed
+        self.bots: dict[int, Bot] = {s: table_bot(game, r, seed + s) for s, r in roles.items() if r != HUMAN}
+        self.demo_bots: dict[int, Bot] = {}  # the humans' seats, played in demo mode
+        self.demo = False
+        self.generation = 0
+        self.shown_error: Exception | None = None  # a bot's error, as `fail` said it
+
+    def switch_demo(self, on: bool) -> None:
+        """Demo mode: the computer plays every seat at the table's pace (the humans' with
+        the game's strongest bot, made once per seat), stopping at each deal's summary until
+        it is dismissed.  Switching it off gives the humans their seats back (a bot turn
+        handed out for one of them becomes stale) and selects a forced move again."""
+        table = self._table
+        if on == self.demo:
+            return
+        self.demo = on
+        table.cancel_bots()
+        if on:
+            strongest = self._game.INFO.strongest_bot
+            for s in table._humans:
+                self.demo_bots.setdefault(s, table_bot(self._game, strongest, self._seed + s))
+        table._changed()  # the selection and message go; a forced move is selected again (not in demo)
+
+    def refuse(self) -> bool:
+        """Say why no human may move now (the match over, the summary open, demo mode, a
+        computer's turn), if so."""
+        table = self._table
+        seat = table.state.to_move
+        if seat is None:
+            table._say("is_over")
+        elif table.paused:
+            table._say("press_continue")
+        elif self.demo:
+            table._say("demo_on")
+        elif not table._human(seat):
+            table._say("wait", who=table.who(seat))
+        else:
+            return False
+        return True
+
+    def streak(self) -> int:
+        """How many computer moves in a row were made since a human's last move."""
+        n = 0
+        for seat, _ in reversed(self._table._history.moves):
+            if seat in self.bots or self.demo:
+                n += 1
+            else:
+                break
+        return n
+
+    # -- a bot's turn, step by step ----------------------------------------------------------
+    def pending(self) -> BotTurn | None:
+        table = self._table
+        state = table.state
+        seat = state.to_move
+        if seat is None or table.paused or (table._human(seat) and not self.demo):
+            return None
+        return BotTurn(state, seat, len(table._history.moves), self.generation)
+
+    def is_current(self, turn: BotTurn) -> bool:
+        table = self._table
+        return (turn.generation == self.generation and turn.ply == len(table._history.moves)
+                and turn.state is table.state)
+
+    def think(self, turn: BotTurn) -> Any:
+        bot = self.bots.get(turn.seat) or self.demo_bots[turn.seat]
+        return bot.choose(turn.state, turn.seat)
+
+    def complete(self, turn: BotTurn, action: Any) -> bool:
+        """Make the bot's `action` if `turn` is still current (then select any forced human
+        move after it); False, changing nothing, for a stale turn."""
+        table = self._table
+        if not table.is_current(turn):
+            return False
+        table._history.push(turn.seat, turn.state.apply(action))
+        table._changed()  # "wait", said while the bot moved, is stale now
+        return True
+
+    def fail(self, turn: BotTurn, err: Exception) -> bool:
+        if not self._table.is_current(turn):
+            return False
+        self._table._note = said("bot_error", msg=str(err))
+        self.shown_error = err
+        return True
+
+    def show_error(self, err: Exception) -> None:
+        """The program's error `err` on the message line (in a click's callback, say, whose
+        error would otherwise reach only a log); a bot's error already shown by `fail`
+        keeps its own words."""
+        if err is not self.shown_error:
+            self._table._note = said("program_error", msg=f"{type(err).__name__}: {err}")
+
+    def step(self) -> bool:
+        """One bot move now, if one is due (its error is shown, then raised)."""
+        table = self._table
+        turn = table.pending_bot()
+        if turn is None:
+            return False
+        try:
+            table.complete(turn, table.think(turn))
+        except Exception as err:
+            table.fail(turn, err)
+            raise
+        return True
+
+    def run(self) -> int:
+        n = 0
+        while self._table.bot_step():
+            n += 1
+        return n
