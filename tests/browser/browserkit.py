@@ -1,7 +1,7 @@
 """Shared by the browser tests and `benchmarks/browser_latency.py`: find Chromium, serve the
 pages (Voilà) or the notebooks (JupyterLab) on a free loopback port, and drive a game
 table in the page through its CSS classes (the table's DOM contract, see
-`cardlearn/table/look.py`).
+`cardlearn/table/look.css` and `fragments.py`).
 
 Nothing here reaches the internet: the servers listen on 127.0.0.1, and `watch_page`
 makes the browser refuse every request that does not go to the loopback address.

@@ -1,4 +1,4 @@
-// A table bound to a room (cardlearn/table/room.py) draws a hidden child,
+// A table bound to a room (cardlearn/table/room/) draws a hidden child,
 // `.cardlearn-room-data`, whose span carries data-moves (the room log's length),
 // data-seat and data-room, and data-href (the query string naming the room and seat).
 // ipywidgets cannot set attributes on the table's root box, so this copies them onto
