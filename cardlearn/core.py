@@ -296,6 +296,23 @@ class SaveReader:
             raise ValueError(f"saved game: its origin cannot start a game: {err}") from None
         return self.replay(state)
 
+    def rules(self, rules_class: type, raw: dict[str, Any] | None = None) -> Any:
+        """The saved `"rules"` (or `raw`, a game's own reading of them: Kozel mends old
+        saves' options) as the game's `Rules`, naming any unknown or bad option."""
+        return rules_from_dict(rules_class, self.get("rules", dict) if raw is None else raw)
+
+    def load(self, rules: Any, start: Callable[..., Any], seats: int,
+             snapshot: Callable[[SaveReader, Any], Any], **options: Any) -> Any:
+        """The saved game, read the one way every game reads one (a game module's `load`
+        calls it with its own parts).  A save with an `origin` is rebuilt from it:
+        `from_origin(start, seats, rules=rules, **options)` starts the match again (with
+        `start`, the game's `new_game`) and replays every move.  A save without one (a
+        bot's determinized guess) is `snapshot(self, rules)`: the game's own reading of
+        the position, checked card by card."""
+        if self.data.get("origin") is not None:
+            return self.from_origin(start, seats, rules=rules, **options)
+        return snapshot(self, rules)
+
     def int_tuple(self, key: str, length: int) -> tuple[int, ...]:
         value = self.get(key, list)
         if len(value) != length or not all(type(v) is int for v in value):
@@ -399,10 +416,25 @@ class GameState(abc.ABC):
     def to_json(self) -> str:
         """The save: `from_json` gives back an equal state with the same future."""
 
+    # -- what the game module gives (`GAME`, set by each game's __init__) ------------------
     @classmethod
-    @abc.abstractmethod
     def from_json(cls, text: str) -> Self:
-        """A saved game read back; a malformed or inconsistent save is a `ValueError`."""
+        """A saved game (`to_json`) read back: an equal state with the same future.  A
+        malformed or inconsistent save is a `ValueError` naming what is wrong.
+
+        The game module reads it: `GAME.load(reader)` gets a `SaveReader` of the text,
+        already checked to be a save of this game (its `"game"` is the module's own name,
+        its key in `cardlearn.games.GAMES`), and most games hand it on to
+        `SaveReader.load`."""
+        game = cls.GAME
+        state: Self = game.load(SaveReader(text, game.__name__.rpartition(".")[2]))
+        return state
+
+    def __str__(self) -> str:
+        """A text picture of the table, every card shown (the game module's
+        `text_picture(state)`)."""
+        picture: str = self.GAME.text_picture(self)
+        return picture
 
     # -- game facts with a default; games override where they differ --------------------
     @property

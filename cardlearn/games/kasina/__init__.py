@@ -43,6 +43,7 @@ from .rules import (
     sweepable,
     table_value,
 )
+from .saves import load
 from .state import Action, Hands, State, new_game
 from .view import (
     RULE_WORDS,
@@ -94,6 +95,7 @@ __all__ = [
     "hidden_cards",
     "is_sweep",
     "layout",
+    "load",
     "match_winner",
     "new_game",
     "played_value",

@@ -67,6 +67,7 @@ from .rules import (
     penalty,
     round_penalties,
 )
+from .saves import load
 from .state import Action, Meld, State, new_game
 from .view import (
     RULE_WORDS,
@@ -79,6 +80,7 @@ from .view import (
     layout,
     quiet,
     sheet_row,
+    text_picture,
 )
 
 State.GAME = sys.modules[__name__]
@@ -112,9 +114,11 @@ __all__ = [
     "is_run",
     "is_set",
     "layout",
+    "load",
     "new_game",
     "penalty",
     "quiet",
     "round_penalties",
     "sheet_row",
+    "text_picture",
 ]

@@ -20,7 +20,6 @@ from cardlearn.core import (
     DEAL_END,
     GameState,
     IllegalMove,
-    SaveReader,
     derived,
     rules_to_dict,
     save_json,
@@ -1111,15 +1110,6 @@ class State(GameState):
             "history": [str(a) for a in self.history], "round_start": self.round_start,
             "origin": None if self.origin is None else list(self.origin),
         })
-
-    @classmethod
-    def from_json(cls, text: str) -> State:
-        from .saves import load
-        return load(SaveReader(text, "kinaskak"))
-
-    def __str__(self) -> str:
-        from .view import text_picture
-        return text_picture(self)
 
 
 # A move's first rule step by its verb (`State._next`), looked up once, not by name.

@@ -67,6 +67,7 @@ from .rules import (
     team_of,
     trump_index,
 )
+from .saves import load
 from .state import CLAIM, PASS, Action, Four, Pair, Play, Row, State, new_game
 from .view import (
     RULE_WORDS,
@@ -123,6 +124,7 @@ __all__ = [
     "four_of_a_suit",
     "hidden_cards",
     "layout",
+    "load",
     "loss_points",
     "new_game",
     "priority",

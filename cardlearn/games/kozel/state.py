@@ -15,7 +15,6 @@ from cardlearn.cards import Card, cards_text, without
 from cardlearn.core import (
     GameState,
     IllegalMove,
-    SaveReader,
     derived,
     rules_to_dict,
     save_json,
@@ -714,17 +713,6 @@ class State(GameState):
 
     def to_json(self) -> str:
         return save_json("kozel", self._payload())
-
-    @classmethod
-    def from_json(cls, text: str) -> State:
-        from .saves import load  # saves.py builds States: imported here, not at the top
-
-        return load(SaveReader(text, "kozel"))
-
-    def __str__(self) -> str:
-        from .view import text_picture  # view.py reads States: imported here, not at the top
-
-        return text_picture(self)
 
 
 def _rules_json(rules: Rules) -> dict[str, Any]:

@@ -61,6 +61,7 @@ from .rules import (
     trick_winner,
     trump_order,
 )
+from .saves import load
 from .state import Action, Auction, Row, State, new_game, script
 from .view import (
     CONTRACT_NAMES,
@@ -76,6 +77,7 @@ from .view import (
     layout,
     quiet,
     sheet_row,
+    text_picture,
 )
 
 State.GAME = sys.modules[__name__]
@@ -113,6 +115,7 @@ __all__ = [
     "ladder",
     "layout",
     "legal_plays",
+    "load",
     "matadors",
     "new_game",
     "nullo_order",
@@ -121,6 +124,7 @@ __all__ = [
     "quiet",
     "script",
     "sheet_row",
+    "text_picture",
     "trick_winner",
     "trump_order",
     "voids",
