@@ -21,8 +21,9 @@ from cardlearn.grammar import (
 from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, Token, Zone
 
 from .bots import progress
+from .legality import layoff_ends
 from .rules import CONTRACTS, FINAL_ROUND, NAME, card_penalty, fit_run, in_place_order, penalty, run_cards
-from .state import Action, Meld, State, layoff_ends
+from .state import Action, Meld, State
 
 Namer = Callable[[int], str]
 
