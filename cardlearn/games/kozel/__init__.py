@@ -45,6 +45,7 @@ import sys
 
 from .bots import BOTS, RandomBot, SearchBot, ThumbBot
 from .hidden import determinize, hidden_cards
+from .legality import CLAIM, PASS, Action
 from .rules import (
     CARD_POINTS,
     DECK,
@@ -68,7 +69,7 @@ from .rules import (
     trump_index,
 )
 from .saves import load
-from .state import CLAIM, PASS, Action, Four, Pair, Play, Row, State, new_game
+from .state import Four, Pair, Play, Row, State, new_game
 from .view import (
     RULE_WORDS,
     SHEET_NAMES,

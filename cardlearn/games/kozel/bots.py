@@ -12,8 +12,8 @@ from cardlearn.bots import SearchBot as _Search
 from cardlearn.cards import Card, parse_cards
 
 from .hidden import seen_cards
+from .legality import CLAIM, Action
 from .rules import CARD_POINTS, DECK, RANK_INDEX, beats, card_points
-from .state import CLAIM, Action
 
 
 def _strength(card: Card, trump: str) -> int:
