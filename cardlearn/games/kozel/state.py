@@ -76,6 +76,10 @@ class State(GameState):
     each card played face down) and `last_trick` (as the field)."""
 
     SCORE_SIGN = INFO.score_sign  # loss points: fewer is better
+    # The derived values a move hands its new state ready-made (`GameState._successor`):
+    # the turn, worked out from what the move knows, and the two read from it.  Every
+    # other derived value is dropped; tests/conftest.py has `apply` check these three.
+    _READY = ("_turn", "to_move", "is_over")
 
     rules: Rules
     seed: int
@@ -145,8 +149,7 @@ class State(GameState):
 
     @derived  # kept once asked: `is_over`, `apply` and the bots ask it again and again
     def to_move(self) -> int | None:
-        turn = self.__dict__["_turn"] = self._whose_turn()  # kept too: `_legal` asks it next
-        return turn[0]
+        return self._turn[0]
 
     @derived  # kept by every move that keeps `to_move` (`_successor`): asked before each move
     def is_over(self) -> bool:
@@ -167,7 +170,7 @@ class State(GameState):
         return self._whose_turn()
 
     def _whose_turn(self) -> tuple[int | None, str]:
-        """`_turn`, worked out (`to_move` keeps it when it is asked first)."""
+        """`_turn`, worked out from the position (a move hands it on ready, `_READY`)."""
         if self.winner is not None:
             return None, "over"
         plays = self.plays
@@ -345,8 +348,8 @@ class State(GameState):
         plays = self.plays + ((seat, kind, cards),)  # noqa: RUF005 -- as `history`
         if len(plays) == 4:
             return self._finish_trick(plays, hands, known, history)
-        # Its turn worked out now, as `to_move` would keep it (`is_over`, `legal_actions` and
-        # `apply` all ask it first, and each `derived` look-up is a Python call), from what
+        # Its turn worked out now and handed on ready (`_READY`: `is_over`, `legal_actions`
+        # and `apply` all ask it first, and each `derived` look-up is a Python call), from what
         # is at hand: `_whose_turn` in short for a trick under way, where nobody yet to
         # play holds four of a suit (else it is asked of the new state).
         leader, made = self.leader, len(plays)
@@ -357,16 +360,14 @@ class State(GameState):
                 if len(h) == 4 and h[0].suit == h[3].suit == h[1].suit == h[2].suit:
                     turn = None
                     break
-        if turn is None:
-            state = self._evolve_with({
+        if turn is None:  # worked out from the new position, and handed on as ready
+            plain = self._evolve_with({
                 "hands": tuple(hands), "known": known, "history": history, "passed": (), "plays": plays})
-            turn = state.__dict__["_turn"] = state._whose_turn()
-            state.__dict__["to_move"] = turn[0]
-            return state
-        state, fields = self._successor()
+            turn = plain._whose_turn()
+            return plain._successor(turn, turn[0], False)[0]
+        state, fields = self._successor(turn, turn[0], False)  # `_READY`
         fields["hands"], fields["known"], fields["history"] = tuple(hands), known, history
         fields["passed"], fields["plays"] = (), plays
-        fields["_turn"], fields["to_move"], fields["is_over"] = turn, turn[0], False
         return state
 
     def _claim(self, seat: int, history: tuple[Action, ...]) -> State:
@@ -453,13 +454,12 @@ class State(GameState):
             trump_pos = None if trump_pos is None or trump_pos < k else trump_pos - k
         # The next turn set now, as `_next` sets it: the winner leads (`_whose_turn` with no
         # plays; the match goes on, or this move would have been refused).
-        state, fields = self._successor()
+        state, fields = self._successor((winner, "lead"), winner, False)  # `_READY`
         fields["hands"], fields["known"], fields["history"] = tuple(hands), known, history
         fields["passed"], fields["plays"], fields["last_trick"] = (), (), tuple(last)
         fields["piles"], fields["hidden"], fields["tricks"] = piles, hidden, tricks
         fields["stock"], fields["trump_pos"], fields["interrupted"] = stock, trump_pos, False
         fields["leader"] = fields["original_leader"] = winner
-        fields["_turn"], fields["to_move"], fields["is_over"] = (winner, "lead"), winner, False
         if not stock and not any(hands):
             return state._end_deal(winner)
         return state
