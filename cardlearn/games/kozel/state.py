@@ -30,16 +30,18 @@ from .rules import (
     ROW_KEYS,
     TEAMS,
     Rules,
+    beat_target,
     card_points,
     check_seat,
+    claim_order,
+    deal_cards,
     deal_loss,
-    deal_order,
     egg_bonus,
     four_of_a_suit,
-    priority,
+    next_dealer,
     sorted_cards,
     team_of,
-    trump_index,
+    team_points,
 )
 
 # ---------------------------------------------------------------------------------------
@@ -193,7 +195,7 @@ class State(GameState):
         """`_turn` once a seat yet to play holds four of a suit (and the window is open):
         the first in claim order who may claim decides, the next to play by responding
         (he claims, or plays on), any other by claiming or passing."""
-        for seat in self._claim_order:
+        for seat in claim_order(self.leader, len(self.plays), self.original_leader, self.rules):
             if seat == nxt:
                 if self._may_claim(seat):
                     return seat, "respond"
@@ -205,26 +207,13 @@ class State(GameState):
     def _windows_open(self) -> bool:
         return self.rules.four_suit_interrupt == "after_plays" and not self.interrupted and bool(self.plays)
 
-    @property
-    def _claim_order(self) -> list[int]:
-        """The seats yet to play to this trick, in claim priority order."""
-        unplayed = [(self.leader + k) % 4 for k in range(len(self.plays), 4)]
-        return sorted(unplayed, key=lambda s: priority(s, self.original_leader, self.rules))
-
     def _may_claim(self, seat: int) -> bool:
         return four_of_a_suit(self.hands[seat]) and all(p[0] != seat for p in self.plays)
 
     @property
     def target(self) -> tuple[Card, ...]:
         """The cards a beat must beat: the current winner's (or the lead, A10)."""
-        if not self.plays:
-            return ()  # nothing led yet
-        if self.rules.beat_target == "lead":
-            return self.plays[0][2]
-        for p in reversed(self.plays):  # the latest play that is not a discard
-            if p[1] != "discard":
-                return p[2]
-        raise AssertionError("a trick's lead is never a discard")
+        return beat_target(self.plays, self.rules)
 
     @property
     def trick_winner(self) -> int:
@@ -465,9 +454,7 @@ class State(GameState):
         return state
 
     def _end_deal(self, last_winner: int) -> State:
-        (up_a, up_b), (down_a, down_b) = self.piles, self.hidden
-        points = (card_points(up_a) + card_points(c for _, c in down_a),
-                  card_points(up_b) + card_points(c for _, c in down_b))
+        points = team_points(self.piles, self.hidden)
         loss, eggs = deal_loss(points, self.tricks, self.rules)
         total = egg_bonus(loss, self.egg_streak, self.rules)
         totals = (self.totals[0] + total[0], self.totals[1] + total[1])
@@ -479,13 +466,7 @@ class State(GameState):
             winner=1 - losers[0] if losers else None, **self._ending_deal())
         if losers:
             return ended
-        if eggs and self.rules.eggs_same_dealer:
-            dealer = self.dealer
-        elif self.rules.next_dealer == "last_trick_winner_right":
-            dealer = (last_winner - 1) % 4
-        else:
-            dealer = (self.dealer + 1) % 4
-        deal_no = self.deal_no + 1
+        dealer, deal_no = next_dealer(self.dealer, last_winner, eggs, self.rules), self.deal_no + 1
         return ended._deal(deal_no, dealer, last_winner, shuffled(DECK, self.seed, deal_no), stacked=False)
 
     def _finished_deal(self, row: ScoreRow) -> FinishedDeal:
@@ -501,17 +482,10 @@ class State(GameState):
     def _deal(self, deal_no: int, dealer: int, leader: int, deck: tuple[Card, ...], *,
               stacked: bool) -> State:
         """Deal 4 cards each from the dealer's left, then show the trump indicator (§2.2)."""
-        hands: list[list[Card]] = [[], [], [], []]
-        for card, who in zip(deck, deal_order(dealer, self.rules.deal_packet)):
-            hands[who].append(card)
-        stock = deck[16:]
-        index = trump_index(len(stock), self.rules, self.seed, deal_no, stacked)
-        card, pos = stock[index], index
-        if self.rules.trump_reveal != "middle_return":  # turned face up under the stock
-            stock, pos = stock[:index] + stock[index + 1:] + (card,), len(stock) - 1
+        hands, stock, card, pos = deal_cards(deck, dealer, self.rules, self.seed, deal_no, stacked)
         return self._evolve(
             deal_no=deal_no, dealer=dealer, trump_card=card, trump_pos=pos, stock=stock,
-            hands=per_seat([sorted_cards(h) for h in hands]), leader=leader, original_leader=leader,
+            hands=per_seat(hands), leader=leader, original_leader=leader,
             plays=(), interrupted=False, passed=(), piles=((), ()), hidden=((), ()), tricks=(0, 0),
             known=((), (), (), ()))
 
