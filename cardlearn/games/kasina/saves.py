@@ -13,6 +13,10 @@ from cardlearn.core import SaveReader
 from .rules import CATEGORIES, DECK, Rules
 from .state import Action, State, new_game
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "load",
+]
+
 
 def load(reader: SaveReader) -> State:
     """The saved game `reader` holds; a malformed or inconsistent save is a `ValueError`."""

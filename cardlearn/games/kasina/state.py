@@ -39,6 +39,13 @@ from .rules import (
     takes_something,
 )
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "Action",
+    "Hands",
+    "State",
+    "new_game",
+]
+
 _card_key = attrgetter("key")  # Card order (`Card.__lt__`), read in C
 
 

@@ -15,6 +15,20 @@ from cardlearn.protocol import Layout, Zone
 from .rules import LITLA_KASINA, NAME, STORA_KASINA, is_sweep, sweepable, table_order
 from .state import Action, State
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "RULE_WORDS",
+    "SHEET_NAMES",
+    "action_cards",
+    "command",
+    "deal_result",
+    "describe",
+    "explain",
+    "layout",
+    "quiet",
+    "sheet_row",
+    "text_picture",
+]
+
 RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
     "en": {"unreadable": "cannot read the move {text}: a card is a rank and a suit, like '5S' or "
                          "'10D', and a capture like '6D:2C+4H' (the card you play, a colon, the "

@@ -32,6 +32,10 @@ from .rules import (
     run_lows,
 )
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "can_lay_down",
+]
+
 
 class Meld(NamedTuple):
     """A meld on the table.  `key` is the run's suit or the set's rank; `low` the run's

@@ -52,6 +52,13 @@ from .rules import (
     hand_penalties,
 )
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "Action",
+    "Meld",
+    "State",
+    "new_game",
+]
+
 _KEY = attrgetter("key")  # Card order without a Python-level __lt__ per comparison
 
 

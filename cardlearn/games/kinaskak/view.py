@@ -25,6 +25,20 @@ from .legality import layoff_ends
 from .rules import CONTRACTS, FINAL_ROUND, NAME, card_penalty, fit_run, in_place_order, penalty, run_cards
 from .state import Action, Meld, State
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "RULE_WORDS",
+    "SHEET_NAMES",
+    "action_cards",
+    "command",
+    "deal_result",
+    "describe",
+    "explain",
+    "layout",
+    "quiet",
+    "sheet_row",
+    "text_picture",
+]
+
 Namer = Callable[[int], str]
 
 _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RULE_WORDS

@@ -15,6 +15,13 @@ from .hidden import seen_cards
 from .legality import CLAIM, Action
 from .rules import CARD_POINTS, DECK, RANK_INDEX, beats, card_points
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "BOTS",
+    "RandomBot",
+    "SearchBot",
+    "ThumbBot",
+]
+
 
 def _strength(card: Card, trump: str) -> int:
     """How much a card is worth keeping: trumps above all, then by rank."""

@@ -18,6 +18,12 @@ from .rules import DECK, PLACE_BY_KEY, beats_paired, card_symbols, pairings, tea
 if TYPE_CHECKING:
     from .state import State
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "CLAIM",
+    "PASS",
+    "Action",
+]
+
 _SUIT = operator.attrgetter("suit")
 _KEY = operator.attrgetter("key")
 

@@ -16,6 +16,29 @@ from cardlearn.cards import RANKS, Card, make_deck
 from cardlearn.core import check_rule_types
 from cardlearn.protocol import GameInfo
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "CARD_POINTS",
+    "DECK",
+    "HAND_SIZE",
+    "INFO",
+    "NAME",
+    "PLAYERS",
+    "RANK_ORDER",
+    "TEAMS",
+    "Rules",
+    "beats",
+    "can_beat",
+    "card_points",
+    "deal_loss",
+    "deal_order",
+    "egg_bonus",
+    "four_of_a_suit",
+    "loss_points",
+    "priority",
+    "team_of",
+    "trump_index",
+]
+
 INFO = GameInfo(
     name={"is": "Geit", "en": "Kozel"},
     players=(4, 4),

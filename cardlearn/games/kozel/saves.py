@@ -12,6 +12,10 @@ from cardlearn.core import SaveReader
 from .rules import DECK, HAND_SIZE, ROW_KEYS, Rules, check_seat
 from .state import Action, Four, Pair, Row, State, new_game
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "load",
+]
+
 
 def load(reader: SaveReader) -> State:
     """The saved game `reader` holds, or a `ValueError` saying what is wrong with it."""

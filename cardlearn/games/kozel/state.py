@@ -44,6 +44,15 @@ from .rules import (
     team_points,
 )
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "Four",
+    "Pair",
+    "Play",
+    "Row",
+    "State",
+    "new_game",
+]
+
 # ---------------------------------------------------------------------------------------
 # State
 

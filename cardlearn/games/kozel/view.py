@@ -14,6 +14,20 @@ from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, Token, Zone
 from .rules import NAME, RANK_INDEX, card_points, card_symbols, team_of
 from .state import Action, State
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "RULE_WORDS",
+    "SHEET_NAMES",
+    "action_cards",
+    "command",
+    "deal_result",
+    "describe",
+    "explain",
+    "layout",
+    "quiet",
+    "sheet_row",
+    "text_picture",
+]
+
 RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
     "en": {"unreadable": "cannot read the move {text}: a card is a rank and a suit, like 'AS' or "
                          "'10D' (a Kozel deck has nothing below the six), and several cards are "

@@ -15,6 +15,10 @@ from cardlearn.core import SaveReader
 from .rules import CONTRACTS, DECK, HAND_SIZE, TALON_SIZE, Rules, trick_winner
 from .state import STEP_PHASE, Auction, Row, State, Three, new_game
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "load",
+]
+
 OUTCOMES = ("win", "loss", "remis", "krukk", "conceded", "all_pass")
 
 

@@ -44,6 +44,15 @@ from .rules import (
     winning_index,
 )
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "Action",
+    "Auction",
+    "Row",
+    "State",
+    "new_game",
+    "script",
+]
+
 # Most actions in one deal: an auction of at most 16 calls (each later bid is higher, each
 # hold answers one; tests/test_lomber.py searches every auction), 4 declarations (kúpp,
 # trump, concession, tótus), 13 discards and 3 "done", and 27 cards played.

@@ -24,6 +24,23 @@ from .rules import (
 )
 from .state import UNREADABLE, Action, State, parse_action
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "CONTRACT_NAMES",
+    "OUTCOME_NAMES",
+    "RULE_WORDS",
+    "SHEET_NAMES",
+    "action_cards",
+    "command",
+    "deal_result",
+    "describe",
+    "display_order",
+    "explain",
+    "layout",
+    "quiet",
+    "sheet_row",
+    "text_picture",
+]
+
 CONTRACT_NAMES = {
     "is": {"spil": "spil", "betra_spil": "betra spil", "turnir": "túrnir", "kupp": "kúpp",
            "grand_turnir": "grand-túrnir", "solo": "sóló", "grandisamo": "grandisamó",
