@@ -35,6 +35,7 @@ from cardlearn.protocol import FinishedDeal, ScoreRow
 __all__ = [
     "CHECK_DERIVED",
     "DEAL_END",
+    "VIEW_NAMES",
     "GameState",
     "IllegalMove",
     "SaveReader",
@@ -49,6 +50,12 @@ __all__ = [
     "stacked_deck",
     "start_options",
 ]
+
+
+# What every game's `view.py` gives (`cardlearn.protocol.GameModule` asks for them, and the
+# game's package re-exports them): its words, pictures and the sentences of its moves.
+VIEW_NAMES = ("RULE_WORDS", "SHEET_NAMES", "action_cards", "command", "deal_result", "describe",
+              "explain", "layout", "quiet", "sheet_row", "text_picture")
 
 
 class IllegalMove(ValueError):
