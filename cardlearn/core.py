@@ -21,6 +21,7 @@ import dataclasses
 import functools
 import json
 import operator
+import os
 import random
 import types
 import typing
@@ -32,10 +33,13 @@ from cardlearn.cards import Card, parse_cards
 from cardlearn.protocol import FinishedDeal, ScoreRow
 
 __all__ = [
+    "CHECK_DERIVED",
     "DEAL_END",
+    "VIEW_NAMES",
     "GameState",
     "IllegalMove",
     "SaveReader",
+    "check_ready",
     "check_rule_types",
     "derived",
     "fresh_seed",
@@ -46,6 +50,12 @@ __all__ = [
     "stacked_deck",
     "start_options",
 ]
+
+
+# What every game's `view.py` gives (`cardlearn.protocol.GameModule` asks for them, and the
+# game's package re-exports them): its words, pictures and the sentences of its moves.
+VIEW_NAMES = ("RULE_WORDS", "SHEET_NAMES", "action_cards", "command", "deal_result", "describe",
+              "explain", "layout", "quiet", "sheet_row", "text_picture")
 
 
 class IllegalMove(ValueError):
@@ -296,6 +306,23 @@ class SaveReader:
             raise ValueError(f"saved game: its origin cannot start a game: {err}") from None
         return self.replay(state)
 
+    def rules(self, rules_class: type, raw: dict[str, Any] | None = None) -> Any:
+        """The saved `"rules"` (or `raw`, a game's own reading of them: Kozel mends old
+        saves' options) as the game's `Rules`, naming any unknown or bad option."""
+        return rules_from_dict(rules_class, self.get("rules", dict) if raw is None else raw)
+
+    def load(self, rules: Any, start: Callable[..., Any], seats: int,
+             snapshot: Callable[[SaveReader, Any], Any], **options: Any) -> Any:
+        """The saved game, read the one way every game reads one (a game module's `load`
+        calls it with its own parts).  A save with an `origin` is rebuilt from it:
+        `from_origin(start, seats, rules=rules, **options)` starts the match again (with
+        `start`, the game's `new_game`) and replays every move.  A save without one (a
+        bot's determinized guess) is `snapshot(self, rules)`: the game's own reading of
+        the position, checked card by card."""
+        if self.data.get("origin") is not None:
+            return self.from_origin(start, seats, rules=rules, **options)
+        return snapshot(self, rules)
+
     def int_tuple(self, key: str, length: int) -> tuple[int, ...]:
         value = self.get(key, list)
         if len(value) != length or not all(type(v) is int for v in value):
@@ -344,6 +371,12 @@ DEAL_END = "_deal_end"
 # Per State class, the names `_evolve_with` drops (see `GameState._cached_names`): a dict
 # keyed by class, because the class's own attribute would be inherited by a subclass.
 _CACHED_NAMES: dict[type, tuple[str, ...]] = {}
+
+# Whether `apply` checks every derived value a move handed its new state ready-made
+# (`GameState._successor`) against the value worked out the plain way, and fails on a
+# difference: off for speed; on in the test suite (tests/conftest.py turns it on) and
+# wherever the environment sets CARDLEARN_CHECK_DERIVED=1.
+CHECK_DERIVED = os.environ.get("CARDLEARN_CHECK_DERIVED", "") not in ("", "0")
 _set_attr = object.__setattr__  # past a frozen dataclass's __setattr__, for a new object only
 
 
@@ -353,6 +386,10 @@ class GameState(abc.ABC):
     __slots__ = ()
     GAME: ClassVar[Any]  # the game module (a `protocol.GameModule`); each game's __init__ sets it
     _DERIVED: ClassVar[tuple[str, ...]] = ()  # names of `derived` values, per class
+    # The derived values a game's moves hand their new states ready-made, in the order
+    # `_successor(*ready)` takes them (Kozel: `_turn`, `to_move`, `is_over`); none for a
+    # game whose moves all go through `_evolve_with`, which drops every derived value.
+    _READY: ClassVar[tuple[str, ...]] = ()
     # +1 where a higher score is better (points, payments), -1 where lower is better
     # (loss points, penalties): how a search bot and the benchmarks read a score sheet.
     # Each game sets it from its `INFO.score_sign`.
@@ -369,6 +406,15 @@ class GameState(abc.ABC):
         def history(self) -> tuple[Any, ...]: ...
         @property
         def rules(self) -> Any: ...
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        ready = cls._READY  # declared here or inherited: a subclass's derived values count too
+        if ready:  # (the `derived` values have registered themselves by now: `__set_name__`)
+            if set(ready) != set(cls._cached_names()):
+                raise TypeError(f"{cls.__qualname__}._READY must name every derived value "
+                                f"({', '.join(cls._cached_names())}), not {', '.join(ready)}")
+            cls._successor = _successor_setting(tuple(ready))  # type: ignore[method-assign]
 
     # -- what each game states ---------------------------------------------------------
     @property
@@ -399,10 +445,25 @@ class GameState(abc.ABC):
     def to_json(self) -> str:
         """The save: `from_json` gives back an equal state with the same future."""
 
+    # -- what the game module gives (`GAME`, set by each game's __init__) ------------------
     @classmethod
-    @abc.abstractmethod
     def from_json(cls, text: str) -> Self:
-        """A saved game read back; a malformed or inconsistent save is a `ValueError`."""
+        """A saved game (`to_json`) read back: an equal state with the same future.  A
+        malformed or inconsistent save is a `ValueError` naming what is wrong.
+
+        The game module reads it: `GAME.load(reader)` gets a `SaveReader` of the text,
+        already checked to be a save of this game (its `"game"` is the module's own name,
+        its key in `cardlearn.games.GAMES`), and most games hand it on to
+        `SaveReader.load`."""
+        game = cls.GAME
+        state: Self = game.load(SaveReader(text, game.__name__.rpartition(".")[2]))
+        return state
+
+    def __str__(self) -> str:
+        """A text picture of the table, every card shown (the game module's
+        `text_picture(state)`)."""
+        picture: str = self.GAME.text_picture(self)
+        return picture
 
     # -- game facts with a default; games override where they differ --------------------
     @property
@@ -540,17 +601,21 @@ class GameState(abc.ABC):
         _set_attr(new, "__dict__", fields)
         return new
 
-    def _successor(self) -> tuple[Self, dict[str, Any]]:
+    def _successor(self, *ready: Any) -> tuple[Self, dict[str, Any]]:
         """A new state and its instance dict, a copy of this one's, for the caller to change
-        item by item: `_evolve_with` for a caller that sets every derived value itself
-        (Kozel's moves: tests/test_speed_equivalences.py checks that they set all there
-        are), so that nothing is dropped and no dict of changes is built to be merged
-        (that cost as much again as the copy)."""
-        new = object.__new__(type(self))
-        fields = self.__dict__.copy()
-        fields["_legal_cache"] = None
-        _set_attr(new, "__dict__", fields)
-        return new, fields
+        item by item (Kozel's moves), so that no dict of changes is built to be merged
+        (that cost as much again as the copy).  `ready` are the derived values the class
+        names in `_READY`, one each in that order, worked out by the move from what it
+        knows; a class that declares `_READY` must name every derived value it has (checked
+        when the class is made), so none is handed on stale.  With `CHECK_DERIVED` on,
+        `apply` compares each with the value its plain definition gives (`check_ready`).
+
+        This is the method of a class without `_READY` (it drops every derived value); a
+        class with one gets its own, made for its names (`_successor_setting`)."""
+        if ready:
+            raise TypeError(f"{type(self).__qualname__} declares no _READY derived values")
+        new = self._evolve_with({})
+        return new, new.__dict__
 
     def _legal_tuple(self) -> tuple[Any, ...]:
         # Immutable state, so the legal moves can be cached on the instance.
@@ -607,7 +672,7 @@ class GameState(abc.ABC):
         if legal is not None and not isinstance(action, str):
             for a in legal:
                 if a is action:
-                    return self._next(action)
+                    return self._next(action) if not CHECK_DERIVED else check_ready(self._next(action))
         # `check`'s steps written out again: apply is the engine's hottest call.
         if isinstance(action, str):
             action = self._parse_action(action)
@@ -617,7 +682,7 @@ class GameState(abc.ABC):
         if canonical is None:
             self._refuse(action)
         # The stored action is the engine's own, never an equal look-alike (a plain tuple).
-        return self._next(canonical)
+        return self._next(canonical) if not CHECK_DERIVED else check_ready(self._next(canonical))
 
     def _refuse(self, action: Any) -> typing.NoReturn:
         why = self._why_illegal(action)
@@ -635,3 +700,47 @@ class GameState(abc.ABC):
     def _repr_html_(self) -> str:
         from cardlearn.draw import state_html
         return state_html(self)
+
+
+def _successor_setting(names: tuple[str, ...]) -> Callable[..., Any]:
+    """`GameState._successor` for a class whose moves hand on the derived values `names`
+    (its `_READY`), made once per class as `dataclasses` makes an `__init__`: one store per
+    name written out, where a loop over them cost a Kozel move 5 % more."""
+    values = [f"v{i}" for i in range(len(names))]
+    source = "".join([
+        f"def _successor(self, {', '.join(values)}):\n",
+        "    new = _new(type(self))\n",
+        "    fields = self.__dict__.copy()\n",
+        "    fields['_legal_cache'] = None\n",
+        *(f"    fields[{name!r}] = {value}\n" for name, value in zip(names, values)),
+        "    _set_attr(new, '__dict__', fields)\n",
+        "    return new, fields\n"])
+    namespace: dict[str, Any] = {"_new": object.__new__, "_set_attr": _set_attr}
+    exec(source, namespace)  # the source is made here, from the names' reprs
+    successor: Callable[..., Any] = namespace["_successor"]
+    successor.__doc__ = GameState._successor.__doc__
+    return successor
+
+
+_S = TypeVar("_S", bound=GameState)
+
+
+def check_ready(state: _S) -> _S:
+    """`state` itself, once every derived value in its instance dict (those a move handed
+    it ready-made, `GameState._successor`) is found equal to the value its plain definition
+    gives on a copy that has none; an `AssertionError` naming the first that is not.  What
+    `apply` does after every move while `CHECK_DERIVED` is on."""
+    cls = type(state)
+    names = [n for n in cls._cached_names() if n in state.__dict__]
+    if not names:
+        return state
+    plain = object.__new__(cls)
+    fields = {k: v for k, v in state.__dict__.items() if k not in names}
+    fields["_legal_cache"] = None
+    _set_attr(plain, "__dict__", fields)
+    for name in names:
+        ready, worked_out = state.__dict__[name], getattr(plain, name)
+        if ready != worked_out:
+            raise AssertionError(f"{cls.__module__}.{cls.__qualname__}: a move handed on {name} = "
+                                 f"{ready!r}, but the position gives {worked_out!r}")
+    return state

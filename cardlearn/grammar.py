@@ -6,11 +6,16 @@ with a true minus sign, and the Icelandic singular after 1, 21, 31… (but not 1
 A game's word table gives a move's third-person form under its key ("slær með {cards}"),
 the second person after "Þú"/"You" under "key@2" ("slærð með {cards}", "beat with
 {cards}") and a button's command under "key@cmd" (the Icelandic infinitive "slá með
-{cards}"; English falls back on the second person, which is its imperative)."""
+{cards}"; English falls back on the second person, which is its imperative).
+
+`move_sentences` makes a game's `describe` and `command` from its predicate, the move's
+words in a given person; a game whose sentences need more (the seats' names inside the
+predicate) writes its own."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 YOU = {"is": "Þú", "en": "You"}  # the table's name for the only human seat
 YOU_AND = {"is": "Þið ", "en": "You and "}  # a team with the pupil in it ("Þið Tölva 2")
@@ -43,6 +48,40 @@ def form(words: dict[str, str], key: str, who: str = "3") -> str:
         if key + suffix in words:
             return words[key + suffix]
     return words[key]
+
+
+# A game's predicate: (state, action, lang, viewer, person) -> the move in words without its
+# subject, the verb in `person` ("3"; "2" after "Þú"/"You"; "cmd" for a button), through `form`.
+Predicate = Callable[[Any, Any, str, "int | None", str], str]
+
+
+def move_sentences(predicate: Predicate, describe_examples: str,
+                   command_examples: str) -> tuple[Callable[..., str], Callable[..., str]]:
+    """A game's `describe(state, action, lang="is", viewer=None, who=None)` and
+    `command(state, action, lang="is", who=None)` (docs/view.md), made from its `predicate`.
+    `describe` gives the predicate alone without `who`, and with `who` naming the seats
+    the whole sentence, the subject first and the verb in its person; `command` is the
+    predicate as a button says it.  The examples (the game's own words) go into their
+    docstrings."""
+    def describe(state: Any, action: Any, lang: str = "is", viewer: int | None = None,
+                 who: Callable[[int], str] | None = None) -> str:
+        if who is None or state.to_move is None:
+            return predicate(state, action, lang, viewer, "3")
+        name = who(state.to_move)
+        return f"{name} {predicate(state, action, lang, viewer, person(name, lang))}"
+
+    def command(state: Any, action: Any, lang: str = "is", who: Callable[[int], str] | None = None) -> str:
+        return capital(predicate(state, action, lang, state.to_move, "cmd"))
+
+    describe.__doc__ = (
+        "The move `action` of the seat to move in `state`, in words, as `viewer` may see it\n"
+        "(None: every card named).  Without `who`, the predicate alone; with `who` naming the\n"
+        "seats, the whole sentence with its subject and the verb in its person: "
+        + describe_examples + ".")
+    command.__doc__ = "The move as a button says it to the player who makes it: " + command_examples + "."
+    for made in (describe, command):
+        made.__module__ = predicate.__module__
+    return describe, command
 
 
 def mid(name: str, lang: str) -> str:

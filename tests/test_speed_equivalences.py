@@ -14,8 +14,9 @@ from cardlearn.cards import Card, make_deck, without
 from cardlearn.games import GAMES, kozel
 from cardlearn.games.kasina import rules as kasina_rules
 from cardlearn.games.kozel import rules as kozel_rules
+from cardlearn.games.kozel.legality import _leads, _leads_sorted
 from cardlearn.games.kozel.state import State as KozelState
-from cardlearn.games.kozel.state import _last_beater, _leads, _leads_sorted, _one_card_each
+from cardlearn.games.kozel.state import _last_beater, _one_card_each
 
 
 def test_equal_cards_are_one_object_however_made():

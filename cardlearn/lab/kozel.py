@@ -15,7 +15,7 @@ from cardlearn import protocol
 from cardlearn.bots import Bot, RandomBot
 from cardlearn.games import kozel as G
 from cardlearn.games.kozel.bots import ThumbBot
-from cardlearn.games.kozel.state import CLAIM, PASS
+from cardlearn.games.kozel.legality import CLAIM, PASS
 
 from .core import Question, play_deal, register, say_table
 from .stats import Estimate, interval, mean, percent, share, signed

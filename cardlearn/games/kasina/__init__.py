@@ -20,90 +20,22 @@ and takes the two of clubs, three of hearts and five of diamonds (any order, any
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
-from .bots import BOTS, GreedyBot, SearchBot, ThumbBot, greediest, solve_deal
-from .examples import EXAMPLES
-from .hidden import cannot_hold, determinize, hidden_cards, redealer
-from .rules import (
-    CATEGORIES,
-    DECK,
-    INFO,
-    LITLA_KASINA,
-    NAME,
-    PLAYERS,
-    STORA_KASINA,
-    Rules,
-    capture_options,
-    deal_estimate,
-    deal_pattern,
-    deal_sizes,
-    hand_score,
-    is_sweep,
-    match_winner,
-    played_value,
-    sweepable,
-    table_value,
-)
-from .state import Action, Hands, State, new_game
-from .view import (
-    RULE_WORDS,
-    SHEET_NAMES,
-    action_cards,
-    command,
-    deal_result,
-    describe,
-    explain,
-    layout,
-    quiet,
-    sheet_row,
-    text_picture,
-)
+# Each module's `__all__` is its part of the game's public names (those
+# `cardlearn.protocol.GameModule` asks for among them): re-exported here, summed below.
+from . import bots, examples, hidden, rules, saves, state, view
+from .bots import *  # noqa: F403
+from .examples import *  # noqa: F403
+from .hidden import *  # noqa: F403
+from .rules import *  # noqa: F403
+from .saves import *  # noqa: F403
+from .state import *  # noqa: F403
+from .view import *  # noqa: F403
 
-State.GAME = sys.modules[__name__]
+State.GAME = sys.modules[__name__]  # noqa: F405 -- from `.state`
 
-__all__ = [
-    "BOTS",
-    "CATEGORIES",
-    "DECK",
-    "EXAMPLES",
-    "INFO",
-    "LITLA_KASINA",
-    "NAME",
-    "PLAYERS",
-    "RULE_WORDS",
-    "SHEET_NAMES",
-    "STORA_KASINA",
-    "Action",
-    "GreedyBot",
-    "Hands",
-    "Rules",
-    "SearchBot",
-    "State",
-    "ThumbBot",
-    "action_cards",
-    "cannot_hold",
-    "capture_options",
-    "command",
-    "deal_estimate",
-    "deal_pattern",
-    "deal_result",
-    "deal_sizes",
-    "describe",
-    "determinize",
-    "explain",
-    "greediest",
-    "hand_score",
-    "hidden_cards",
-    "is_sweep",
-    "layout",
-    "match_winner",
-    "new_game",
-    "played_value",
-    "quiet",
-    "redealer",
-    "sheet_row",
-    "solve_deal",
-    "sweepable",
-    "table_value",
-    "text_picture",
-]
+# mypy reads only a literal `__all__`: without one, it takes the names imported above as public.
+if not TYPE_CHECKING:
+    __all__ = [name for module in (bots, examples, hidden, rules, saves, state, view)
+               for name in module.__all__]

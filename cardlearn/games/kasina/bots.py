@@ -17,6 +17,15 @@ from .hidden import redealer
 from .rules import LITLA_KASINA, STORA_KASINA, deal_estimate
 from .state import Action, State
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "BOTS",
+    "GreedyBot",
+    "SearchBot",
+    "ThumbBot",
+    "greediest",
+    "solve_deal",
+]
+
 
 def _worth(cards: Iterable[Card]) -> float:
     """Rough points a set of cards is worth in a pile: casinos, aces, spades, card count."""

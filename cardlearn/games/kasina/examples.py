@@ -7,6 +7,8 @@ from cardlearn.protocol import Examples, GoldenCase
 
 from .rules import Rules
 
+__all__ = ["EXAMPLES"]
+
 EXAMPLES = Examples(
     variants=(
         Rules(trail_rule="free", sweep_on_final_play=False, ace_scoring="each"),

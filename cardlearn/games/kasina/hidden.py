@@ -13,6 +13,13 @@ from cardlearn.core import fresh_seed
 from .rules import DECK, Rules, deal_sizes, masks_for, table_values
 from .state import Action, State
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "cannot_hold",
+    "determinize",
+    "hidden_cards",
+    "redealer",
+]
+
 
 def hidden_cards(state: State, seat: int) -> tuple[Card, ...]:
     """The cards `seat` cannot see, wherever they lie (the other hand and the stock)."""

@@ -19,6 +19,27 @@ from cardlearn.protocol import GameInfo
 if TYPE_CHECKING:
     from .state import Action, State
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "CATEGORIES",
+    "DECK",
+    "INFO",
+    "LITLA_KASINA",
+    "NAME",
+    "PLAYERS",
+    "STORA_KASINA",
+    "Rules",
+    "capture_options",
+    "deal_estimate",
+    "deal_pattern",
+    "deal_sizes",
+    "hand_score",
+    "is_sweep",
+    "match_winner",
+    "played_value",
+    "sweepable",
+    "table_value",
+]
+
 INFO = GameInfo(name={"is": "Kasína", "en": "Casino"}, players=(2, 2), partnerships=False,
                 score_sign=1, phases=("play", "over"), strongest_bot="search", has_deal_estimate=True,
                 score_unit={"is": "stig", "en": "points"}, deal_word={"is": "{n}. spil", "en": "Hand {n}"},

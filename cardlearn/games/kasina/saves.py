@@ -8,19 +8,20 @@ from __future__ import annotations
 from typing import Any
 
 from cardlearn.cards import Card
-from cardlearn.core import SaveReader, rules_from_dict
+from cardlearn.core import SaveReader
 
 from .rules import CATEGORIES, DECK, Rules
 from .state import Action, State, new_game
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "load",
+]
+
 
 def load(reader: SaveReader) -> State:
     """The saved game `reader` holds; a malformed or inconsistent save is a `ValueError`."""
-    rules = rules_from_dict(Rules, reader.get("rules", dict))
-    if reader.data.get("origin") is not None:
-        replayed: State = reader.from_origin(new_game, 2, rules=rules)
-        return replayed
-    return _load_snapshot(reader, rules)
+    state: State = reader.load(reader.rules(Rules), new_game, 2, _load_snapshot)
+    return state
 
 
 def _load_snapshot(r: SaveReader, rules: Rules) -> State:

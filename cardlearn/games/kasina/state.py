@@ -12,7 +12,6 @@ from cardlearn.core import (
     DEAL_END,
     GameState,
     IllegalMove,
-    SaveReader,
     derived,
     rules_to_dict,
     save_json,
@@ -39,6 +38,13 @@ from .rules import (
     table_with,
     takes_something,
 )
+
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "Action",
+    "Hands",
+    "State",
+    "new_game",
+]
 
 _card_key = attrgetter("key")  # Card order (`Card.__lt__`), read in C
 
@@ -386,15 +392,6 @@ class State(GameState):
             "hand_start": self.hand_start,
             "origin": None if self.origin is None else list(self.origin),
         })
-
-    @classmethod
-    def from_json(cls, text: str) -> State:
-        from .saves import load  # saves builds states: imported here, not at the top (a cycle)
-        return load(SaveReader(text, "kasina"))
-
-    def __str__(self) -> str:
-        from .view import text_picture  # the words import this module
-        return text_picture(self)
 
 
 def new_game(*, players: int | None = None, seed: int | None = None,

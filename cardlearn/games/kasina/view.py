@@ -6,14 +6,20 @@ of a position (`text_picture`, `str(state)`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlearn.cards import Card
-from cardlearn.grammar import capital, form, listed, mid, person, singular
+from cardlearn.core import VIEW_NAMES
+from cardlearn.grammar import form, listed, mid, move_sentences, person, singular
 from cardlearn.protocol import Layout, Zone
 
 from .rules import LITLA_KASINA, NAME, STORA_KASINA, is_sweep, sweepable, table_order
 from .state import Action, State
+
+# The names the package re-exports: those every game's view gives, `core.VIEW_NAMES`.
+# Computed, so hidden from mypy, which reads only a literal `__all__` (as in the package).
+if not TYPE_CHECKING:
+    __all__ = [*VIEW_NAMES]
 
 RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
     "en": {"unreadable": "cannot read the move {text}: a card is a rank and a suit, like '5S' or "
@@ -227,23 +233,10 @@ def deal_result(before: State, after: State, lang: str, who: Callable[[int], str
     return f"{head}; {tail}."
 
 
-def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None,
-             who: Callable[[int], str] | None = None) -> str:
-    """The move `action` of the seat to move in `state`, in words, as `viewer` may see it
-    (None: every card named).  Without `who`, the predicate alone ("tekur 5♦ með 5♠"); with
-    `who` naming the seats, the whole sentence with its subject and the verb in its person
-    ("Þú tekur 5♦ með 5♠", "You take 5♦ with 5♠", "Tölvan leggur niður 8♥")."""
-    if who is None or state.to_move is None:
-        return _predicate(state, action, lang, viewer)
-    name = who(state.to_move)
-    return f"{name} {_predicate(state, action, lang, viewer, person(name, lang))}"
-
-
-def command(state: State, action: Action | str, lang: str = "is",
-            who: Callable[[int], str] | None = None) -> str:
-    """The move as a button says it to the player who makes it: "Taka 5♦ með 5♠",
-    "Take 5♦ with 5♠", "Leggja niður 8♥"."""
-    return capital(_predicate(state, action, lang, state.to_move, "cmd"))
+describe, command = move_sentences(
+    _predicate,
+    '"tekur 5♦ með 5♠" alone; "Þú tekur 5♦ með 5♠", "You take 5♦ with 5♠", "Tölvan leggur niður 8♥"',
+    '"Taka 5♦ með 5♠", "Take 5♦ with 5♠", "Leggja niður 8♥"')
 
 
 def sheet_row(row: dict[str, Any], lang: str, who: Callable[[int], str]) -> dict[str, Any]:

@@ -24,6 +24,12 @@ from cardlearn.protocol import State as AnyState
 from .rules import CONTRACTS, JOKER_KEY, card_penalty, rank_at, run_lows
 from .state import Action, Sight, State
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "BOTS",
+    "SearchBot",
+    "ThumbBot",
+]
+
 
 @functools.cache
 def _window_masks(wrap: bool) -> tuple[int, ...]:

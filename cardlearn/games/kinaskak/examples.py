@@ -8,6 +8,8 @@ from cardlearn.protocol import Examples, GoldenCase
 
 from .rules import Rules
 
+__all__ = ["EXAMPLES"]
+
 EXAMPLES = Examples(
     variants=(
         Rules(buy_priority="seat_order", joker_limit="not_more_than_naturals", run_ace_both_ends=False,

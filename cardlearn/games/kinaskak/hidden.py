@@ -11,6 +11,11 @@ from cardlearn.core import fresh_seed
 
 from .state import State
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "determinize",
+    "hidden_cards",
+]
+
 _KEY = attrgetter("key")  # Card order without a Python-level __lt__ per comparison
 
 

@@ -3,6 +3,7 @@
 the steps of a lay-down).  A rule algorithm of its own, beside the rule facts of
 `rules.py`: it tries each run window with each choice of jokers, and counts the sets
 greedily.  Every function here is pure; `completable` keys its cache on `Rules.meld_config`.
+A meld on the table is a `Meld`, defined here.
 """
 
 from __future__ import annotations
@@ -30,6 +31,33 @@ from .rules import (
     run_cards,
     run_lows,
 )
+
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "can_lay_down",
+]
+
+
+class Meld(NamedTuple):
+    """A meld on the table.  `key` is the run's suit or the set's rank; `low` the run's
+    first position on the run scale (0 for a set); `cards` in place order, jokers where
+    they lie (a set's jokers last)."""
+
+    owner: int
+    kind: str
+    key: str
+    low: int
+    cards: tuple[Card, ...]
+
+    def stands_for(self, i: int, wrap: bool) -> Card | str:
+        """What slot `i` stands for: a card in a run, a rank in a set (§B2.2, bindings)."""
+        if self.kind == "set":
+            return self.key
+        return Card(rank_at(self.low + i, wrap), self.key)
+
+    @property
+    def jokers(self) -> int:
+        return self.cards.count(JOKER)
+
 
 # ---------------------------------------------------------------------------------------
 # Can a hand still make the contract?  (Backtracking over runs, then a greedy count of sets.)

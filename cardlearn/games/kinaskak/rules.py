@@ -22,6 +22,22 @@ from cardlearn.protocol import GameInfo
 if TYPE_CHECKING:
     from .state import State
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "CONTRACTS",
+    "INFO",
+    "NAME",
+    "PLAYERS",
+    "Contract",
+    "Rules",
+    "card_penalty",
+    "deal_estimate",
+    "deck_for",
+    "is_run",
+    "is_set",
+    "penalty",
+    "round_penalties",
+]
+
 INFO = GameInfo(
     name={"is": "Kínaskák", "en": "Kinaskak (contract rummy)"},
     players=(2, 6),

@@ -4,23 +4,25 @@ recorded start (a bot's determinized guess) is checked field by field."""
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any
 
 from cardlearn.cards import JOKER, Card
-from cardlearn.core import SaveReader, rules_from_dict
+from cardlearn.core import SaveReader
 
 from .rules import CONTRACTS, FINAL_ROUND, INFO, PLAYERS, Rules, deck_for, is_set, run_cards
 from .state import Action, Meld, State, as_log, new_game
 
 
 def load(r: SaveReader) -> State:
-    rules = rules_from_dict(Rules, r.get("rules", dict))
+    """The saved game `r` holds (for as many players as it names), or a `ValueError`
+    saying what is wrong with it."""
+    rules = r.rules(Rules)
     players = _whole(r, "players", *PLAYERS)
-    if r.data.get("origin") is not None:
-        state: State = r.from_origin(new_game, players, rules=rules, players=players)
-        return state
-    return _snapshot(r, rules, players)
+    state: State = r.load(rules, new_game, players, functools.partial(_snapshot, n=players),
+                          players=players)
+    return state
 
 
 def _whole(r: SaveReader, key: str, low: int, high: int) -> int:

@@ -1,13 +1,13 @@
-"""The Kínaskák engine: actions, the state of a match, dealing, turns, buying, going out
-and scoring, and `new_game`.  The rule facts live in `rules.py`, the meld search in
-`melds.py`; see the package docstring for the action notation and the steps of a lay-down."""
+"""The Kínaskák engine: the state of a match, dealing, turns, buying, going out and
+scoring, and `new_game`.  The rule facts live in `rules.py`, the meld search (and `Meld`)
+in `melds.py`, the moves (`Action`), which are legal and why one is not in `legality.py`;
+see the package docstring for the action notation and the steps of a lay-down."""
 
 from __future__ import annotations
 
 import json
 import random
 from bisect import insort
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -15,12 +15,10 @@ from itertools import chain
 from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple
 
-from cardlearn.cards import JOKER, Card, cards_text, make_deck, without
+from cardlearn.cards import JOKER, Card, cards_text, without
 from cardlearn.core import (
     DEAL_END,
     GameState,
-    IllegalMove,
-    SaveReader,
     derived,
     rules_to_dict,
     save_json,
@@ -30,7 +28,19 @@ from cardlearn.core import (
 )
 from cardlearn.protocol import FinishedDeal, ScoreRow
 
-from .melds import hand_key, keyed_meld_specs
+from .legality import (
+    Action,
+    buy_window,
+    in_place,
+    legal_moves,
+    run_placing,
+    steal_slot,
+    stolen_from,
+    table_facts,
+    why_illegal,
+)
+from .legality import layoff_ends as layoff_ends  # where the tests and notebooks find it
+from .melds import Meld
 from .rules import (
     CONTRACTS,
     FINAL_ROUND,
@@ -39,39 +49,17 @@ from .rules import (
     Rules,
     check_players,
     deck_for,
-    end_placings,
-    fit_run,
     hand_penalties,
-    in_place_order,
-    is_set,
-    max_jokers,
-    rank_at,
-    run_cards,
 )
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "Action",
+    "Meld",
+    "State",
+    "new_game",
+]
+
 _KEY = attrgetter("key")  # Card order without a Python-level __lt__ per comparison
-
-
-class Meld(NamedTuple):
-    """A meld on the table.  `key` is the run's suit or the set's rank; `low` the run's
-    first position on the run scale (0 for a set); `cards` in place order, jokers where
-    they lie (a set's jokers last)."""
-
-    owner: int
-    kind: str
-    key: str
-    low: int
-    cards: tuple[Card, ...]
-
-    def stands_for(self, i: int, wrap: bool) -> Card | str:
-        """What slot `i` stands for: a card in a run, a rank in a set (§B2.2, bindings)."""
-        if self.kind == "set":
-            return self.key
-        return Card(rank_at(self.low + i, wrap), self.key)
-
-    @property
-    def jokers(self) -> int:
-        return self.cards.count(JOKER)
 
 
 class Sight(NamedTuple):
@@ -85,108 +73,6 @@ class Sight(NamedTuple):
     laid_down: bool                # "laid_down"[seat]
 
 
-_TEXTS: dict[Any, str] = {}  # action → its text, filled as moves are written (saves write many)
-
-
-class Action(NamedTuple):
-    """One decision.  `verb`: take, draw, buy, pass, run, set, off, steal, discard.
-    `cards`: the hand cards it uses (a run's in place order); `binds`: for a run, the card
-    each slot stands for; `meld`: (owner, index) of the meld laid off on or stolen from;
-    `end`: "low" or "high" for a lay-off on a run."""
-
-    verb: str
-    cards: tuple[Card, ...] = ()
-    binds: tuple[Card, ...] = ()
-    meld: tuple[int, int] | None = None
-    end: str = ""
-
-    def __str__(self) -> str:
-        text = _TEXTS.get(self)
-        if text is None:
-            if len(_TEXTS) > 200_000:  # the actions ever seen are few; a cap all the same
-                _TEXTS.clear()
-            text = _TEXTS[self] = self._text()
-        return text
-
-    def _text(self) -> str:
-        v = self.verb
-        if v in ("take", "draw", "buy", "pass"):
-            return v
-        if v == "run":
-            return "run " + " ".join(str(c) if c is not JOKER else f"JK={b}"
-                                     for c, b in zip(self.cards, self.binds))
-        if v == "set":
-            return "set " + " ".join(map(str, self.cards))
-        if v == "discard":
-            return f"discard {self.cards[0]}"
-        assert self.meld is not None  # the verbs left, off and steal, name a meld
-        where = f"{self.meld[0]}-{self.meld[1]}"
-        if v == "steal":
-            return f"steal {self.cards[0]} {where}"
-        return f"off {self.cards[0]} {where}" + (f" {self.end}" if self.end else "")
-
-    def __repr__(self) -> str:
-        return f"Action.parse({str(self)!r})"
-
-    @classmethod
-    def parse(cls, text: Any) -> Action:
-        if not isinstance(text, str):
-            raise IllegalMove(f"a Kínaskák move is text like 'take', 'discard 7H' or 'run 3H 4H 5H 6H', "
-                              f"not {text!r}")
-        words = text.split()
-        if not words:
-            raise IllegalMove("an empty move: write e.g. 'draw', 'discard 7H' or 'off 7H 1-0 high'")
-        verb, rest = words[0].lower(), words[1:]
-        try:
-            if verb in ("take", "draw", "buy", "pass") and not rest:
-                return cls(verb)
-            if verb == "discard" and len(rest) == 1:
-                return cls(verb, (Card.parse(rest[0]),))
-            if verb == "set" and len(rest) >= 3:
-                return cls(verb, tuple(sorted(map(Card.parse, rest))))
-            if verb == "run" and len(rest) >= 4:
-                return _parse_run(rest)
-            if verb in ("off", "steal") and len(rest) in (2, 3):
-                card = Card.parse(rest[0])
-                owner, _, index = rest[1].partition("-")
-                if not (owner.isdigit() and index.isdigit()):
-                    raise ValueError(f"{rest[1]!r} is not a meld like '2-0' (seat, then its meld number)")
-                end = rest[2].lower() if len(rest) == 3 else ""
-                if end not in ("", "low", "high") or (verb == "steal" and end):
-                    raise ValueError(f"{rest[2]!r} is not an end: 'low' or 'high'")
-                return cls(verb, (card,), meld=(int(owner), int(index)), end=end)
-        except ValueError as err:
-            params = {"text": repr(text), "why": str(err)}
-            raise IllegalMove(f"cannot read the move {text!r}: {err}", rule="unreadable",
-                              params=params) from None
-        why = ("the moves are take, draw, buy, pass, run …, set …, off CARD SEAT-N [low|high], "
-               "steal CARD SEAT-N, discard CARD")
-        raise IllegalMove(f"cannot read the move {text!r}: {why}", rule="unreadable",
-                          params={"text": repr(text), "why": why})
-
-
-def _parse_run(words: list[str]) -> Action:
-    cards, binds = [], []
-    for w in words:
-        card_text, eq, bind = w.partition("=")
-        card = Card.parse(card_text)
-        if card is JOKER:
-            if not eq:
-                raise ValueError("a joker in a run is written with the card it stands for, e.g. JK=4H")
-            bound = Card.parse(bind)
-            if bound is JOKER:
-                raise ValueError("a joker stands for a card, not for a joker")
-        elif eq:
-            raise ValueError(f"only a joker takes '=': {w!r}")
-        else:
-            bound = card
-        cards.append(card)
-        binds.append(bound)
-    return Action("run", tuple(cards), tuple(binds))
-
-
-TAKE, DRAW, BUY, PASS = Action("take"), Action("draw"), Action("buy"), Action("pass")
-_NONE: frozenset[str] = frozenset()  # no suits or ranks used yet
 
 Row = tuple[int, int, int, int | None, tuple[int, ...]]  # round, runs, sets, went_out, penalty
 
@@ -213,15 +99,6 @@ def _less_known(known: Known, p: int, gone: Iterable[Card]) -> Known:
     return _put(known, p, _drop_known(known[p], gone)) if known[p] else known
 
 
-def _has_joker(cards: Iterable[Card]) -> bool:
-    return any(c is JOKER for c in cards)
-
-
-# Every card by its `Card.key` (the joker's is 100), and one discard action per card
-# (immutable, so shared): looked up by an int, where a dict keyed by the card called the
-# Python-level `Card.__hash__` for every card of every hand at every discard.
-_CARD_AT: dict[int, Card] = {c.key: c for c in make_deck(jokers=1)}
-_DISCARD_AT: dict[int, Action] = {k: Action("discard", (c,)) for k, c in _CARD_AT.items()}
 
 
 def _add(cards: tuple[Card, ...], *new: Card) -> tuple[Card, ...]:
@@ -264,150 +141,12 @@ def log_len(log: Log) -> int:
     return _CHUNK * len(log[0]) + len(log[1])
 
 
-# Cached: trying each placing costs ~150 µs (a `Counter` per window), and the same few
-# runs are laid again and again in a search bot's simulations.
-@lru_cache(maxsize=1 << 12)
-def run_placing(action: Action, rules: Rules) -> tuple[str, int] | None:
-    """(suit, low) of the run `action` lays, if its jokers' declared cards are one of the
-    placings the engine offers (`rules.end_placings`: every placing of its cards)."""
-    size, wrap = len(action.cards), rules.run_wrap
-    for placed in end_placings(action.cards, rules):
-        if run_cards(placed[0], placed[1], size, wrap) == action.binds:
-            return placed
-    return None
-
-
-def layoff_ends(meld: Meld, card: Card, rules: Rules) -> tuple[str, ...]:
-    """Where `card` may be laid off on `meld` (§B2.5): "" for a set; "low"/"high" for the
-    ends of a run (a joker, or an ace on a 2–K run, may fit both)."""
-    size = len(meld.cards) + 1
-    if card is JOKER and meld.jokers + 1 > max_jokers(size, rules.joker_limit):
-        return ()
-    if meld.kind == "set":
-        return ("",) if card is JOKER or card.rank == meld.key else ()
-    if card is not JOKER and card.suit != meld.key:
-        return ()
-    wrap, low, high = rules.run_wrap, meld.low, meld.low + len(meld.cards) - 1
-    if wrap:
-        if size > 13:
-            return ()
-        ends = [("low", low - 1), ("high", high + 1)]
-    else:
-        both = rules.run_ace_both_ends
-        ends = [e for e in (("low", low - 1), ("high", high + 1)) if 1 <= e[1] <= 14]
-        if not both:
-            ends = [e for e in ends if not (min(low, e[1]) == 1 and max(high, e[1]) == 14)]
-    return tuple(name for name, pos in ends if card is JOKER or rank_at(pos, wrap) == card.rank)
-
-
 def laid_off(meld: Meld, card: Card, end: str, wrap: bool) -> Meld:
     if end == "low":
         return meld._replace(low=(meld.low - 1) % 13 if wrap else meld.low - 1, cards=(card, *meld.cards))
     if end == "high":
         return meld._replace(cards=(*meld.cards, card))
     return meld._replace(cards=tuple(sorted((*meld.cards, card))))
-
-
-def steal_slot(meld: Meld, card: Card, wrap: bool) -> int | None:
-    """The slot of the joker that `card` may replace (§B2.5 StealJoker), or None."""
-    if card is JOKER:
-        return None
-    for i, c in enumerate(meld.cards):
-        if c is JOKER and (meld.stands_for(i, wrap) == (card.rank if meld.kind == "set" else card)):
-            return i
-    return None
-
-
-def stolen_from(meld: Meld, card: Card, slot: int) -> Meld:
-    cards = _put(meld.cards, slot, card)
-    return meld._replace(cards=tuple(sorted(cards)) if meld.kind == "set" else cards)
-
-
-class _MeldFacts:
-    """What one meld on the table offers, whatever the hand: the natural cards that may be
-    laid off on it, the cards its jokers stand for, and the lay-off and steal actions per
-    card, made once (melds and actions are immutable).  See `State._table_facts`."""
-
-    __slots__ = ("_layoffs", "_steals", "ends", "has_joker", "meld", "rules", "stand_ins", "where")
-
-    def __init__(self, meld: Meld, where: tuple[int, int], rules: Rules):
-        wrap = rules.run_wrap
-        self.meld, self.where, self.rules = meld, where, rules
-        # a run: the cards just below and above it (None for a set: any card of its rank)
-        self.ends: tuple[Card, ...] | None = None
-        if meld.kind == "run":
-            below = Card(rank_at(meld.low - 1, wrap), meld.key) if wrap or meld.low > 1 else None
-            top = meld.low + len(meld.cards)
-            above = Card(rank_at(top, wrap), meld.key) if wrap or top <= 14 else None
-            self.ends = tuple(c for c in dict.fromkeys((below, above)) if c is not None)
-        self.has_joker = _has_joker(meld.cards)
-        # a run's jokers: the cards they stand for, in card order
-        self.stand_ins: tuple[Card, ...] = ()
-        if meld.kind == "run" and self.has_joker:
-            slots = [j for j, c in enumerate(meld.cards) if c is JOKER]
-            stand_ins = dict.fromkeys(meld.stands_for(j, wrap) for j in slots)
-            # (in a run each slot stands for a card: the filter only tells the checker so)
-            self.stand_ins = tuple(sorted((c for c in stand_ins if isinstance(c, Card)), key=_KEY))
-        # per card, by its key (an int hashes in C, a `Card` by a Python-level `__hash__`)
-        self._layoffs: dict[int, tuple[Action, ...]] = {}
-        self._steals: dict[int, Action] = {}
-
-    def layoffs(self, card: Card) -> tuple[Action, ...]:
-        """Laying `card` off on this meld, at each end where it fits."""
-        actions = self._layoffs.get(card.key)
-        if actions is None:
-            actions = self._layoffs[card.key] = tuple(Action("off", (card,), meld=self.where, end=end)
-                                                      for end in layoff_ends(self.meld, card, self.rules))
-        return actions
-
-    def steal(self, card: Card) -> Action:
-        action = self._steals.get(card.key)
-        if action is None:
-            action = self._steals[card.key] = Action("steal", (card,), meld=self.where)
-        return action
-
-
-# Cached: a hand that is not laid down asks for its melds after every draw, and turning the
-# specs into actions (sorting each meld's cards to drop doubles) costs as much as finding
-# them; the actions are immutable, so shared.  A dict of our own rather than an
-# `lru_cache`: its key names the hand by its cards' int keys (`hand_key`) and the rules by
-# `id`, where an `lru_cache` hashed the hand card by card and the whole `Rules` (Python-level
-# `__hash__`s, about 40 per look-up) at every discard, and in random play it almost never
-# hit.  The entry keeps its `Rules` object alive, so that `id` is not reused while the entry
-# stands.
-_MELD_MOVES: dict[tuple[Any, ...], tuple[Rules, tuple[Action, ...]]] = {}
-_MELD_MOVES_MAX = 1 << 14
-
-
-def _meld_moves(hand: tuple[Card, ...], keys: bytes, runs: int, sets: int, used_suits: frozenset[str],
-                used_ranks: frozenset[str], exact: bool, rules: Rules, long: bool,
-                free: bool) -> tuple[Action, ...]:
-    """The run and set actions for `melds.meld_specs` of these arguments (`keys`: the
-    hand's `hand_key`), doubles dropped."""
-    key = (keys, runs, sets, used_suits, used_ranks, exact, id(rules), long, free)
-    hit = _MELD_MOVES.get(key)
-    if hit is not None:
-        return hit[1]
-    # `meld_specs` without its own cache: this one stands in front of it
-    specs = keyed_meld_specs(hand, keys, runs, sets, used_suits, used_ranks, exact, rules, long, free)
-    if not rules.go_out_by_discard:
-        specs = tuple(s for s in specs if len(hand) - len(s.cards) != 1)
-    out, seen = [], set()
-    for s in specs:
-        k = (bytes(sorted(map(_KEY, s.cards))), s.low)  # the cards (by key, hashed in C), and the placing
-        if k in seen:
-            continue
-        seen.add(k)
-        if s.kind == "run":
-            out.append(Action("run", s.cards, run_cards(s.key, s.low, len(s.cards), rules.run_wrap)))
-        else:
-            out.append(Action("set", s.cards))
-    moves = tuple(out)
-    if moves:  # none to lay: `meld_specs` finds that again at the cost of a look-up in its own cache
-        if len(_MELD_MOVES) >= _MELD_MOVES_MAX:  # bounded: start afresh (no decision depends on it)
-            _MELD_MOVES.clear()
-        _MELD_MOVES[key] = (rules, moves)
-    return moves
 
 
 # ---------------------------------------------------------------------------------------
@@ -517,7 +256,7 @@ class State(GameState):
         """The same position with the cards someone cannot see placed otherwise (see
         `hidden.determinize`): these hands and stock, a new seed for future shuffles and
         lots, and no recorded start.  The melds on the table are the same objects, so
-        their facts (`_table_facts`) carry over, as after a move."""
+        their facts (`legality.table_facts`) carry over, as after a move."""
         return self._evolve_with({"hands": hands, "stock": stock, "seed": seed, "origin": None,
                                   DEAL_END: None})
 
@@ -622,150 +361,16 @@ class State(GameState):
 
     def fits_a_meld(self, card: Card) -> bool:
         """Could `card` be laid off on some meld on the table (§B2.5), whoever holds it?
-        The melds are public; the answers are kept per meld (see `_table_facts`)."""
-        return any(f.layoffs(card) for f in self._table_facts())
+        The melds are public; the answers are kept per meld (see `legality.table_facts`)."""
+        return any(f.layoffs(card) for f in table_facts(self))
 
-    # -- legal moves -------------------------------------------------------------------
-    def _legal(self) -> tuple[Action, ...]:
-        step = self.step
-        if step == "draw":
-            return (TAKE, DRAW)
-        if step == "buy":
-            return (BUY, PASS)
-        p, hand = self.player, self.hands[self.player]
-        keys = hand_key(hand)  # the hand as the meld search reads it
-        melds = self._meld_actions(hand, keys)
-        if step == "meld":
-            return melds
-        rules = self.rules
-        may_add = rules.layoff_same_turn or not self.laid_turn
-        held = dict.fromkeys(keys)  # the distinct cards' keys, in hand order
-        adds: tuple[Action, ...] = ()
-        if self.laid_down[p] and self.round_no < FINAL_ROUND and may_add:
-            by_rank, facts = self._by_rank(held), self._table_facts()
-            adds = (*self._layoffs(hand, held, by_rank, facts), *self._steals(held, by_rank, facts))
-        taken = self.taken
-        if rules.forbid_same_card_discard and taken is not None:
-            discards = tuple(map(_DISCARD_AT.__getitem__, [k for k in held if k != taken.key] or held))
-        else:
-            discards = tuple(map(_DISCARD_AT.__getitem__, held))
-        return melds + adds + discards if melds or adds else discards
-
-    def _meld_actions(self, hand: tuple[Card, ...], keys: bytes) -> tuple[Action, ...]:
-        rules, p = self.rules, self.player
-        final = self.round_no == FINAL_ROUND
-        pending = self.pending
-        if pending or not self.laid_down[p]:
-            runs, sets = CONTRACTS[self.round_no - 1]
-            used_suits = used_ranks = _NONE
-            if pending:  # a lay-down under way: the melds and the suits or ranks it still needs
-                runs -= sum(m.kind == "run" for m in pending)
-                sets -= sum(m.kind == "set" for m in pending)
-                used_suits = frozenset(m.key for m in pending if m.kind == "run")
-                used_ranks = frozenset(m.key for m in pending if m.kind == "set")
-            long = not rules.layoff_same_turn and not final
-            left = len(hand) - 4 * runs - 3 * sets
-            if not rules.go_out_by_discard and not long and left == 1:
-                return ()
-            return _meld_moves(hand, keys, runs, sets, used_suits, used_ranks, final, rules, long, False)
-        if not final and ((self.laid_turn and rules.extra_melds_on_laydown)
-                          or (not self.laid_turn and rules.new_melds_after_laydown)):
-            return _meld_moves(hand, keys, 0, 0, _NONE, _NONE, False, rules, False, True)
-        return ()
-
-    def _table_facts(self) -> tuple[_MeldFacts, ...]:
-        """A `_MeldFacts` per meld on the table, in owner order.  Kept in the instance dict
-        under a name `derived` does not clear, so `_evolve_with` hands them on to the next
-        state: they are rebuilt only when `melds` is another tuple (and then only for the
-        melds that changed).  A laid-down player's every move asks them."""
-        memo = self.__dict__.get("_facts_memo")
-        melds, rules = self.melds, self.rules
-        if memo is not None and memo[0] is melds and memo[1] is rules:
-            return memo[2]
-        before = {} if memo is None or memo[1] is not rules else {f.where: f for f in memo[2]}
-        facts = []
-        for owner, ms in enumerate(melds):
-            for i, m in enumerate(ms):
-                f = before.get((owner, i))
-                facts.append(f if f is not None and f.meld is m else _MeldFacts(m, (owner, i), rules))
-        out = tuple(facts)
-        self.__dict__["_facts_memo"] = (melds, rules, out)
-        return out
-
-    @staticmethod
-    def _by_rank(held: dict[int, None]) -> dict[str | None, list[Card]]:
-        """The distinct cards held (`held`: their keys), by rank (None: the joker), in hand order."""
-        by_rank: dict[str | None, list[Card]] = {}
-        for k in held:
-            c = _CARD_AT[k]
-            by_rank.setdefault(c.rank, []).append(c)
-        return by_rank
-
-    def _layoffs(self, hand: tuple[Card, ...], held: dict[int, None], by_rank: dict[str | None, list[Card]],
-                 facts: tuple[_MeldFacts, ...]) -> list[Action]:
-        if not self.rules.go_out_by_discard and len(hand) == 2:
-            return []
-        jokers = by_rank.get(None, [])
-        out: list[Action] = []
-        for f in facts:
-            if f.ends is None:  # a set: the cards of its rank, and jokers
-                fits = by_rank.get(f.meld.key)
-                if fits is None:
-                    if not jokers:
-                        continue  # (most melds, most turns: no list made)
-                    fits = jokers
-                elif jokers:
-                    fits = fits + jokers
-            else:  # a run: only the cards just below and above it, and jokers (in hand order)
-                fits = [c for c in f.ends if c.key in held]
-                if len(fits) == 2:
-                    order = [*held]
-                    fits.sort(key=lambda c: order.index(c.key))
-                fits += jokers
-            for card in fits:
-                out += f.layoffs(card)
-        return out
-
-    def _steals(self, held: dict[int, None], by_rank: dict[str | None, list[Card]],
-                facts: tuple[_MeldFacts, ...]) -> list[Action]:
-        rules, p, wrap = self.rules, self.player, self.rules.run_wrap
-        out: list[Action] = []
-        for f in facts:
-            m = f.meld
-            if not f.has_joker or (f.where[0] == p and not rules.joker_steal_by_owner) or \
-                    (m.kind == "set" and not rules.joker_steal_from_sets):
-                continue
-            # a set: the cards of its rank held, in hand order; a run: its jokers' cards held
-            wanted = by_rank.get(m.key, []) if m.kind == "set" else [c for c in f.stand_ins if c.key in held]
-            for card in wanted:
-                if rules.stolen_joker_must_be_used:
-                    slot = steal_slot(m, card, wrap)
-                    assert slot is not None  # `wanted` holds only cards its jokers stand for
-                    if not self._joker_fits(f.where, stolen_from(m, card, slot)):
-                        continue
-                out.append(f.steal(card))
-        return out
-
-    def _joker_fits(self, where: tuple[int, int], changed: Meld) -> bool:
-        """Could a joker be laid off somewhere once `where` has become `changed`?"""
-        for owner, ms in enumerate(self.melds):
-            for i, m in enumerate(ms):
-                if layoff_ends(changed if (owner, i) == where else m, JOKER, self.rules):
-                    return True
-        return False
+    # -- legal moves: the hooks, written in legality.py as functions of the state --------
+    _legal = legal_moves
+    _why_illegal = why_illegal
+    buyers = buy_window  # public: who would be asked to buy (the table's words ask it)
 
     def _parse_action(self, text: str) -> Action:
         return Action.parse(text)
-
-    def _in_place_order(self, action: Any) -> Any:
-        """A run written in any order, in place order (as sets are read in card order):
-        `run QC JC 10C 9C` is `run 9C 10C JC QC`.  Other moves, and runs whose declared
-        cards are no run, as they are."""
-        if isinstance(action, Action) and action.verb == "run":
-            placed = in_place_order(action.cards, action.binds, self.rules)
-            if placed is not None:
-                return action._replace(cards=placed[0], binds=placed[1])
-        return action
 
     def _canonical(self, action: Any) -> Any:
         for a in self._legal_tuple():  # as the base class does first, without its call
@@ -773,76 +378,8 @@ class State(GameState):
                 return a
         found = super()._canonical(action)
         if found is None and isinstance(action, Action) and action.verb == "run":
-            found = super()._canonical(self._in_place_order(action))
+            found = super()._canonical(in_place(self, action))
         return found
-
-    def _why_illegal(self, action: Any) -> tuple[str, dict[str, str]]:
-        if not isinstance(action, Action):
-            raise IllegalMove(f"{action!r} is not a Kínaskák move")
-        action = self._in_place_order(action)
-        verb, step, p = action.verb, self.step, self.player
-        allowed = {"draw": ("take", "draw"), "buy": ("buy", "pass"), "meld": ("run", "set"),
-                   "discard": ("run", "set", "off", "steal", "discard")}[step]
-        if verb not in allowed:
-            if verb == "buy" and step != "buy":
-                if self.round_no == FINAL_ROUND:
-                    return "no_buy_round8", {}
-                return "no_buy_now", {"max": str(self.rules.max_buys)}
-            return "wrong_step", {"step": step, "moves": ", ".join(allowed)}
-        if verb == "buy":
-            return "no_buy_now", {"max": str(self.rules.max_buys)}
-        hand = self.hands[p]
-        missing = Counter(action.cards) - Counter(hand)
-        if missing:
-            return "not_in_hand", {"cards": " ".join(map(str, sorted(missing.elements())))}
-        if verb == "discard":
-            return "same_card", {"card": str(action.cards[0])}
-        if verb in ("run", "set"):
-            return self._why_not_meld(action)
-        if not self.laid_down[p]:
-            return "not_laid_down", {}
-        if self.round_no == FINAL_ROUND:
-            return "final_round", {}
-        if self.laid_turn and not self.rules.layoff_same_turn:
-            return "layoff_same_turn", {}
-        where = "?" if action.meld is None else f"{action.meld[0]}-{action.meld[1]}"
-        meld = None if action.meld is None else self.meld_at(action.meld)
-        if meld is None:
-            return "no_such_meld", {"meld": where}
-        if verb == "steal":
-            return self._why_not_steal(action, meld)
-        if not self.rules.go_out_by_discard and len(hand) == 2:
-            return "keep_two", {}
-        return "bad_layoff", {"card": str(action.cards[0]), "meld": where}
-
-    def _why_not_meld(self, action: Action) -> tuple[str, dict[str, str]]:
-        rules = self.rules
-        text = " ".join(map(str, action.cards))
-        if action.verb == "set" and not is_set(action.cards, rules):
-            return "not_a_set", {"cards": text}
-        if action.verb == "run":
-            if fit_run(action.cards, rules) is None or \
-                    any(c is not JOKER and c != b for c, b in zip(action.cards, action.binds)):
-                return "not_a_run", {"cards": text}
-            if run_placing(action, rules) is None:
-                return "run_placing", {"cards": text}
-        if self.laid_down[self.player] and not self.pending:
-            return "no_new_melds", {}
-        if self.round_no == FINAL_ROUND:
-            return "final_round_whole_hand", {}
-        if not rules.layoff_same_turn or len(action.cards) > (4 if action.verb == "run" else 3):
-            return "meld_length", {}
-        return "contract", {"round": str(self.round_no)}
-
-    def _why_not_steal(self, action: Action, meld: Meld) -> tuple[str, dict[str, str]]:
-        rules = self.rules
-        if meld.owner == self.player and not rules.joker_steal_by_owner:
-            return "steal_own", {}
-        if meld.kind == "set" and not rules.joker_steal_from_sets:
-            return "steal_from_set", {}
-        if steal_slot(meld, action.cards[0], rules.run_wrap) is None:
-            return "bad_steal", {"card": str(action.cards[0])}
-        return "steal_unused", {}
 
     # -- moves -------------------------------------------------------------------------
     # A move is a chain of rule steps (a discard ends the turn, which starts the next one,
@@ -850,7 +387,8 @@ class State(GameState):
     # writes the fields it changes to `c`, one dict for the whole move, and `_next` makes
     # the new state from them once, through `_evolve_with` (which also drops the values
     # derived from the old fields).  `self` is the state before the move.  The first step,
-    # `_do_<verb>`, reads it (only the log has changed yet); the steps after it read a
+    # `_STEPS[verb]` (a function below the class), reads it (only the log has changed
+    # yet); the steps after it read a
     # field as it stands, `c.get(name, self.name)`; what no move changes (`n`, `rules`,
     # `seed`) they read from `self`.  (A state per step would cost more than the rules: a
     # move takes up to a dozen steps.)
@@ -862,31 +400,6 @@ class State(GameState):
         _STEPS[action.verb](self, action, c)
         new: State = self._evolve_with(c)
         return new
-
-    def _do_take(self, action: Action, c: dict[str, Any]) -> None:
-        p, hands, known, discard = self.player, self.hands, self.known, self.discard
-        top = discard[-1]
-        c.update(hands=_put(hands, p, _add(hands[p], top)), known=_put(known, p, _add(known[p], top)),
-                 discard=discard[:-1], live=False, taken=top, step="discard")
-
-    def _do_draw(self, action: Action, c: dict[str, Any]) -> None:
-        queue = self.buyers()
-        if queue:
-            c.update(step="buy", buy_queue=queue, buy_requests=())
-        else:
-            c["live"] = False
-            self._draw_for_player(c)
-
-    def _do_buy(self, action: Action, c: dict[str, Any]) -> None:
-        seat = self.buy_queue[0]
-        if self.rules.buy_priority == "seat_order":
-            self._sell(c, seat)
-        else:
-            c["buy_requests"] = (*self.buy_requests, seat)
-            self._ask_next(c)
-
-    def _do_pass(self, action: Action, c: dict[str, Any]) -> None:
-        self._ask_next(c)
 
     def _ask_next(self, c: dict[str, Any]) -> None:
         queue = c.get("buy_queue", self.buy_queue)[1:]
@@ -916,27 +429,6 @@ class State(GameState):
         self._from_stock(c, buyer)  # the buy window was opened only if the stock can supply both
         self._draw_for_player(c)
 
-    def buyers(self) -> tuple[int, ...]:
-        """Who would be asked, clockwise from the player's left, whether they buy the live
-        discard if the player in turn declined it now (§B2.6); () when no buy window opens."""
-        rules, p = self.rules, self.player
-        if self.round_no == FINAL_ROUND or (self.went_out is not None and not rules.buy_in_final_lap):
-            return ()
-        if self.discarder is None and not rules.buy_initial_upcard:
-            return ()
-        spare = len(self.discard) - 2 if rules.stock_exhaustion == "reshuffle" and \
-            self.reshuffles < rules.max_reshuffles else 0
-        if len(self.stock) + max(0, spare) < 2:
-            return ()
-        n, discarder, buys_used, most = self.n, self.discarder, self.buys_used, rules.max_buys
-        anyone, fined = rules.discarder_may_buy, rules.excess_buy_penalty is not None
-        out = []
-        for k in range(1, n):
-            s = (p + k) % n
-            if (s != discarder or anyone) and (buys_used[s] < most or fined):
-                out.append(s)
-        return tuple(out)
-
     def _from_stock(self, c: dict[str, Any], seat: int) -> bool:
         """`seat` draws the top stock card (reshuffling the discards once if needed); False,
         with the round ended, if no card can be had (§B2.8)."""
@@ -959,16 +451,6 @@ class State(GameState):
         if self._from_stock(c, c.get("player", self.player)):
             c["step"] = "discard"
 
-    def _do_run(self, action: Action, c: dict[str, Any]) -> None:
-        placed = run_placing(action, self.rules)
-        assert placed is not None  # a legal run has a placing the engine offers
-        self._lay(c, Meld(self.player, "run", placed[0], placed[1], action.cards))
-
-    def _do_set(self, action: Action, c: dict[str, Any]) -> None:
-        rank = next(card.rank for card in action.cards if card is not JOKER)
-        assert rank is not None  # a natural card has a rank
-        self._lay(c, Meld(self.player, "set", rank, 0, action.cards))
-
     def _lay(self, c: dict[str, Any], meld: Meld) -> None:
         get = c.get
         p, hands, known = get("player", self.player), get("hands", self.hands), get("known", self.known)
@@ -989,34 +471,6 @@ class State(GameState):
         c.update(pending=(), melds=_put(melds, p, (*melds[p], *pending)),
                  laid_down=_put(laid_down, p, True), laid_turn=True, step="discard")
         self._after_main(c)
-
-    def _do_off(self, action: Action, c: dict[str, Any]) -> None:
-        p, card, melds, hands, known = self.player, action.cards[0], self.melds, self.hands, self.known
-        assert action.meld is not None  # a lay-off names its meld
-        owner, i = action.meld
-        meld = laid_off(melds[owner][i], card, action.end, self.rules.run_wrap)
-        c.update(melds=_put(melds, owner, _put(melds[owner], i, meld)),
-                 hands=_put(hands, p, without(hands[p], (card,))),
-                 known=_less_known(known, p, (card,)))
-        self._after_main(c)
-
-    def _do_steal(self, action: Action, c: dict[str, Any]) -> None:
-        p, card, melds, hands, known = self.player, action.cards[0], self.melds, self.hands, self.known
-        assert action.meld is not None  # a steal names its meld
-        owner, i = action.meld
-        old = melds[owner][i]
-        slot = steal_slot(old, card, self.rules.run_wrap)
-        assert slot is not None  # a legal steal swaps in the card the joker stands for
-        c.update(melds=_put(melds, owner, _put(melds[owner], i, stolen_from(old, card, slot))),
-                 hands=_put(hands, p, _add(without(hands[p], (card,)), JOKER)),
-                 known=_put(known, p, _add(_drop_known(known[p], (card,)), JOKER)))
-
-    def _do_discard(self, action: Action, c: dict[str, Any]) -> None:
-        p, card, hands, known = self.player, action.cards[0], self.hands, self.known
-        c.update(hands=_put(hands, p, without(hands[p], (card,))),
-                 known=_less_known(known, p, (card,)),
-                 discard=(*self.discard, card), live=True, discarder=p)
-        self._end_turn(c)
 
     def _after_main(self, c: dict[str, Any]) -> None:
         """An empty hand after a meld or lay-off goes out with no discard."""
@@ -1113,20 +567,85 @@ class State(GameState):
             "origin": None if self.origin is None else list(self.origin),
         })
 
-    @classmethod
-    def from_json(cls, text: str) -> State:
-        from .saves import load
-        return load(SaveReader(text, "kinaskak"))
 
-    def __str__(self) -> str:
-        from .view import text_picture
-        return text_picture(self)
+# A move's first rule step, by its verb (`State._next`): it reads the state before the move
+# and writes the fields it changes to `c`; the steps that follow are `State` methods.
+
+def _take(state: State, action: Action, c: dict[str, Any]) -> None:
+    p, hands, known, discard = state.player, state.hands, state.known, state.discard
+    top = discard[-1]
+    c.update(hands=_put(hands, p, _add(hands[p], top)), known=_put(known, p, _add(known[p], top)),
+             discard=discard[:-1], live=False, taken=top, step="discard")
 
 
-# A move's first rule step by its verb (`State._next`), looked up once, not by name.
-_VERBS = ("take", "draw", "buy", "pass", "run", "set", "off", "steal", "discard")
+def _draw(state: State, action: Action, c: dict[str, Any]) -> None:
+    queue = state.buyers()
+    if queue:
+        c.update(step="buy", buy_queue=queue, buy_requests=())
+    else:
+        c["live"] = False
+        state._draw_for_player(c)
+
+
+def _buy(state: State, action: Action, c: dict[str, Any]) -> None:
+    seat = state.buy_queue[0]
+    if state.rules.buy_priority == "seat_order":
+        state._sell(c, seat)
+    else:
+        c["buy_requests"] = (*state.buy_requests, seat)
+        state._ask_next(c)
+
+
+def _pass(state: State, action: Action, c: dict[str, Any]) -> None:
+    state._ask_next(c)
+
+
+def _run(state: State, action: Action, c: dict[str, Any]) -> None:
+    placed = run_placing(action, state.rules)
+    assert placed is not None  # a legal run has a placing the engine offers
+    state._lay(c, Meld(state.player, "run", placed[0], placed[1], action.cards))
+
+
+def _set(state: State, action: Action, c: dict[str, Any]) -> None:
+    rank = next(card.rank for card in action.cards if card is not JOKER)
+    assert rank is not None  # a natural card has a rank
+    state._lay(c, Meld(state.player, "set", rank, 0, action.cards))
+
+
+def _off(state: State, action: Action, c: dict[str, Any]) -> None:
+    p, card, melds, hands, known = state.player, action.cards[0], state.melds, state.hands, state.known
+    assert action.meld is not None  # a lay-off names its meld
+    owner, i = action.meld
+    meld = laid_off(melds[owner][i], card, action.end, state.rules.run_wrap)
+    c.update(melds=_put(melds, owner, _put(melds[owner], i, meld)),
+             hands=_put(hands, p, without(hands[p], (card,))),
+             known=_less_known(known, p, (card,)))
+    state._after_main(c)
+
+
+def _steal(state: State, action: Action, c: dict[str, Any]) -> None:
+    p, card, melds, hands, known = state.player, action.cards[0], state.melds, state.hands, state.known
+    assert action.meld is not None  # a steal names its meld
+    owner, i = action.meld
+    old = melds[owner][i]
+    slot = steal_slot(old, card, state.rules.run_wrap)
+    assert slot is not None  # a legal steal swaps in the card the joker stands for
+    c.update(melds=_put(melds, owner, _put(melds[owner], i, stolen_from(old, card, slot))),
+             hands=_put(hands, p, _add(without(hands[p], (card,)), JOKER)),
+             known=_put(known, p, _add(_drop_known(known[p], (card,)), JOKER)))
+
+
+def _discard(state: State, action: Action, c: dict[str, Any]) -> None:
+    p, card, hands, known = state.player, action.cards[0], state.hands, state.known
+    c.update(hands=_put(hands, p, without(hands[p], (card,))),
+             known=_less_known(known, p, (card,)),
+             discard=(*state.discard, card), live=True, discarder=p)
+    state._end_turn(c)
+
+
 _STEPS: dict[str, Callable[[State, Action, dict[str, Any]], None]] = {
-    verb: getattr(State, "_do_" + verb) for verb in _VERBS}
+    "take": _take, "draw": _draw, "buy": _buy, "pass": _pass, "run": _run, "set": _set,
+    "off": _off, "steal": _steal, "discard": _discard}
 
 
 @lru_cache(maxsize=64)

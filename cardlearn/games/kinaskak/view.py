@@ -4,9 +4,10 @@ the reasons for illegal moves, in Icelandic and English."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlearn.cards import JOKER, RANK_NAMES, Card
+from cardlearn.core import VIEW_NAMES
 from cardlearn.grammar import (
     capital,
     form,
@@ -21,8 +22,14 @@ from cardlearn.grammar import (
 from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, Token, Zone
 
 from .bots import progress
+from .legality import layoff_ends
 from .rules import CONTRACTS, FINAL_ROUND, NAME, card_penalty, fit_run, in_place_order, penalty, run_cards
-from .state import Action, Meld, State, layoff_ends
+from .state import Action, Meld, State
+
+# The names the package re-exports: those every game's view gives, `core.VIEW_NAMES`.
+# Computed, so hidden from mypy, which reads only a literal `__all__` (as in the package).
+if not TYPE_CHECKING:
+    __all__ = [*VIEW_NAMES]
 
 Namer = Callable[[int], str]
 

@@ -42,95 +42,23 @@ clockwise; `c16..c35` are the stock, and the trump indicator is `c17` (stock ind
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
-from .bots import BOTS, RandomBot, SearchBot, ThumbBot
-from .examples import EXAMPLES
-from .hidden import determinize, hidden_cards
-from .rules import (
-    CARD_POINTS,
-    DECK,
-    HAND_SIZE,
-    INFO,
-    NAME,
-    PLAYERS,
-    RANK_ORDER,
-    TEAMS,
-    Rules,
-    beats,
-    can_beat,
-    card_points,
-    deal_loss,
-    deal_order,
-    egg_bonus,
-    four_of_a_suit,
-    loss_points,
-    priority,
-    team_of,
-    trump_index,
-)
-from .state import CLAIM, PASS, Action, Four, Pair, Play, Row, State, new_game
-from .view import (
-    RULE_WORDS,
-    SHEET_NAMES,
-    action_cards,
-    command,
-    deal_result,
-    describe,
-    explain,
-    layout,
-    quiet,
-    sheet_row,
-    text_picture,
-)
+# Each module's `__all__` is its part of the game's public names (those
+# `cardlearn.protocol.GameModule` asks for among them): re-exported here, summed below.
+from . import bots, examples, hidden, legality, rules, saves, state, view
+from .bots import *  # noqa: F403
+from .examples import *  # noqa: F403
+from .hidden import *  # noqa: F403
+from .legality import *  # noqa: F403
+from .rules import *  # noqa: F403
+from .saves import *  # noqa: F403
+from .state import *  # noqa: F403
+from .view import *  # noqa: F403
 
-State.GAME = sys.modules[__name__]
+State.GAME = sys.modules[__name__]  # noqa: F405 -- from `.state`
 
-__all__ = [
-    "BOTS",
-    "CARD_POINTS",
-    "CLAIM",
-    "DECK",
-    "EXAMPLES",
-    "HAND_SIZE",
-    "INFO",
-    "NAME",
-    "PASS",
-    "PLAYERS",
-    "RANK_ORDER",
-    "RULE_WORDS",
-    "SHEET_NAMES",
-    "TEAMS",
-    "Action",
-    "Four",
-    "Pair",
-    "Play",
-    "RandomBot",
-    "Row",
-    "Rules",
-    "SearchBot",
-    "State",
-    "ThumbBot",
-    "action_cards",
-    "beats",
-    "can_beat",
-    "card_points",
-    "command",
-    "deal_loss",
-    "deal_order",
-    "deal_result",
-    "describe",
-    "determinize",
-    "egg_bonus",
-    "explain",
-    "four_of_a_suit",
-    "hidden_cards",
-    "layout",
-    "loss_points",
-    "new_game",
-    "priority",
-    "quiet",
-    "sheet_row",
-    "team_of",
-    "text_picture",
-    "trump_index",
-]
+# mypy reads only a literal `__all__`: without one, it takes the names imported above as public.
+if not TYPE_CHECKING:
+    __all__ = [name for module in (bots, examples, hidden, legality, rules, saves, state, view)
+               for name in module.__all__]

@@ -12,8 +12,15 @@ from cardlearn.bots import SearchBot as _Search
 from cardlearn.cards import Card, parse_cards
 
 from .hidden import seen_cards
+from .legality import CLAIM, Action
 from .rules import CARD_POINTS, DECK, RANK_INDEX, beats, card_points
-from .state import CLAIM, Action
+
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "BOTS",
+    "RandomBot",
+    "SearchBot",
+    "ThumbBot",
+]
 
 
 def _strength(card: Card, trump: str) -> int:

@@ -7,6 +7,8 @@ from cardlearn.protocol import Examples, GoldenCase
 
 from .rules import Rules
 
+__all__ = ["EXAMPLES"]
+
 EXAMPLES = Examples(
     variants=(
         Rules(discards_visible="all", pairing="declared", trump_reveal="top_to_bottom"),

@@ -13,6 +13,11 @@ from cardlearn.core import fresh_seed
 from .rules import DECK, HAND_SIZE, check_seat, sorted_cards
 from .state import State, per_seat
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "determinize",
+    "hidden_cards",
+]
+
 
 def hidden_cards(state: State, seat: int) -> tuple[Card, ...]:
     """The cards `seat` cannot see, sorted: the other hands, the stock except the shown

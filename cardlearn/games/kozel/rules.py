@@ -16,6 +16,29 @@ from cardlearn.cards import RANKS, Card, make_deck
 from cardlearn.core import check_rule_types
 from cardlearn.protocol import GameInfo
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "CARD_POINTS",
+    "DECK",
+    "HAND_SIZE",
+    "INFO",
+    "NAME",
+    "PLAYERS",
+    "RANK_ORDER",
+    "TEAMS",
+    "Rules",
+    "beats",
+    "can_beat",
+    "card_points",
+    "deal_loss",
+    "deal_order",
+    "egg_bonus",
+    "four_of_a_suit",
+    "loss_points",
+    "priority",
+    "team_of",
+    "trump_index",
+]
+
 INFO = GameInfo(
     name={"is": "Geit", "en": "Kozel"},
     players=(4, 4),
@@ -194,6 +217,61 @@ def priority(seat: int, original_leader: int, rules: Rules) -> int:
     """How close `seat` is to the trick's original leader (A6b): who claims first."""
     distance = (seat - original_leader) % 4
     return distance if rules.four_suit_priority == "clockwise" else (4 - distance) % 4
+
+
+def claim_order(leader: int, made: int, original_leader: int, rules: Rules) -> list[int]:
+    """The seats yet to play to a trick led by `leader` with `made` plays so far, in claim
+    priority order (A6b)."""
+    unplayed = [(leader + k) % 4 for k in range(made, 4)]
+    return sorted(unplayed, key=lambda s: priority(s, original_leader, rules))
+
+
+def beat_target(plays: Sequence[tuple[int, str, tuple[Card, ...]]], rules: Rules) -> tuple[Card, ...]:
+    """The cards a beat must beat, given the plays of the trick so far: the current winner's,
+    i.e. the latest play face up (or the lead, A10); () before anything is led."""
+    if not plays:
+        return ()
+    if rules.beat_target == "lead":
+        return plays[0][2]
+    for p in reversed(plays):  # the latest play that is not a discard
+        if p[1] != "discard":
+            return p[2]
+    raise AssertionError("a trick's lead is never a discard")
+
+
+def deal_cards(deck: tuple[Card, ...], dealer: int, rules: Rules, seed: int, deal_no: int,
+               stacked: bool) -> tuple[list[tuple[Card, ...]], tuple[Card, ...], Card, int]:
+    """A deal from `deck` (top card first, §2.2): four cards each from the dealer's left
+    (`deal_order`), the rest the stock, and the trump indicator shown (`trump_index`; under
+    the stock unless `middle_return`).  Gives the hands in card order, the stock, the trump
+    indicator and its place in the stock."""
+    hands: list[list[Card]] = [[], [], [], []]
+    for card, who in zip(deck, deal_order(dealer, rules.deal_packet)):
+        hands[who].append(card)
+    stock = deck[16:]
+    index = trump_index(len(stock), rules, seed, deal_no, stacked)
+    card, pos = stock[index], index
+    if rules.trump_reveal != "middle_return":  # turned face up under the stock
+        stock, pos = stock[:index] + stock[index + 1:] + (card,), len(stock) - 1
+    return [sorted_cards(h) for h in hands], stock, card, pos
+
+
+def next_dealer(dealer: int, last_winner: int, eggs: bool, rules: Rules) -> int:
+    """Who deals the next deal: the same dealer after eggs with `eggs_same_dealer`,
+    else the seat right of the last trick's winner or the next seat clockwise."""
+    if eggs and rules.eggs_same_dealer:
+        return dealer
+    if rules.next_dealer == "last_trick_winner_right":
+        return (last_winner - 1) % 4
+    return (dealer + 1) % 4
+
+
+def team_points(piles: Sequence[Iterable[Card]],
+                hidden: Sequence[Iterable[tuple[int, Card]]]) -> tuple[int, int]:
+    """Each team's card points at a deal's end: its face-up pile and its face-down cards."""
+    (up_a, up_b), (down_a, down_b) = piles, hidden
+    return (card_points(up_a) + card_points(c for _, c in down_a),
+            card_points(up_b) + card_points(c for _, c in down_b))
 
 
 @lru_cache(maxsize=64)  # a dozen answers (4 dealers, 3 packets), asked at every deal

@@ -7,10 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from cardlearn.cards import Card
-from cardlearn.core import SaveReader, rules_from_dict
+from cardlearn.core import SaveReader
 
 from .rules import DECK, HAND_SIZE, ROW_KEYS, Rules, check_seat
 from .state import Action, Four, Pair, Row, State, new_game
+
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "load",
+]
 
 
 def load(reader: SaveReader) -> State:
@@ -23,13 +27,8 @@ def load(reader: SaveReader) -> State:
         reader.data["rules"] = raw
     if isinstance(raw.get("loss_table"), list):
         raw = {**raw, "loss_table": tuple(raw["loss_table"])}
-    rules = rules_from_dict(Rules, raw)
-    if reader.data.get("origin") is not None:
-        # A game that started from `new_game` is rebuilt by replaying its moves, so a
-        # tampered save cannot give a position the rules never allow.
-        state: State = reader.from_origin(new_game, 4, rules=rules)
-        return state
-    return _load_snapshot(reader, rules)
+    state: State = reader.load(reader.rules(Rules, raw), new_game, 4, _load_snapshot)
+    return state
 
 
 def _load_snapshot(r: SaveReader, rules: Rules) -> State:

@@ -1,21 +1,18 @@
-"""Kozel's moves (`Action`), positions (`State`) and the start of a match (`new_game`)."""
+"""Kozel's positions (`State`), what each move does, and the start of a match (`new_game`);
+the moves themselves (`Action`), which are legal and why one is not are in `legality.py`."""
 
 from __future__ import annotations
 
-import itertools
 import operator
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import repeat
-from typing import Any, NamedTuple
+from typing import Any
 
 from cardlearn.cards import Card, cards_text, without
 from cardlearn.core import (
     GameState,
-    IllegalMove,
-    SaveReader,
     derived,
     rules_to_dict,
     save_json,
@@ -25,90 +22,36 @@ from cardlearn.core import (
 )
 from cardlearn.protocol import FinishedDeal, ScoreRow
 
+from .legality import Action, legal_moves, why_illegal
 from .rules import (
     DECK,
     HAND_SIZE,
     INFO,
-    PLACE_BY_KEY,
     ROW_KEYS,
     TEAMS,
     Rules,
-    beats_paired,
+    beat_target,
     card_points,
-    card_symbols,
     check_seat,
+    claim_order,
+    deal_cards,
     deal_loss,
-    deal_order,
     egg_bonus,
     four_of_a_suit,
-    pairings,
-    priority,
+    next_dealer,
     sorted_cards,
     team_of,
-    trump_index,
+    team_points,
 )
 
-# ---------------------------------------------------------------------------------------
-# Actions
-
-class Action(NamedTuple):
-    """`kind` is "play" (a lead or a beat, face up), "discard" (face down), "claim" or
-    "pass"; `cards` sorted; `pairs` (declared pairing only) the target of each card."""
-
-    kind: str
-    cards: tuple[Card, ...] = ()
-    pairs: tuple[Card, ...] | None = None
-
-    def __repr__(self) -> str:
-        return f"Action.parse({str(self)!r})"
-
-    def __str__(self) -> str:
-        if self.kind in ("claim", "pass"):
-            return self.kind
-        if self.pairs is not None:
-            body = "+".join(f"{c}>{t}" for c, t in zip(self.cards, self.pairs))
-        else:
-            body = "+".join(map(str, self.cards))
-        return "discard:" + body if self.kind == "discard" else body
-
-    @classmethod
-    def parse(cls, text: str) -> Action:
-        if not isinstance(text, str):
-            raise IllegalMove("a Kozel move is text like 'AS+10S', 'discard:7S', 'claim' or 'pass', "
-                              f"not {text!r}")
-        body = text.strip()
-        if body.lower() in ("claim", "pass"):
-            return cls(body.lower())
-        kind = "play"
-        if body.lower().startswith("discard:"):
-            kind, body = "discard", body[len("discard:"):]
-        pieces = [p.strip() for p in body.split("+")]
-        try:
-            if any(">" in p for p in pieces):
-                if kind == "discard" or not all(p.count(">") == 1 for p in pieces):
-                    raise ValueError("write a declared beat as card>target for every card, "
-                                     "e.g. 'AS>KS+10S>9S'")
-                pairs = sorted((Card.parse(a), Card.parse(b)) for a, b in (p.split(">") for p in pieces))
-                cards, targets = tuple(p[0] for p in pairs), tuple(p[1] for p in pairs)
-            else:
-                cards, targets = tuple(sorted(Card.parse(p) for p in pieces)), None
-        except ValueError as err:
-            params = {"text": repr(text), "why": str(err)}
-            raise IllegalMove(f"cannot read the move {text!r}: {err}", rule="unreadable",
-                              params=params) from None
-        if any(c.is_joker for c in cards) or len(set(cards)) != len(cards):
-            raise IllegalMove(f"the move {text!r} names a card twice or a joker")
-        if targets is not None and len(set(targets)) != len(targets):
-            raise IllegalMove(f"the move {text!r} pairs two cards with one target")
-        return cls(kind, cards, targets)
-
-
-CLAIM, PASS = Action("claim"), Action("pass")
-# Every card's one-card play and discard, made once, by `Card.key`: most replies are these
-# (a named tuple is immutable, so one object can stand in every list of legal moves).
-_PLAY_ONE: dict[int, Action] = {c.key: Action("play", (c,)) for c in DECK}
-_DISCARD_ONE: dict[int, Action] = {c.key: Action("discard", (c,)) for c in DECK}
-
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "Four",
+    "Pair",
+    "Play",
+    "Row",
+    "State",
+    "new_game",
+]
 
 # ---------------------------------------------------------------------------------------
 # State
@@ -144,6 +87,10 @@ class State(GameState):
     each card played face down) and `last_trick` (as the field)."""
 
     SCORE_SIGN = INFO.score_sign  # loss points: fewer is better
+    # The derived values a move hands its new state ready-made (`GameState._successor`):
+    # the turn, worked out from what the move knows, and the two read from it.  Every
+    # other derived value is dropped; tests/conftest.py has `apply` check these three.
+    _READY = ("_turn", "to_move", "is_over")
 
     rules: Rules
     seed: int
@@ -213,8 +160,7 @@ class State(GameState):
 
     @derived  # kept once asked: `is_over`, `apply` and the bots ask it again and again
     def to_move(self) -> int | None:
-        turn = self.__dict__["_turn"] = self._whose_turn()  # kept too: `_legal` asks it next
-        return turn[0]
+        return self._turn[0]
 
     @derived  # kept by every move that keeps `to_move` (`_successor`): asked before each move
     def is_over(self) -> bool:
@@ -235,7 +181,7 @@ class State(GameState):
         return self._whose_turn()
 
     def _whose_turn(self) -> tuple[int | None, str]:
-        """`_turn`, worked out (`to_move` keeps it when it is asked first)."""
+        """`_turn`, worked out from the position (a move hands it on ready, `_READY`)."""
         if self.winner is not None:
             return None, "over"
         plays = self.plays
@@ -258,7 +204,7 @@ class State(GameState):
         """`_turn` once a seat yet to play holds four of a suit (and the window is open):
         the first in claim order who may claim decides, the next to play by responding
         (he claims, or plays on), any other by claiming or passing."""
-        for seat in self._claim_order:
+        for seat in claim_order(self.leader, len(self.plays), self.original_leader, self.rules):
             if seat == nxt:
                 if self._may_claim(seat):
                     return seat, "respond"
@@ -270,26 +216,13 @@ class State(GameState):
     def _windows_open(self) -> bool:
         return self.rules.four_suit_interrupt == "after_plays" and not self.interrupted and bool(self.plays)
 
-    @property
-    def _claim_order(self) -> list[int]:
-        """The seats yet to play to this trick, in claim priority order."""
-        unplayed = [(self.leader + k) % 4 for k in range(len(self.plays), 4)]
-        return sorted(unplayed, key=lambda s: priority(s, self.original_leader, self.rules))
-
     def _may_claim(self, seat: int) -> bool:
         return four_of_a_suit(self.hands[seat]) and all(p[0] != seat for p in self.plays)
 
     @property
     def target(self) -> tuple[Card, ...]:
         """The cards a beat must beat: the current winner's (or the lead, A10)."""
-        if not self.plays:
-            return ()  # nothing led yet
-        if self.rules.beat_target == "lead":
-            return self.plays[0][2]
-        for p in reversed(self.plays):  # the latest play that is not a discard
-            if p[1] != "discard":
-                return p[2]
-        raise AssertionError("a trick's lead is never a discard")
+        return beat_target(self.plays, self.rules)
 
     @property
     def trick_winner(self) -> int:
@@ -377,123 +310,12 @@ class State(GameState):
         return [{k: (list(v) if isinstance(v, tuple) else v) for k, v in zip(ROW_KEYS, row)}
                 for row in self.sheet]
 
-    # -- GameState hooks -------------------------------------------------------------------
-    def _legal(self) -> tuple[Action, ...]:
-        seat, phase = self._turn
-        assert seat is not None  # asked only while someone is to move
-        hand = self.hands[seat]
-        if phase == "lead":
-            return _leads(hand)
-        if phase == "claim":
-            return (CLAIM, PASS)
-        n = len(self.plays[0][2])
-        rules = self.rules
-        may_beat = rules.allow_beat_partner or team_of(self.trick_winner) != team_of(seat)
-        if n == 1 and rules.pairing == "free":  # the common case: the same moves, listed quicker
-            return self._one_card_replies(seat, hand, may_beat)
-        combos = list(itertools.combinations(hand, n))
-        beats_: list[Action] = []
-        make = tuple.__new__  # Action(...) without the named tuple's Python-level __new__
-        if may_beat:
-            target, trump = self.target, self.trump
-            declared = rules.pairing == "declared"
-            if declared:
-                combos_to_pair = combos
-            else:
-                # Only cards that beat some target card can be part of a beat: the
-                # combinations of those alone are the same combinations, in the same
-                # order, less the ones bound to fail, and the pairing search is spared them.
-                useful: list[Card] = []
-                place = PLACE_BY_KEY
-                for c in hand:
-                    for t in target:  # `beats(c, t, trump)` written out
-                        if place[c.key] > place[t.key] if c.suit == t.suit else c.suit == trump:
-                            useful.append(c)
-                            break
-                combos_to_pair = list(itertools.combinations(useful, n))
-            for combo in combos_to_pair:
-                if declared:
-                    beats_ += [Action("play", combo, p) for p in pairings(combo, target, trump)]
-                elif beats_paired(combo, target, trump):
-                    beats_.append(make(Action, ("play", combo, None)))
-        actions = beats_
-        if not (beats_ and rules.must_beat_if_able):
-            actions = beats_ + [make(Action, ("discard", combo, None)) for combo in combos]
-        if self._windows_open and self._may_claim(seat):
-            actions.append(CLAIM)
-        return tuple(actions)
-
-    def _one_card_replies(self, seat: int, hand: tuple[Card, ...], may_beat: bool) -> tuple[Action, ...]:
-        """`_legal` for a reply to a one-card lead under free pairing, in the same order:
-        the beats, then the discards (unless a beat is due), then a claim.  Its moves are
-        the shared one-card actions, made once (`_PLAY_ONE`, `_DISCARD_ONE`)."""
-        actions: list[Action] = []
-        rules = self.rules
-        if may_beat:
-            plays = self.plays
-            t = plays[0][2][0]  # the lead: the target under beat_target "lead", or while unbeaten
-            if rules.beat_target != "lead":
-                for p in reversed(plays):  # `self.target`, written out: the latest play face up
-                    if p[1] != "discard":
-                        t = p[2][0]
-                        break
-            place, trump = PLACE_BY_KEY, self.trump_card.suit
-            suit, above = t.suit, place[t.key]
-            # `beats(card, t, trump)` written out: higher in t's suit, or a trump on a plain
-            actions = [_PLAY_ONE[c.key] for c in hand
-                       if (place[c.key] > above if c.suit == suit else c.suit == trump)]
-        if not (actions and rules.must_beat_if_able):
-            actions += map(_DISCARD_ONE.__getitem__, map(_KEY, hand))
-        # `self._windows_open and self._may_claim(seat)`, the hand looked at first (as
-        # `_whose_turn` looks): it seldom holds four of a suit, and then nothing more is asked
-        if (len(hand) == 4 and hand[0].suit == hand[3].suit == hand[1].suit == hand[2].suit
-                and self._windows_open and self._may_claim(seat)):
-            actions.append(CLAIM)
-        return tuple(actions)
+    # -- GameState hooks (the legal moves: functions of the state, in legality.py) ----------
+    _legal = legal_moves
+    _why_illegal = why_illegal
 
     def _parse_action(self, text: str) -> Action:
         return Action.parse(text)
-
-    def _why_illegal(self, action: Any) -> str | tuple[str, dict[str, str]]:
-        if not isinstance(action, Action) or action.kind not in ("play", "discard", "claim", "pass"):
-            raise IllegalMove(f"{action!r} is not a Kozel move")
-        seat, phase = self._turn
-        assert seat is not None  # GameState.apply refuses a move once the match is over
-        if action.kind == "claim":
-            if self.rules.four_suit_interrupt == "off":
-                return "claim_off", {}
-            if phase == "lead" or not self._may_claim(seat):
-                return "no_claim", {}
-            return "claim_once", {}  # the only other way a holder of four may not claim
-        if phase == "claim":
-            return "claim_pending", {}
-        if action.kind == "pass":
-            return "pass_only_claim", {}
-        cards = action.cards
-        missing = [c for c in cards if c not in self.hands[seat]]
-        if missing:
-            return "not_in_hand", {"cards": card_symbols(missing)}
-        if phase == "lead":
-            if action.kind == "discard":
-                return "lead_face_up", {}
-            if action.pairs is not None:
-                return "Kozel: a lead pairs with nothing: write just the cards, e.g. 'AS+KS'"
-            return "lead_one_suit", {"cards": card_symbols(cards)}
-        n = len(self.plays[0][2])
-        if len(cards) != n:
-            return "wrong_count", {"count": str(n), "given": str(len(cards))}
-        target = self.target
-        if action.kind == "discard":
-            return "must_beat", {}
-        if not self.rules.allow_beat_partner and team_of(self.trick_winner) == team_of(seat):
-            return "partner_winning", {}
-        if self.rules.pairing == "declared" and action.pairs is None:
-            return "Kozel: under declared pairing write each card's target, e.g. 'AS>KS+10S>9S'"
-        if action.pairs is not None and self.rules.pairing == "free":
-            return "Kozel: pairing is free in this variant: write just the cards, e.g. 'AS+10S'"
-        if action.pairs is not None and sorted(action.pairs) != sorted(target):
-            return "bad_pairing", {"target": card_symbols(target)}
-        return "not_a_beat", {"cards": card_symbols(cards), "target": card_symbols(target)}
 
     def _next(self, action: Action) -> State:
         seat, phase = self._turn
@@ -524,8 +346,8 @@ class State(GameState):
         plays = self.plays + ((seat, kind, cards),)  # noqa: RUF005 -- as `history`
         if len(plays) == 4:
             return self._finish_trick(plays, hands, known, history)
-        # Its turn worked out now, as `to_move` would keep it (`is_over`, `legal_actions` and
-        # `apply` all ask it first, and each `derived` look-up is a Python call), from what
+        # Its turn worked out now and handed on ready (`_READY`: `is_over`, `legal_actions`
+        # and `apply` all ask it first, and each `derived` look-up is a Python call), from what
         # is at hand: `_whose_turn` in short for a trick under way, where nobody yet to
         # play holds four of a suit (else it is asked of the new state).
         leader, made = self.leader, len(plays)
@@ -536,16 +358,14 @@ class State(GameState):
                 if len(h) == 4 and h[0].suit == h[3].suit == h[1].suit == h[2].suit:
                     turn = None
                     break
-        if turn is None:
-            state = self._evolve_with({
+        if turn is None:  # worked out from the new position, and handed on as ready
+            plain = self._evolve_with({
                 "hands": tuple(hands), "known": known, "history": history, "passed": (), "plays": plays})
-            turn = state.__dict__["_turn"] = state._whose_turn()
-            state.__dict__["to_move"] = turn[0]
-            return state
-        state, fields = self._successor()
+            turn = plain._whose_turn()
+            return plain._successor(turn, turn[0], False)[0]
+        state, fields = self._successor(turn, turn[0], False)  # `_READY`
         fields["hands"], fields["known"], fields["history"] = tuple(hands), known, history
         fields["passed"], fields["plays"] = (), plays
-        fields["_turn"], fields["to_move"], fields["is_over"] = turn, turn[0], False
         return state
 
     def _claim(self, seat: int, history: tuple[Action, ...]) -> State:
@@ -632,21 +452,18 @@ class State(GameState):
             trump_pos = None if trump_pos is None or trump_pos < k else trump_pos - k
         # The next turn set now, as `_next` sets it: the winner leads (`_whose_turn` with no
         # plays; the match goes on, or this move would have been refused).
-        state, fields = self._successor()
+        state, fields = self._successor((winner, "lead"), winner, False)  # `_READY`
         fields["hands"], fields["known"], fields["history"] = tuple(hands), known, history
         fields["passed"], fields["plays"], fields["last_trick"] = (), (), tuple(last)
         fields["piles"], fields["hidden"], fields["tricks"] = piles, hidden, tricks
         fields["stock"], fields["trump_pos"], fields["interrupted"] = stock, trump_pos, False
         fields["leader"] = fields["original_leader"] = winner
-        fields["_turn"], fields["to_move"], fields["is_over"] = (winner, "lead"), winner, False
         if not stock and not any(hands):
             return state._end_deal(winner)
         return state
 
     def _end_deal(self, last_winner: int) -> State:
-        (up_a, up_b), (down_a, down_b) = self.piles, self.hidden
-        points = (card_points(up_a) + card_points(c for _, c in down_a),
-                  card_points(up_b) + card_points(c for _, c in down_b))
+        points = team_points(self.piles, self.hidden)
         loss, eggs = deal_loss(points, self.tricks, self.rules)
         total = egg_bonus(loss, self.egg_streak, self.rules)
         totals = (self.totals[0] + total[0], self.totals[1] + total[1])
@@ -658,13 +475,7 @@ class State(GameState):
             winner=1 - losers[0] if losers else None, **self._ending_deal())
         if losers:
             return ended
-        if eggs and self.rules.eggs_same_dealer:
-            dealer = self.dealer
-        elif self.rules.next_dealer == "last_trick_winner_right":
-            dealer = (last_winner - 1) % 4
-        else:
-            dealer = (self.dealer + 1) % 4
-        deal_no = self.deal_no + 1
+        dealer, deal_no = next_dealer(self.dealer, last_winner, eggs, self.rules), self.deal_no + 1
         return ended._deal(deal_no, dealer, last_winner, shuffled(DECK, self.seed, deal_no), stacked=False)
 
     def _finished_deal(self, row: ScoreRow) -> FinishedDeal:
@@ -680,17 +491,10 @@ class State(GameState):
     def _deal(self, deal_no: int, dealer: int, leader: int, deck: tuple[Card, ...], *,
               stacked: bool) -> State:
         """Deal 4 cards each from the dealer's left, then show the trump indicator (§2.2)."""
-        hands: list[list[Card]] = [[], [], [], []]
-        for card, who in zip(deck, deal_order(dealer, self.rules.deal_packet)):
-            hands[who].append(card)
-        stock = deck[16:]
-        index = trump_index(len(stock), self.rules, self.seed, deal_no, stacked)
-        card, pos = stock[index], index
-        if self.rules.trump_reveal != "middle_return":  # turned face up under the stock
-            stock, pos = stock[:index] + stock[index + 1:] + (card,), len(stock) - 1
+        hands, stock, card, pos = deal_cards(deck, dealer, self.rules, self.seed, deal_no, stacked)
         return self._evolve(
             deal_no=deal_no, dealer=dealer, trump_card=card, trump_pos=pos, stock=stock,
-            hands=per_seat([sorted_cards(h) for h in hands]), leader=leader, original_leader=leader,
+            hands=per_seat(hands), leader=leader, original_leader=leader,
             plays=(), interrupted=False, passed=(), piles=((), ()), hidden=((), ()), tricks=(0, 0),
             known=((), (), (), ()))
 
@@ -715,17 +519,6 @@ class State(GameState):
     def to_json(self) -> str:
         return save_json("kozel", self._payload())
 
-    @classmethod
-    def from_json(cls, text: str) -> State:
-        from .saves import load  # saves.py builds States: imported here, not at the top
-
-        return load(SaveReader(text, "kozel"))
-
-    def __str__(self) -> str:
-        from .view import text_picture  # view.py reads States: imported here, not at the top
-
-        return text_picture(self)
-
 
 def _rules_json(rules: Rules) -> dict[str, Any]:
     data = rules_to_dict(rules)
@@ -733,7 +526,6 @@ def _rules_json(rules: Rules) -> dict[str, Any]:
     return data
 
 
-_SUIT = operator.attrgetter("suit")
 _KEY = operator.attrgetter("key")
 
 
@@ -764,52 +556,6 @@ def _last_beater(plays: Sequence[Play]) -> int:
         if kind != "discard":
             return who
     raise AssertionError("a trick's lead is never a discard")
-
-
-def _leads(hand: tuple[Card, ...]) -> tuple[Action, ...]:
-    """Every lead: one or more cards of one suit (§2.3), smallest first (by size, then
-    card by card in card order).  Not cached: in random play nine leads in ten were new,
-    and each cached one was a hash of four cards and an entry for the garbage collector
-    to go through again and again."""
-    keys = list(map(_KEY, hand))
-    if keys != sorted(keys):  # not as hands are kept (a snapshot save): sort the leads
-        return _leads_sorted(hand)
-    leads = list(map(_PLAY_ONE.__getitem__, keys))  # the one-card leads, in card order
-    suits = list(map(_SUIT, hand))
-    make = tuple.__new__  # Action(...) without the named tuple's Python-level __new__
-    leads += [make(Action, ("play", pick(hand), None))
-              for pick in _multi_card_leads(tuple(map(operator.eq, suits, suits[1:])))]
-    return tuple(leads)
-
-
-@lru_cache(maxsize=64)
-def _multi_card_leads(same_as_before: tuple[bool, ...]) -> tuple[operator.itemgetter[Any], ...]:
-    """Where the leads of two or more cards lie in a hand kept in card order, whose card
-    `i + 1` is of the suit of card `i` where `same_as_before[i]` is true: a suit's cards
-    lie together, so this pattern alone fixes them.  Size by size, each suit's
-    combinations in turn come in card order, the order of `_leads`.  One getter per lead
-    (an `itemgetter` of two or more places gives their cards as a tuple)."""
-    runs: list[list[int]] = [[0]]
-    for i, same in enumerate(same_as_before, start=1):
-        if same:
-            runs[-1].append(i)
-        else:
-            runs.append([i])
-    return tuple(operator.itemgetter(*places) for n in range(2, len(same_as_before) + 2)
-                 for run in runs for places in itertools.combinations(run, n))
-
-
-def _leads_sorted(hand: tuple[Card, ...]) -> tuple[Action, ...]:
-    """`_leads` for a hand in any order: the leads of each suit, sorted."""
-    make = tuple.__new__
-    by_suit: dict[str | None, list[Card]] = {}
-    for card in hand:
-        by_suit.setdefault(card.suit, []).append(card)
-    leads = [make(Action, ("play", combo, None)) for cards in by_suit.values()
-             for n in range(1, len(cards) + 1) for combo in itertools.combinations(cards, n)]
-    # by size, then by the cards: their int keys order them as `Card.__lt__` does, in C
-    leads.sort(key=lambda a: (len(a.cards), [c.key for c in a.cards]))
-    return tuple(leads)
 
 
 # ---------------------------------------------------------------------------------------

@@ -5,14 +5,20 @@ sees at the table (`layout`) or in a notebook (`text_picture`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlearn.cards import SUIT_SYMBOLS
-from cardlearn.grammar import AND, capital, form, mid, person, singular, team_subject
+from cardlearn.core import VIEW_NAMES
+from cardlearn.grammar import AND, form, mid, move_sentences, person, singular, team_subject
 from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, Token, Zone
 
 from .rules import NAME, RANK_INDEX, card_points, card_symbols, team_of
 from .state import Action, State
+
+# The names the package re-exports: those every game's view gives, `core.VIEW_NAMES`.
+# Computed, so hidden from mypy, which reads only a literal `__all__` (as in the package).
+if not TYPE_CHECKING:
+    __all__ = [*VIEW_NAMES]
 
 RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
     "en": {"unreadable": "cannot read the move {text}: a card is a rank and a suit, like 'AS' or "
@@ -342,23 +348,10 @@ def deal_result(before: State, after: State, lang: str, who: Callable[[int], str
     return f"{head}; {tail}."
 
 
-def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None,
-             who: Callable[[int], str] | None = None) -> str:
-    """The move `action` of the seat to move in `state`, in words, as `viewer` may see it
-    (None: every card named).  Without `who`, the predicate alone ("slær með A♦"); with
-    `who` naming the seats, the whole sentence with its subject and the verb in its person
-    ("Þú slærð með A♦", "You beat with A♦", "Tölva 1 slær með A♦")."""
-    if who is None or state.to_move is None:
-        return _predicate(state, action, lang, viewer)
-    name = who(state.to_move)
-    return f"{name} {_predicate(state, action, lang, viewer, person(name, lang))}"
-
-
-def command(state: State, action: Action | str, lang: str = "is",
-            who: Callable[[int], str] | None = None) -> str:
-    """The move as a button says it to the player who makes it: "Spila út 6♥", "Sleppa",
-    "Lay 8♦ + Q♣ face down"."""
-    return capital(_predicate(state, action, lang, state.to_move, "cmd"))
+describe, command = move_sentences(
+    _predicate,
+    '"slær með A♦" alone; "Þú slærð með A♦", "You beat with A♦", "Tölva 1 slær með A♦"',
+    '"Spila út 6♥", "Sleppa", "Lay 8♦ + Q♣ face down"')
 
 
 def sheet_row(row: dict[str, Any], lang: str, who: Callable[[int], str]) -> dict[str, Any]:

@@ -35,6 +35,13 @@ from .rules import (
     trump_order,
 )
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "BOTS",
+    "RandomBot",
+    "SearchBot",
+    "ThumbBot",
+]
+
 # Likely tricks from a trump, by its place in the trump order (spadda, manilía, basti, …).
 _TRUMP_WORTH = (1.0, 1.0, 0.9, 0.75, 0.6, 0.5, 0.45, 0.4, 0.4, 0.4, 0.4, 0.4)
 _KING_WORTH = 0.6

@@ -8,6 +8,8 @@ from cardlearn.protocol import Examples, GoldenCase
 
 from .rules import Rules
 
+__all__ = ["EXAMPLES"]
+
 EXAMPLES = Examples(
     variants=(
         Rules(trump_named="at_bid", turnir_card="stays_on_talon", enable_totus=True,

@@ -14,6 +14,12 @@ from cardlearn.core import fresh_seed
 from .rules import BASTI, DECK, SPADDA, TRUMP, contract_kind, ladder
 from .state import State
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "determinize",
+    "hidden_cards",
+    "voids",
+]
+
 
 def voids(obs: dict[str, Any]) -> dict[int, set[Card]]:
     """Cards each seat cannot hold, shown by its not following suit this deal: after a

@@ -14,6 +14,26 @@ from cardlearn.cards import RANKS, Card, make_deck, parse_cards
 from cardlearn.core import check_rule_types
 from cardlearn.protocol import GameInfo
 
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "CONTRACTS",
+    "DECK",
+    "INFO",
+    "NAME",
+    "PLAYERS",
+    "Contract",
+    "Rules",
+    "contract_level",
+    "deal_payments",
+    "ladder",
+    "legal_plays",
+    "matadors",
+    "nullo_order",
+    "outcome",
+    "plain_order",
+    "trick_winner",
+    "trump_order",
+]
+
 INFO = GameInfo(
     name={"is": "Lomber", "en": "L'Hombre"},
     players=(3, 3),

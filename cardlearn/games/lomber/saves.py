@@ -10,21 +10,22 @@ from collections import Counter
 from typing import Any
 
 from cardlearn.cards import Card
-from cardlearn.core import SaveReader, rules_from_dict
+from cardlearn.core import SaveReader
 
 from .rules import CONTRACTS, DECK, HAND_SIZE, TALON_SIZE, Rules, trick_winner
 from .state import STEP_PHASE, Auction, Row, State, Three, new_game
+
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "load",
+]
 
 OUTCOMES = ("win", "loss", "remis", "krukk", "conceded", "all_pass")
 
 
 def load(reader: SaveReader) -> State:
     """The saved game: replayed from its origin, or else read as a checked snapshot."""
-    rules = rules_from_dict(Rules, reader.get("rules", dict))
-    if reader.data.get("origin") is not None:
-        state: State = reader.from_origin(new_game, 3, rules=rules)
-        return state
-    return load_snapshot(reader, rules)
+    state: State = reader.load(reader.rules(Rules), new_game, 3, load_snapshot)
+    return state
 
 
 def _seat(value: Any, what: str) -> int:

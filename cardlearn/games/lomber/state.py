@@ -14,7 +14,6 @@ from cardlearn.cards import Card, cards_text
 from cardlearn.core import (
     GameState,
     IllegalMove,
-    SaveReader,
     derived,
     rules_to_dict,
     save_json,
@@ -44,6 +43,15 @@ from .rules import (
     trump_choices,
     winning_index,
 )
+
+__all__ = [  # this module's part of the game API: the package re-exports these
+    "Action",
+    "Auction",
+    "Row",
+    "State",
+    "new_game",
+    "script",
+]
 
 # Most actions in one deal: an auction of at most 16 calls (each later bid is higher, each
 # hold answers one; tests/test_lomber.py searches every auction), 4 declarations (kúpp,
@@ -630,15 +638,6 @@ class State(GameState):
 
     def to_json(self) -> str:
         return save_json("lomber", self._fields())
-
-    @classmethod
-    def from_json(cls, text: str) -> State:
-        from .saves import load  # saves builds states: imported here, not at the top
-        return load(SaveReader(text, "lomber"))
-
-    def __str__(self) -> str:
-        from .view import text_picture  # the view reads states: imported here, not at the top
-        return text_picture(self)
 
 
 def script(contract: str, declarer: int, dealer: int, rules: Rules) -> tuple[str, ...]:

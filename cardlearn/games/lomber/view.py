@@ -4,9 +4,10 @@ for illegal moves, score sheet headings, moves in words, the layout each seat se
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlearn.cards import Card
+from cardlearn.core import VIEW_NAMES
 from cardlearn.grammar import capital, form, mid, number, person, rule_texts, singular
 from cardlearn.protocol import Layout, Opponent, Token, Zone
 
@@ -23,6 +24,11 @@ from .rules import (
     trump_order,
 )
 from .state import UNREADABLE, Action, State, parse_action
+
+# The names the package re-exports: those every game's view gives, `core.VIEW_NAMES`, and its own.
+# Computed, so hidden from mypy, which reads only a literal `__all__` (as in the package).
+if not TYPE_CHECKING:
+    __all__ = [*VIEW_NAMES, "CONTRACT_NAMES", "OUTCOME_NAMES", "display_order"]
 
 CONTRACT_NAMES = {
     "is": {"spil": "spil", "betra_spil": "betra spil", "turnir": "túrnir", "kupp": "kúpp",
