@@ -10,6 +10,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardlearn.cards import (
     JOKER,
@@ -21,6 +22,9 @@ from cardlearn.cards import (
 )
 from cardlearn.draw import BLACK, RED, SUIT_COLOURS, hand_svg, sheet_svg, state_svg
 from cardlearn.games import kasina, kinaskak, kozel, lomber
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 __all__ = ["DECKS", "PICTURES", "decks_figure", "main", "write_all"]
 
@@ -70,7 +74,7 @@ def _sum(counts: Counter[Card]) -> str:
     return f" = {copies} × {distinct} + {counts[JOKER]} jókerar"
 
 
-def decks_figure():  # -> matplotlib.figure.Figure (imported only when drawing)
+def decks_figure() -> Figure:  # matplotlib is imported only when drawing
     """A matplotlib figure: for each game, which cards of the 52 its deck holds, how many
     copies of each, and its jokers."""
     from matplotlib.figure import Figure

@@ -62,7 +62,7 @@ class ThumbBot(Bot):
     # overrates the danger of what is left on the table).
     careless = 0.6
 
-    def choose(self, state: protocol.State, seat: int) -> Action:
+    def choose(self, state: protocol.AnyState, seat: int) -> Action:
         assert isinstance(state, State)  # a Kasína bot is given Kasína positions
         actions = state.legal_actions()
         if len(actions) == 1:
@@ -174,7 +174,7 @@ class SearchBot(shared.SearchBot):
     iterations = 120  # about 25 ms a move on this 2-core machine (benchmarks, tournament)
     caution = 0.5
 
-    def simulate(self, world: protocol.State, team: int, deals_done: int) -> float:
+    def simulate(self, world: protocol.AnyState, team: int, deals_done: int) -> float:
         assert isinstance(world, State)  # one of this game's imagined worlds
         return solve_deal(world, team)
 

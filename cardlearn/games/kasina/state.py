@@ -214,6 +214,7 @@ class State(GameState):
 
     if TYPE_CHECKING:  # a Kasína move gives a Kasína state (GameState.apply promises a GameState)
         def apply(self, action: Any) -> State: ...
+        def legal_actions(self) -> list[Action]: ...
 
     def with_hidden(self, hands: Hands, stock: tuple[Card, ...], seed: int) -> State:
         """This position with the cards a seat cannot see placed anew (`determinize`): both

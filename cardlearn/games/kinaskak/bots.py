@@ -19,7 +19,7 @@ from cardlearn.bots import Bot
 from cardlearn.bots import RandomBot as _Random
 from cardlearn.bots import SearchBot as _Search
 from cardlearn.cards import JOKER, RANKS, Card
-from cardlearn.protocol import State as AnyState
+from cardlearn.protocol import AnyState
 
 from .rules import CONTRACTS, JOKER_KEY, card_penalty, rank_at, run_lows
 from .state import Action, Sight, State

@@ -377,7 +377,8 @@ def table_facts(state: State) -> tuple[_MeldFacts, ...]:
     memo = state.__dict__.get("_facts_memo")
     melds, rules = state.melds, state.rules
     if memo is not None and memo[0] is melds and memo[1] is rules:
-        return memo[2]
+        kept: tuple[_MeldFacts, ...] = memo[2]  # the instance dict's values are untyped
+        return kept
     before = {} if memo is None or memo[1] is not rules else {f.where: f for f in memo[2]}
     facts = []
     for owner, ms in enumerate(melds):

@@ -43,7 +43,7 @@ def _seats(r: SaveReader, key: str, n: int) -> tuple[int, ...]:
 
 
 def _per_seat(r: SaveReader, key: str, n: int, kind: type) -> list[Any]:
-    value = r.get(key, list)
+    value: list[Any] = r.get(key, list)  # JSON: its items are checked next
     if len(value) != n or not all(type(v) is kind for v in value):
         raise ValueError(f"saved game: field {key!r} must have one {kind.__name__} per seat")
     return value

@@ -108,7 +108,7 @@ def _add(cards: tuple[Card, ...], *new: Card) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def _put(seq: tuple, i: int, value: Any) -> tuple:
+def _put(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return (*seq[:i], value, *seq[i + 1:])
 
 

@@ -14,6 +14,7 @@ from cardlearn.cards import Card, parse_cards
 from .hidden import seen_cards
 from .legality import CLAIM, Action
 from .rules import CARD_POINTS, DECK, RANK_INDEX, beats, card_points
+from .state import State
 
 __all__ = [  # this module's part of the game API: the package re-exports these
     "BOTS",
@@ -42,7 +43,8 @@ class ThumbBot(Bot):
 
     label = {"is": "þumalputti", "en": "rule of thumb"}
 
-    def choose(self, state: protocol.State, seat: int) -> Action:
+    def choose(self, state: protocol.AnyState, seat: int) -> Action:
+        assert isinstance(state, State)  # a Kozel bot is given Kozel positions (BOTS is per game)
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]

@@ -9,8 +9,9 @@ from typing import Any
 from cardlearn.cards import Card
 from cardlearn.core import SaveReader
 
+from .legality import Action
 from .rules import DECK, HAND_SIZE, ROW_KEYS, Rules, check_seat
-from .state import Action, Four, Pair, Row, State, new_game
+from .state import Four, Pair, Row, State, new_game
 
 __all__ = [  # this module's part of the game API: the package re-exports these
     "load",
@@ -53,7 +54,7 @@ def _load_snapshot(r: SaveReader, rules: Rules) -> State:
         return (a, b, c, d)
 
     def per_team(key: str) -> list[Any]:
-        value = r.get(key, list)
+        value: list[Any] = r.get(key, list)  # JSON: each game's reader checks the entries
         if len(value) != 2:
             raise ValueError(f"saved game: {key!r} must have one entry per team")
         return value

@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardlearn.cards import Card, cards_text, without
 from cardlearn.core import (
@@ -119,6 +119,9 @@ class State(GameState):
     origin: tuple[int, int, str | None] | None = field(default=None, repr=False)
 
     # -- game facts ----------------------------------------------------------------------
+    if TYPE_CHECKING:  # a Kozel position lists Kozel moves (GameState.legal_actions promises Any)
+        def legal_actions(self) -> list[Action]: ...
+
     @property
     def players(self) -> int:
         return 4

@@ -12,8 +12,9 @@ from cardlearn.core import VIEW_NAMES
 from cardlearn.grammar import AND, form, mid, move_sentences, person, singular, team_subject
 from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, Token, Zone
 
+from .legality import Action
 from .rules import NAME, RANK_INDEX, card_points, card_symbols, team_of
-from .state import Action, State
+from .state import State
 
 # The names the package re-exports: those every game's view gives, `core.VIEW_NAMES`.
 # Computed, so hidden from mypy, which reads only a literal `__all__` (as in the package).

@@ -19,7 +19,7 @@ from typing import Any
 from cardlearn.bots import Bot, RandomBot
 from cardlearn.bots import SearchBot as _Search
 from cardlearn.cards import Card, parse_cards
-from cardlearn.protocol import State
+from cardlearn.protocol import AnyState
 
 from .rules import (
     BASTI,
@@ -291,7 +291,7 @@ class SearchBot(_Search):
     policy = ThumbBot
     iterations = 120
 
-    def budget(self, state: State) -> tuple[int, float | None]:
+    def budget(self, state: AnyState) -> tuple[int, float | None]:
         """A quarter of the simulations (and of a second) for each card laid away: the
         exchange is a run of small decisions, up to eight in a row per seat, which at the
         full budget kept a class waiting ten seconds with nothing to do."""
