@@ -16,13 +16,12 @@ stderr.  Numbers are printed, never asserted.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import statistics
 import time
 from collections import Counter
 from dataclasses import dataclass
 
-from benchmarks.tournament import Progress, wilson
+from benchmarks.tournament import Progress, run_jobs, wilson
 from cardlearn.bots import SearchBot
 from cardlearn.games import lomber
 
@@ -59,19 +58,9 @@ def _play(job: tuple[str, int]) -> Deal:
 
 
 def run(level: str, deals: int, jobs: int = 1) -> list[Deal]:
-    """`deals` deals at `level`, in order of d, with a progress bar on stderr."""
-    progress, work = Progress(f"lomber {level}", deals), [(level, d) for d in range(deals)]
-    out: list[Deal] = []
-    if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
-            for deal in pool.imap(_play, work):
-                out.append(deal)
-                progress.step()
-    else:
-        for job in work:
-            out.append(_play(job))
-            progress.step()
-    return out
+    """`deals` deals at `level` (in the order they finish), with a progress bar on stderr."""
+    work = [(level, d) for d in range(deals)]
+    return run_jobs(_play, work, jobs, Progress(f"lomber {level}", deals))
 
 
 def share(count: int, n: int) -> str:
