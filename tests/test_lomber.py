@@ -439,7 +439,7 @@ def forehand_bid(hand: str) -> str:
 def test_thumb_bot_bids_spil_on_matadors_and_trumps_the_exchange_will_add_to():
     """The notebook's advice: "a good hand for bidding has matadors, many trumps and plain
     kings", and in spil the declarer buys first.  Spadda and the manilía with two more trumps
-    is such a hand (counted as dealt it was passed, and most deals were passed out); basti
+    is such a hand (counted as dealt it was passed, and over a third of deals were passed out); basti
     with two small trumps and no king, or a hand of small cards, is not."""
     assert forehand_bid("AS 7H KH 3H 2C 4D 5D 6S 3C") == "spil"        # ♥: spadda, manilía, K, 3
     assert forehand_bid("AS 2S 5S 4S 3D 4D 6C 7C 2H") == "betra_spil"  # ♠: spadda, manilía, 5, 4

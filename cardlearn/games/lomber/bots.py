@@ -76,7 +76,7 @@ _COURT_POWER = 8  # a king, queen or jack in the nolo order
 # same as a plain loss, because conceding only spares him the krúkk"), so it pays only where
 # playing on loses more than 2 bits a deal.  Played out by rule-of-thumb bots over 6000
 # seeded deals, the declarer lost 2.08 bits a deal from an estimate of 3.4 and 1.95 from 3.5
-# (at 3.75, the earlier limit, 1.65: conceding there threw bits and deals away).
+# (around 3.7, below the earlier limit of 3.75, 1.65: conceding there threw bits and deals away).
 _CONCEDE_BELOW = 3.5
 
 
