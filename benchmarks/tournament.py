@@ -35,13 +35,16 @@ import multiprocessing
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from cardlearn.bots import SearchBot
 from cardlearn.games import GAMES
 from cardlearn.protocol import AnyState
 
 FIRST_SEED = 40_000
+T = TypeVar("T")
 FAST_FORWARD = 8  # deal d starts after d % 8 deals played by rule-of-thumb bots
 
 
@@ -177,18 +180,27 @@ def run_pairing(game_name: str, opponent: str, deals: int, jobs: int, iterations
     teams = len(GAMES[game_name].new_game(seed=FIRST_SEED).teams)
     per_side = math.ceil(deals / teams)
     work = [(game_name, opponent, d, t, iterations) for d in range(per_side) for t in range(teams)]
-    progress, outcomes, started = Progress(f"{game_name} vs {opponent}", len(work)), [], time.perf_counter()
+    started = time.perf_counter()
+    # a chunk holds one deal's sides together, so its start is worked out once
+    outcomes = run_jobs(_play, work, jobs, Progress(f"{game_name} vs {opponent}", len(work)), chunksize=teams)
+    return Pairing(game_name, opponent, outcomes, time.perf_counter() - started)
+
+
+def run_jobs(play: Callable[[Any], T], work: list[Any], jobs: int, progress: Progress,
+             chunksize: int = 1) -> list[T]:
+    """`play` of every job in `work`, `jobs` at a time (one process per core; in the order
+    they finish), stepping `progress` after each."""
+    done: list[T] = []
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
-            # a chunk holds one deal's sides together, so its start is worked out once
-            for outcome in pool.imap_unordered(_play, work, chunksize=teams):
-                outcomes.append(outcome)
+            for result in pool.imap_unordered(play, work, chunksize=chunksize):
+                done.append(result)
                 progress.step()
     else:
         for job in work:
-            outcomes.append(_play(job))
+            done.append(play(job))
             progress.step()
-    return Pairing(game_name, opponent, outcomes, time.perf_counter() - started)
+    return done
 
 
 def main(games: list[str] | None = None, deals: int = 200, jobs: int = 1, iterations: int | None = None,

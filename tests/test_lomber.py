@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_lomber_cases import play, stack
 
+from benchmarks.lomber_bidding import play_deal
 from cardlearn import IllegalMove
 from cardlearn.cards import Card, parse_cards
 from cardlearn.games import lomber
@@ -429,6 +430,58 @@ def test_thumb_bot_bids_from_its_hand():
     assert str(lomber.ThumbBot(seed=0).choose(strong, F)) == "spadasolo"
     weak = lomber.new_game(seed=1, deck=stack(f="3H 4H 5D 6D 2C 3C 4D 5H 6H", m="AS AC 2S KS"))
     assert str(lomber.ThumbBot(seed=0).choose(weak, F)) == "pass"
+
+
+def forehand_bid(hand: str) -> str:
+    return str(lomber.ThumbBot(seed=0).choose(lomber.new_game(seed=1, deck=stack(f=hand)), F))
+
+
+def test_thumb_bot_bids_spil_on_matadors_and_trumps_the_exchange_will_add_to():
+    """The notebook's advice: "a good hand for bidding has matadors, many trumps and plain
+    kings", and in spil the declarer buys first.  Spadda and the manilía with two more trumps
+    is such a hand (counted as dealt it was passed, and over a third of deals were passed out); basti
+    with two small trumps and no king, or a hand of small cards, is not."""
+    assert forehand_bid("AS 7H KH 3H 2C 4D 5D 6S 3C") == "spil"        # ♥: spadda, manilía, K, 3
+    assert forehand_bid("AS 2S 5S 4S 3D 4D 6C 7C 2H") == "betra_spil"  # ♠: spadda, manilía, 5, 4
+    assert forehand_bid("AC QH 2H 4S 5S 3D 4D 6C 7C") == "pass"        # basti, Q♥ 2♥, no king
+    assert forehand_bid("3H 4H 5D 6D 2C 3C 4D 5H 6H") == "pass"        # small cards only
+
+
+def test_bought_estimate_adds_what_the_purchase_brings():
+    """`bought_estimate`: a hand of trumps and plain kings lays nothing away and is counted as
+    dealt; a hand with cards to lay away counts more than as dealt, and more the more it buys."""
+    estimate, bought = lomber.bots.trick_estimate, lomber.bots.bought_estimate
+    full = parse_cards("AS 7H AC AH KH QH JH KD KC")  # nothing to lay away
+    assert bought(full, "H") == pytest.approx(estimate(full, "H"))
+    four = parse_cards("AS 7H KH 3H 2C 4D 5D 6S 3C")  # lays away five
+    two = parse_cards("AS 7H 2C 4D 5D 6S 3C 3D 4C")   # lays away seven
+    assert bought(four, "H") > estimate(four, "H") + 0.8
+    assert bought(two, "H") - estimate(two, "H") > bought(four, "H") - estimate(four, "H")
+
+
+def test_thumb_bot_plays_on_a_bought_game_it_may_still_make():
+    """A concession costs what a lost game costs and spares only the krúkk, so the declarer
+    plays on with a middling hand (spadda, basti, K♥ Q♥ and K♦: 3.6 likely tricks) and
+    concedes only a hopeless one (one small trump)."""
+    for hand, trump, move in (("AS AC KH QH KD 3S 4S 5S 6S", "H", "play"),
+                              ("KS QS JS 7S 6D 4D 6C 7C 2H", "H", "concede")):
+        state = play(lomber.new_game(seed=1, deck=stack(f=hand)),
+                     "spil", "pass", "pass", "spil", "done", f"trump {trump}", "done", "done")
+        assert state.step == "concede" and state.to_move == F
+        assert str(lomber.ThumbBot(seed=0).choose(state, F)) == move
+
+
+@pytest.mark.slow
+def test_most_deals_of_rule_of_thumb_bots_are_played():
+    """Three rule-of-thumb bots over 400 seeded first deals: a passed-out deal is the exception
+    (under a quarter: 37 % before the bots counted what the purchase brings), and the
+    declarer still wins most deals he plays (`python -m benchmarks.lomber_bidding`)."""
+    deals = [play_deal("thumb", d) for d in range(400)]
+    passed = sum(d.outcome == "all_pass" for d in deals)
+    played = [d for d in deals if d.outcome not in ("all_pass", "conceded")]
+    assert passed < 0.25 * len(deals), passed
+    assert len(played) > 0.6 * len(deals), len(played)
+    assert sum(d.outcome == "win" for d in played) > 0.6 * len(played)
 
 
 def test_thumb_bot_beats_random_bots():

@@ -151,6 +151,7 @@ register(Question(
                   "þær spila hver við aðra, og sjaldgæfir samningar koma of sjaldan upp hér til að bilið "
                   "verði þröngt."},
     axis=_SHARE,
+    revision=2,  # the rule-of-thumb bots bid on the bought hand and concede less (cache key)
 ))
 
 
@@ -190,6 +191,7 @@ register(Question(
     axis={"share": {"en": "declarer wins (share of trump contracts)", "is": "sagnhafi vinnur (hlutfall "
                                                                             "trompspila)"}},
     lines={"share": 0.5},
+    revision=2,  # the rule-of-thumb bots bid on the bought hand and concede less (cache key)
 ))
 
 
@@ -327,4 +329,5 @@ register(Question(
     axis={"mean": {"en": "chips a deal gained", "is": "bitar unnir í gjöf"},
           "share": {"en": "share of deals", "is": "hlutfall gjafa"}},
     lines={"mean": 0.0},
+    revision=2,  # the rule-of-thumb bots bid on the bought hand and concede less (cache key)
 ))
