@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, overload
 
 from cardlearn.cards import Card, parse_cards
-from cardlearn.protocol import FinishedDeal, ScoreRow
+from cardlearn.protocol import FinishedDeal, ScoreRow, ShownRow
 
 __all__ = [
     "CHECK_DERIVED",
@@ -43,6 +43,7 @@ __all__ = [
     "check_rule_types",
     "derived",
     "fresh_seed",
+    "row_as_it_is",
     "rules_from_dict",
     "rules_to_dict",
     "save_json",
@@ -54,6 +55,12 @@ __all__ = [
 
 # What every game's `view.py` gives (`cardlearn.protocol.GameModule` asks for them, and the
 # game's package re-exports them): its words, pictures and the sentences of its moves.
+def row_as_it_is(row: ScoreRow, lang: str, who: Callable[[int], str]) -> ShownRow:
+    """A game's `sheet_row` where every value of its rows is already a number (or a yes/no
+    flag the table words): the pupil reads the row as it is, in any language."""
+    return dict(row)
+
+
 VIEW_NAMES = ("RULE_WORDS", "SHEET_NAMES", "action_cards", "command", "deal_result", "describe",
               "explain", "layout", "quiet", "sheet_row", "text_picture")
 
@@ -434,8 +441,9 @@ class GameState(abc.ABC):
 
     @property
     @abc.abstractmethod
-    def score_sheet(self) -> list[dict[str, Any]]:
-        """One row per finished deal: each scoring category per team, and "total"."""
+    def score_sheet(self) -> Sequence[ScoreRow]:
+        """One row per finished deal: each scoring category per team, and "total" (each
+        game's own row type, `SheetRow`, names its categories)."""
 
     @abc.abstractmethod
     def observation(self, seat: int) -> dict[str, Any]:

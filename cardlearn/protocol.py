@@ -28,11 +28,21 @@ from cardlearn.cards import Card
 Lang = Literal["is", "en"]
 Words = Mapping[str, str]  # one language's texts, e.g. RULE_WORDS["en"]
 Token = tuple[str, Card | None]  # what a player clicks: (zone name or "hand", card or None)
-ScoreRow = dict[str, Any]  # a score sheet row: scoring category -> per-team values, and "total"
+class ScoreRow(TypedDict):
+    """A row of `state.score_sheet`, as every game gives it: `total`, the deal's part of
+    `state.scores`, per team.  Each game's own row type (`kasina.Row`, `kozel.Row`, ...)
+    adds its scoring categories and the deal's facts, typed, so a game's own code reads them
+    checked and generic code reads only `total` (or goes through the game's `sheet_row`)."""
+
+    total: Sequence[int]
+
+
+ShownRow = dict[str, object]  # a row as the pupil reads it (`sheet_row`): names and numbers
 
 S = TypeVar("S")  # a game's state class (`kasina.State`)
 A = TypeVar("A")  # a game's action type (`kasina.Action`)
 A_in = TypeVar("A_in", contravariant=True)  # the same, where a module only takes actions in
+R_in = TypeVar("R_in", contravariant=True)  # a game's score-sheet row type (`kasina.SheetRow`), taken in
 
 
 @dataclass(frozen=True)
@@ -301,7 +311,7 @@ class State(Protocol[A]):
     @property
     def scores(self) -> tuple[Any, ...]: ...
     @property
-    def score_sheet(self) -> list[ScoreRow]: ...
+    def score_sheet(self) -> Sequence[ScoreRow]: ...
     @property
     def history(self) -> tuple[A, ...]: ...
     @property
@@ -329,9 +339,10 @@ class Bot(Protocol):
 BotClass = Callable[..., Bot]  # built as `cls(seed=...)`
 
 
-class GameModule(Protocol[S, A_in]):
-    """What a game module provides, generic in its state class `S` and action type `A`
-    (`GameModule[kasina.State, kasina.Action]`: `cardlearn.games` checks each game so).
+class GameModule(Protocol[S, A_in, R_in]):
+    """What a game module provides, generic in its state class, its action type and its
+    score-sheet row type (`GameModule[kasina.State, kasina.Action, kasina.SheetRow]`:
+    `cardlearn.games` checks each game so).
     Code that serves any game takes an `AnyGame`; `cardlearn.games.GAMES` holds them."""
 
     # Read-only properties, so that a module's plain dicts satisfy the Mapping types.
@@ -369,8 +380,8 @@ class GameModule(Protocol[S, A_in]):
     def layout(self, state: S, seat: int, lang: str = ...,
                who: Callable[[int], str] | None = ...) -> Layout: ...
     def deal_result(self, before: S, after: S, lang: str, who: Callable[[int], str]) -> str: ...
-    def sheet_row(self, row: ScoreRow, lang: str, who: Callable[[int], str]) -> ScoreRow: ...
+    def sheet_row(self, row: R_in, lang: str, who: Callable[[int], str]) -> ShownRow: ...
 
 
-AnyGame = GameModule[Any, Any]  # any game module, as the generic table, rooms and bots take one
+AnyGame = GameModule[Any, Any, Any]  # any game module, as the generic table, rooms and bots take one
 AnyState = State[Any]  # any game's position, likewise

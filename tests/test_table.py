@@ -17,6 +17,7 @@ import threading
 import time
 import types
 from collections import Counter
+from typing import Any
 
 import fakegame
 import pytest

@@ -18,10 +18,10 @@ from cardlearn.protocol import AnyGame, GameModule
 
 # Each module checked against the contract with its own state and action types (a
 # describe that took another game's state, or no string, is caught here), then listed.
-_kasina: GameModule[kasina.State, kasina.Action] = kasina
-_kozel: GameModule[kozel.State, kozel.Action] = kozel
-_kinaskak: GameModule[kinaskak.State, kinaskak.Action] = kinaskak
-_lomber: GameModule[lomber.State, lomber.Action] = lomber
+_kasina: GameModule[kasina.State, kasina.Action, kasina.SheetRow] = kasina
+_kozel: GameModule[kozel.State, kozel.Action, kozel.SheetRow] = kozel
+_kinaskak: GameModule[kinaskak.State, kinaskak.Action, kinaskak.SheetRow] = kinaskak
+_lomber: GameModule[lomber.State, lomber.Action, lomber.SheetRow] = lomber
 
 GAMES: dict[str, AnyGame] = {"kasina": _kasina, "kozel": _kozel, "kinaskak": _kinaskak, "lomber": _lomber}
 

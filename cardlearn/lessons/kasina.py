@@ -40,9 +40,9 @@ notebook outputs are reproduced exactly.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
-from typing import NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from IPython.display import HTML
 
@@ -72,6 +72,12 @@ _table = common.html_table
 
 # ---------------------------------------------------------------------------------------
 # Rows of cards
+
+
+def _row(end: FinishedDeal | HandEnd) -> kasina.SheetRow:
+    """A finished deal's score-sheet row, typed as this game's: a kasina state's record holds
+    a kasina row (`FinishedDeal.row` is typed for any game)."""
+    return end.row if isinstance(end, HandEnd) else cast(kasina.SheetRow, end.row)
 
 def first_deal_picture(hand_size: int = 4, lang: str = "en") -> HTML:
     """The top cards of an unshuffled deck, each labelled with where the first deal puts it
@@ -163,7 +169,7 @@ class HandEnd(NamedTuple):
     sweeps: tuple[int, int]
     last_trick: int | None            # who took the last trick (and the leftovers)
     leftovers: tuple[Card, ...]       # table cards after the last card, given to `last_trick`
-    row: dict[str, tuple[int, int]]   # the engine's score-sheet row for this hand
+    row: kasina.SheetRow   # the engine's score-sheet row for this hand
 
 
 def hand_end(state: kasina.State, hand_no: int = 0) -> HandEnd:
@@ -178,19 +184,19 @@ def hand_end(state: kasina.State, hand_no: int = 0) -> HandEnd:
     last_position, last_move = [(b, m) for b, m in positions(state) if b.hand_no == hand_no][-1]
     sweeps = record.details["sweeps"]
     return HandEnd(hand_no, last_position, last_move, (record.taken[0], record.taken[1]),
-                   (sweeps[0], sweeps[1]), record.table_to, record.table, record.row)
+                   (sweeps[0], sweeps[1]), record.table_to, record.table, _row(record))
 
 
 _Hand = tuple[int, tuple[tuple[Card, ...], ...], tuple[int, ...], int | None, tuple[Card, ...],
-              dict[str, tuple[int, int]]]
+              kasina.SheetRow]
 
 
 def _as_hand_end(end: HandEnd | FinishedDeal) -> _Hand:
     """(hand_no, piles, sweeps, last taker, leftovers, row) of either form of a finished hand."""
     if isinstance(end, FinishedDeal):
         return (end.index, end.taken, tuple(end.details["sweeps"]), end.table_to, end.table,
-                cast(dict[str, tuple[int, int]], end.row))
-    return end.hand_no, end.piles, end.sweeps, end.last_trick, end.leftovers, end.row
+                _row(end))
+    return end.hand_no, end.piles, end.sweeps, end.last_trick, end.leftovers, _row(end)
 
 
 def _counts(pile: Sequence[Card], lang: str = "en") -> str:
@@ -210,7 +216,7 @@ def _pile_html(pile: Sequence[Card], height: float = 60) -> str:
     return f'<div style="display:flex;margin:2px 0 10px 0">{cards}</div>'
 
 
-def score_row_html(row: dict[str, tuple[int, int]], lang: str = "en") -> str:
+def score_row_html(row: Mapping[str, Any], lang: str = "en") -> str:
     """One row of the score sheet as a small table: a column per category (in English its
     Icelandic and English names, in Icelandic the Icelandic name alone), a line per seat."""
     names_is, names_en = kasina.SHEET_NAMES["is"], kasina.SHEET_NAMES["en"]
@@ -591,7 +597,8 @@ def deal_record(end: FinishedDeal, lang: str = "en") -> str:
     if check_lang(lang) == "en":
         return str(end)
     names = kasina.SHEET_NAMES["is"]
-    row = ", ".join(f"{names.get(k, k)}: ({v[0]}, {v[1]})" for k, v in end.row.items())
+    pairs: Mapping[str, Any] = _row(end)  # every column of a Kasína row is a pair
+    row = ", ".join(f"{names.get(k, k)}: ({v[0]}, {v[1]})" for k, v in pairs.items())
     lines = [f"{end.number}. spil (röð {end.index} á stigablaðinu), sæti {end.dealer} gaf"]
     lines += [f"  sæti {s} er með á hendi: {_symbols(h)}" for s, h in enumerate(end.hands)]
     lines += [f"  sæti {s} tók: {_symbols(t)}" for s, t in enumerate(end.taken)]

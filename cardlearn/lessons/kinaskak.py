@@ -32,9 +32,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from IPython.display import HTML
 
@@ -234,6 +234,12 @@ SAY = Sayings({
 })
 
 
+
+def _row(end: FinishedDeal | RoundEnd) -> kinaskak.SheetRow:
+    """A finished deal's score-sheet row, typed as this game's: a kinaskak state's record holds
+    a kinaskak row (`FinishedDeal.row` is typed for any game)."""
+    return end.row if isinstance(end, RoundEnd) else cast(kinaskak.SheetRow, end.row)
+
 def why_not(err: IllegalMove, lang: str = "en") -> str:
     """An illegal move's message in the notebook's language: the engine's own English text,
     or its rule in the game's Icelandic words (`kinaskak.RULE_WORDS`)."""
@@ -274,7 +280,7 @@ def record_text(end: FinishedDeal, lang: str = "en") -> str:
     the same facts in Icelandic words for the twin."""
     if check_lang(lang) == "en":
         return str(end)
-    out, row = end.details["went_out"], end.row
+    out, row = end.details["went_out"], _row(end)
     lines = [f"{end.number}. umferð (lína {end.index} á stigablaðinu); sæti {end.dealer} gaf"]
     lines += [f"  sæti {s} er með á hendi: {_symbols(h)}" for s, h in enumerate(end.hands)]
     lines.append(f"  kastbunkinn: {_symbols(end.table)}")
@@ -599,7 +605,7 @@ class RoundEnd(NamedTuple):
     last_move: Any
     hands: tuple[tuple[Card, ...], ...]  # every seat's cards left when the round ended
     melds: tuple[dict[str, Any], ...]    # every meld on the table then (observation form)
-    row: dict[str, Any]                  # the engine's score-sheet row for this round
+    row: kinaskak.SheetRow               # the engine's score-sheet row for this round
 
 
 def record_melds(end: FinishedDeal, rules: kinaskak.Rules | None = None) -> tuple[dict[str, Any], ...]:
@@ -627,10 +633,10 @@ def round_end(state: kinaskak.State, round_no: int = 1) -> RoundEnd:
     record = common.finished_deals(state)[round_no - 1]
     before, move = round_moves(state, round_no)[-1]
     return RoundEnd(round_no, record.dealer, before, move, record.hands, record_melds(record, state.rules),
-                    record.row)
+                    _row(record))
 
 
-def score_row_html(row: dict[str, Any], lang: str = "en") -> str:
+def score_row_html(row: Mapping[str, Any], lang: str = "en") -> str:
     """One row of the score sheet as a small table, under Icelandic and English headings
     (the Icelandic twin's under Icelandic ones only)."""
     names_is, names_en = kinaskak.SHEET_NAMES["is"], kinaskak.SHEET_NAMES["en"]
@@ -679,14 +685,14 @@ def round_end_picture(end: RoundEnd | FinishedDeal, height: float = 44,
         else:
             left = f"<div><i>{w['no_cards_0']}</i></div>"
         title = (w["left_in_hand"].format(p=kinaskak.penalty(hand)) if hand else w["went_out"]
-                 if end.row["went_out"] == s else w["emptied"])
+                 if _row(end)["went_out"] == s else w["emptied"])
         parts.append(f'<div style="margin-top:8px"><b>{w["Seat"].format(n=s)}</b></div>'
                      '<div style="display:flex;flex-wrap:wrap;gap:14px;align-items:flex-end">'
                      + ("".join(shown) or f"<div><i>{w['no_melds']}</i></div>")
                      + '<div style="border-left:2px solid #999;padding-left:8px">'
                        f"<i>{escape(title)}</i>{left}</div></div>")
     parts.append(f"<div style='margin-top:10px'><b>{w['sheet_head'].format(r=round_no)}</b></div>"
-                 + score_row_html(end.row, lang))
+                 + score_row_html(_row(end), lang))
     return HTML("".join(parts))
 
 

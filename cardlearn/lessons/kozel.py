@@ -39,9 +39,9 @@ reproduced exactly.  Seats are numbered clockwise; teams are A (seats 0 and 2) a
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from IPython.display import HTML
 
@@ -198,6 +198,12 @@ SAY = Sayings({
               "is": "þú skrifaðir „{text}“ — ekki leyfilegt: {why}"},
 })
 
+
+
+def _row(end: FinishedDeal | DealEnd) -> kozel.SheetRow:
+    """A finished deal's score-sheet row, typed as this game's: a kozel state's record holds
+    a kozel row (`FinishedDeal.row` is typed for any game)."""
+    return end.row if isinstance(end, DealEnd) else cast(kozel.SheetRow, end.row)
 
 def card_names(cards: Iterable[Card], lang: str = "en") -> str:
     """The cards' names joined for a sentence: "ten of spades and the ace of spades" (after
@@ -454,7 +460,7 @@ class DealEnd(NamedTuple):
     points: tuple[int, int]           # card points per team, face-down cards included
     trick_counts: tuple[int, int]
     last_winner: int                  # took the last trick: leads the next deal
-    row: dict[str, Any]               # the engine's score-sheet row for this deal
+    row: kozel.SheetRow# the engine's score-sheet row for this deal
 
 
 def deal_end(state: kozel.State, deal_no: int = 0) -> DealEnd:
@@ -494,7 +500,7 @@ def _trick_html(n: int, trick: Trick, height: float, lang: str = "en") -> str:
     return common.ROW.format(head + f'<div style="display:flex;flex-wrap:wrap;gap:12px">{plays}</div>')
 
 
-def score_row_html(row: dict[str, Any], lang: str = "en") -> str:
+def score_row_html(row: Mapping[str, Any], lang: str = "en") -> str:
     """One row of the Kozel score sheet as a small table: a column per category, a line per
     team.  The English keeps the Icelandic names above the English ones (the sheet's words
     at the table); the Icelandic twin writes Icelandic alone."""
@@ -517,7 +523,7 @@ def _counted(end: DealEnd | FinishedDeal) -> tuple[tuple[int, int], tuple[int, i
     """Each team's card points and tricks: counted again from the tricks (`DealEnd`), or as
     the engine's record wrote them in the deal's row (`state.last_deal`)."""
     if isinstance(end, FinishedDeal):
-        return tuple(end.row["points"]), tuple(end.row["tricks"])
+        return _row(end)["points"], _row(end)["tricks"]
     return end.points, end.trick_counts
 
 
@@ -558,7 +564,7 @@ def _record_picture(end: FinishedDeal, height: float, lang: str = "en") -> list[
     parts = []
     for team in (0, 1):
         down = [card for _, card in end.details["face_down"][team]]
-        points, tricks = end.row["points"][team], end.tricks[team] if end.tricks else 0
+        points, tricks = _row(end)["points"][team], end.tricks[team] if end.tricks else 0
         words = _w(lang)["pile"].format(Team=escape(_cap(team_name(team, lang))),
                                         tricks=_tricks(tricks, lang), points=_points(points, lang))
         parts.append(f"<div>{words}</div>" + _team_pile_html(end.taken[team], down, height))
@@ -599,7 +605,7 @@ def deal_end_picture(end: DealEnd | FinishedDeal, height: float = 44, lang: str 
         parts.append(f"<div style='margin-top:8px'>{escape(totals)}.</div>")
     parts.append(f"<div>{escape(verdict(end, lang))}</div>")
     parts.append(f"<div style='margin-top:8px'>{w['sheet'].format(n=number)}</div>"
-                 + score_row_html(end.row, lang))
+                 + score_row_html(_row(end), lang))
     return HTML("".join(parts))
 
 

@@ -46,9 +46,9 @@ counter-clockwise: seat 1 sits to seat 0's right.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from IPython.display import HTML
 
@@ -78,6 +78,12 @@ SUIT_EN = {"S": "spades ♠", "H": "hearts ♥", "D": "diamonds ♦", "C": "club
 SUIT_IS = {"S": "spaði", "H": "hjarta", "D": "tígull", "C": "lauf"}
 SEAT = {"en": "seat {s}", "is": "sæti {s}"}  # a seat as the notebook's prose writes it (0-based)
 
+
+
+def _row(end: FinishedDeal | DealEnd) -> lomber.SheetRow:
+    """A finished deal's score-sheet row, typed as this game's: a lomber state's record holds
+    a lomber row (`FinishedDeal.row` is typed for any game)."""
+    return end.row if isinstance(end, DealEnd) else cast(lomber.SheetRow, end.row)
 
 def _cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
     return parse_cards(cards) if isinstance(cards, str) else tuple(Card.parse(str(c)) for c in cards)
@@ -515,7 +521,7 @@ class DealEnd(NamedTuple):
     declarer: int | None
     trump: str | None
     tricks: tuple[tuple[int, tuple[Card, ...], int], ...]  # (leader, cards, winner) per trick
-    row: dict[str, Any]                           # the engine's score-sheet row for this deal
+    row: lomber.SheetRow                          # the engine's score-sheet row for this deal
 
 
 def record_end(end: FinishedDeal) -> DealEnd:
@@ -524,7 +530,7 @@ def record_end(end: FinishedDeal) -> DealEnd:
     contract, trump = end.details["contract"], end.details["trump"]
     tricks = tuple((leader, tuple(cards), (leader + lomber.trick_winner(cards, contract, trump)) % 3)
                    for leader, cards in end.details["played"])
-    return DealEnd(end.index, end.dealer, contract, end.details["declarer"], trump, tricks, end.row)
+    return DealEnd(end.index, end.dealer, contract, end.details["declarer"], trump, tricks, _row(end))
 
 
 def deal_end(state: lomber.State, deal_no: int = 0) -> DealEnd:
@@ -537,7 +543,7 @@ def deal_end(state: lomber.State, deal_no: int = 0) -> DealEnd:
     return record_end(common.finished_deals(state)[deal_no])
 
 
-def score_row_html(row: dict[str, Any], dealer: int | None = None, lang: str = "en") -> str:
+def score_row_html(row: Mapping[str, Any], dealer: int | None = None, lang: str = "en") -> str:
     """One row of the score sheet as a small table: one line per seat with its tricks and
     payment, under Icelandic and English headings (Icelandic only in the Icelandic
     notebook); the outcome named in both languages (or in Icelandic)."""
@@ -594,7 +600,7 @@ def deal_end_picture(end: DealEnd | FinishedDeal, lang: str = "en") -> HTML:
                  + "".join(cells) + "</div>")
     parts += [common.ROW.format(w["holds"].format(s=s, cards=common.cards_row(hand, height=40)))
               for s, hand in enumerate(held) if hand]
-    parts.append(score_row_html(end.row, end.dealer, lang))
+    parts.append(score_row_html(_row(end), end.dealer, lang))
     return HTML("".join(parts))
 
 
@@ -1092,6 +1098,6 @@ def record_text(end: FinishedDeal, lang: str = "en") -> str:
         word = "slag" if n % 10 == 1 and n % 100 != 11 else "slagi"  # singular after 1, 21, not 11
         lines.append(f"  sæti {s} fékk {n} {word}: {_shown(won)}")
     lines += [f"  {_DETAILS_IS.get(k, k)}: {_shown(_value_is(k, v))}" for k, v in end.details.items()]
-    row = {_ROW_IS.get(k, k): _value_is(k, v) for k, v in end.row.items()}
+    row = {_ROW_IS.get(k, k): _value_is(k, v) for k, v in _row(end).items()}
     lines.append(f"  lína á stigablaðinu: {_shown(row)}")
     return "\n".join(lines)

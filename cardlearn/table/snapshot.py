@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from cardlearn.cards import Card
 from cardlearn.grammar import form, number, person
-from cardlearn.protocol import Entry, ScoreRow, State, Token, Zone
+from cardlearn.protocol import Entry, ScoreRow, ShownRow, State, Token, Zone
 from cardlearn.table.words import WORDS, better_words, count_cards, deal_noun, deal_over, result, symbols
 
 if TYPE_CHECKING:
@@ -133,7 +133,7 @@ class Summary:
     the game's own word ("1. umferð — lokið")."""
 
     deal: int
-    row: ScoreRow
+    row: ShownRow
     lines: tuple[str, ...]
     heading: str = ""
 
@@ -177,7 +177,7 @@ class Snapshot:
     log: tuple[LogLine, ...]
     sides: tuple[str, ...]  # a name per team, as the sheet and the status use them
     scores: tuple[Any, ...]
-    sheet: tuple[ScoreRow, ...]
+    sheet: tuple[ShownRow, ...]
     sheet_names: Mapping[str, str]
     summary: Summary | None
     banner: Banner | None
@@ -324,7 +324,7 @@ def score_better(model: TableModel) -> str:
     return better_words(score_unit(model), model.game.INFO.score_sign, model.lang)
 
 
-def sheet_row(model: TableModel, row: ScoreRow) -> ScoreRow:
+def sheet_row(model: TableModel, row: ScoreRow) -> ShownRow:
     """A row of the score sheet as the pupil reads it: the game's names for its contracts,
     outcomes and seats (`sheet_row` of the game), the numbers as they are."""
     return model.game.sheet_row(row, model.lang, model.who)

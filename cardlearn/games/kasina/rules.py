@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from cardlearn.cards import RANKS, Card, parse_cards, standard_deck
 from cardlearn.core import check_rule_types
-from cardlearn.protocol import GameInfo
+from cardlearn.protocol import GameInfo, ScoreRow
 
 if TYPE_CHECKING:
     from .state import Action, State
@@ -28,6 +28,7 @@ __all__ = [  # this module's part of the game API: the package re-exports these
     "PLAYERS",
     "STORA_KASINA",
     "Rules",
+    "SheetRow",
     "capture_options",
     "deal_estimate",
     "deal_pattern",
@@ -50,6 +51,18 @@ DECK = standard_deck()
 LITLA_KASINA = Card("2", "S")   # little casino, 2 points
 STORA_KASINA = Card("10", "D")  # big casino, 5 points
 CATEGORIES = ("little_casino", "big_casino", "sweeps", "last_trick", "spades", "aces", "cards")
+
+
+class SheetRow(ScoreRow):
+    """A Kasína score-sheet row: each of `CATEGORIES`, points per seat, and `total`."""
+
+    little_casino: tuple[int, int]
+    big_casino: tuple[int, int]
+    sweeps: tuple[int, int]
+    last_trick: tuple[int, int]
+    spades: tuple[int, int]
+    aces: tuple[int, int]
+    cards: tuple[int, int]
 
 _ACE_VALUES = ("hand_1_or_14_table_1", "finnish", "both_anywhere")
 _TRAIL_RULES = ("only_if_no_capture", "card_cannot_capture", "free")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from cardlearn.cards import Card, cards_text, parse_cards
 from cardlearn.core import (
@@ -26,6 +26,7 @@ from .rules import (
     INFO,
     PLAY_FACTS,
     Rules,
+    SheetRow,
     deal_pattern,
     hand_score,
     is_sweep,
@@ -165,8 +166,9 @@ class State(GameState):
         return new_game(seed=seed, dealer=dealer, deck=deck, rules=self.rules)
 
     @property
-    def score_sheet(self) -> list[dict[str, tuple[int, int]]]:
-        return [dict(row) for row in self.sheet]
+    def score_sheet(self) -> list[SheetRow]:
+        # each row of `sheet` holds every category and the total (made so, checked on reading)
+        return [cast(SheetRow, dict(row)) for row in self.sheet]
 
     def observation(self, seat: int) -> dict[str, Any]:
         """Exactly what `seat` may see, JSON-serialisable (cards as strings like "AS"):

@@ -6,10 +6,10 @@ of a position (`text_picture`, `str(state)`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardlearn.cards import Card
-from cardlearn.core import VIEW_NAMES
+from cardlearn.core import VIEW_NAMES, row_as_it_is
 from cardlearn.grammar import form, listed, mid, move_sentences, person, singular
 from cardlearn.protocol import Layout, Zone
 
@@ -239,8 +239,6 @@ describe, command = move_sentences(
     '"Taka 5♦ með 5♠", "Take 5♦ with 5♠", "Leggja niður 8♥"')
 
 
-def sheet_row(row: dict[str, Any], lang: str, who: Callable[[int], str]) -> dict[str, Any]:
-    """A row of `state.score_sheet` as the pupil reads it: every value here is already a
-    number (or a yes/no flag the table words), so the row is as it is; the hook is the same
-    in every game (Kínaskák and Lomber name contracts and seats in theirs)."""
-    return dict(row)
+# Every value of a row here is already a number (or a yes/no flag the table words), so the
+# pupil reads the row as it is (Kínaskák and Lomber name contracts and seats in theirs).
+sheet_row = row_as_it_is

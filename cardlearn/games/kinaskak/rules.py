@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from cardlearn.cards import JOKER, RANKS, Card, make_deck, parse_cards
 from cardlearn.core import check_rule_types
-from cardlearn.protocol import GameInfo
+from cardlearn.protocol import GameInfo, ScoreRow
 
 if TYPE_CHECKING:
     from .state import State
@@ -29,6 +29,7 @@ __all__ = [  # this module's part of the game API: the package re-exports these
     "PLAYERS",
     "Contract",
     "Rules",
+    "SheetRow",
     "card_penalty",
     "deal_estimate",
     "deck_for",
@@ -65,6 +66,17 @@ JOKER_KEY = JOKER.key
 # The options the meld search reads, as one tuple (see `Rules.meld_config`):
 # (run_wrap, run_ace_both_ends, joker_limit, distinct_set_ranks).
 MeldConfig = tuple[bool, bool, str, bool]
+
+
+class SheetRow(ScoreRow):
+    """A Kínaskák score-sheet row: the `round` (1–8) and its `contract` (runs and sets
+    asked), the seat that `went_out` (None if nobody), each seat's `penalty` points, and
+    `total` (the same penalties: they are the score)."""
+
+    round: int
+    contract: dict[str, int]
+    went_out: int | None
+    penalty: tuple[int, ...]
 
 
 @dataclass(frozen=True)

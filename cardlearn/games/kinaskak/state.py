@@ -47,6 +47,7 @@ from .rules import (
     HAND_SIZE,
     INFO,
     Rules,
+    SheetRow,
     check_players,
     deck_for,
     hand_penalties,
@@ -291,7 +292,7 @@ class State(GameState):
         return tied[0] if len(tied) == 1 else None
 
     @property
-    def score_sheet(self) -> list[dict[str, Any]]:
+    def score_sheet(self) -> list[SheetRow]:
         return [{"round": r, "contract": {"runs": runs, "sets": sets}, "went_out": out,
                  "penalty": pen, "total": pen} for r, runs, sets, out, pen in self.sheet]
 

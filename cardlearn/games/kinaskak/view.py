@@ -4,7 +4,7 @@ the reasons for illegal moves, in Icelandic and English."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardlearn.cards import JOKER, RANK_NAMES, Card
 from cardlearn.core import VIEW_NAMES
@@ -19,11 +19,21 @@ from cardlearn.grammar import (
     rule_texts,
     team_subject,
 )
-from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, Token, Zone
+from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, ShownRow, Token, Zone
 
 from .bots import progress
 from .legality import layoff_ends
-from .rules import CONTRACTS, FINAL_ROUND, NAME, card_penalty, fit_run, in_place_order, penalty, run_cards
+from .rules import (
+    CONTRACTS,
+    FINAL_ROUND,
+    NAME,
+    SheetRow,
+    card_penalty,
+    fit_run,
+    in_place_order,
+    penalty,
+    run_cards,
+)
 from .state import Action, Meld, State
 
 # The names the package re-exports: those every game's view gives, `core.VIEW_NAMES`.
@@ -548,10 +558,10 @@ def text_picture(state: State) -> str:
     return "\n".join(lines)
 
 
-def sheet_row(row: dict[str, Any], lang: str, who: Namer) -> dict[str, Any]:
+def sheet_row(row: SheetRow, lang: str, who: Namer) -> ShownRow:
     """A row of `state.score_sheet` as the pupil reads it: the contract in words ("1 röð +
     1 þrenna"), who went out by name ("—" for nobody); the numbers as they are."""
-    out = dict(row)
+    out: ShownRow = dict(row)
     out["contract"] = contract_words(row["round"], lang)
     out["went_out"] = _W[lang]["nobody"] if row["went_out"] is None else who(row["went_out"])
     return out

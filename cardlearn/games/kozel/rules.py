@@ -14,7 +14,7 @@ from typing import Literal
 
 from cardlearn.cards import RANKS, Card, make_deck
 from cardlearn.core import check_rule_types
-from cardlearn.protocol import GameInfo
+from cardlearn.protocol import GameInfo, ScoreRow
 
 __all__ = [  # this module's part of the game API: the package re-exports these
     "CARD_POINTS",
@@ -26,6 +26,7 @@ __all__ = [  # this module's part of the game API: the package re-exports these
     "RANK_ORDER",
     "TEAMS",
     "Rules",
+    "SheetRow",
     "beats",
     "can_beat",
     "card_points",
@@ -69,6 +70,16 @@ CARD_POINTS: dict[str | None, int] = {"6": 0, "7": 0, "8": 0, "9": 0, "J": 2, "Q
                                       "A": 11}
 RANK_INDEX: dict[str | None, int] = {rank: i for i, rank in enumerate(RANK_ORDER)}  # place, low to high
 ROW_KEYS = ("points", "tricks", "loss_points", "eggs", "total")  # a score sheet row, in order
+
+
+class SheetRow(ScoreRow):
+    """A Kozel score-sheet row, per team: card `points`, `tricks`, the `loss_points` it
+    got, whether the deal was an egg (`eggs`: 60–60), and `total` (its loss points)."""
+
+    points: tuple[int, int]
+    tricks: tuple[int, int]
+    loss_points: tuple[int, int]
+    eggs: bool
 
 
 @dataclass(frozen=True)

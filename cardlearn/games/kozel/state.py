@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardlearn.cards import Card, cards_text, without
 from cardlearn.core import (
@@ -30,6 +30,7 @@ from .rules import (
     ROW_KEYS,
     TEAMS,
     Rules,
+    SheetRow,
     beat_target,
     card_points,
     check_seat,
@@ -175,8 +176,9 @@ class State(GameState):
         return self.totals
 
     @property
-    def score_sheet(self) -> list[dict[str, Any]]:
-        return [dict(zip(ROW_KEYS, row)) for row in self.sheet]
+    def score_sheet(self) -> list[SheetRow]:
+        # each row of `sheet` is a tuple in the order of ROW_KEYS (see `Row`)
+        return [cast(SheetRow, dict(zip(ROW_KEYS, row))) for row in self.sheet]
 
     @derived
     def _turn(self) -> tuple[int | None, str]:

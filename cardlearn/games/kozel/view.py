@@ -5,10 +5,10 @@ sees at the table (`layout`) or in a notebook (`text_picture`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardlearn.cards import SUIT_SYMBOLS
-from cardlearn.core import VIEW_NAMES
+from cardlearn.core import VIEW_NAMES, row_as_it_is
 from cardlearn.grammar import AND, form, mid, move_sentences, person, singular, team_subject
 from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, Token, Zone
 
@@ -355,8 +355,6 @@ describe, command = move_sentences(
     '"Spila út 6♥", "Sleppa", "Lay 8♦ + Q♣ face down"')
 
 
-def sheet_row(row: dict[str, Any], lang: str, who: Callable[[int], str]) -> dict[str, Any]:
-    """A row of `state.score_sheet` as the pupil reads it: every value here is already a
-    number (or a yes/no flag the table words), so the row is as it is; the hook is the same
-    in every game (Kínaskák and Lomber name contracts and seats in theirs)."""
-    return dict(row)
+# Every value of a row here is already a number (or a yes/no flag the table words), so the
+# pupil reads the row as it is (Kínaskák and Lomber name contracts and seats in theirs).
+sheet_row = row_as_it_is

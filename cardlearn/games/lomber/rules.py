@@ -12,7 +12,7 @@ from typing import Literal, NamedTuple
 
 from cardlearn.cards import RANKS, Card, make_deck, parse_cards
 from cardlearn.core import check_rule_types
-from cardlearn.protocol import GameInfo
+from cardlearn.protocol import GameInfo, ScoreRow
 
 __all__ = [  # this module's part of the game API: the package re-exports these
     "CONTRACTS",
@@ -22,6 +22,7 @@ __all__ = [  # this module's part of the game API: the package re-exports these
     "PLAYERS",
     "Contract",
     "Rules",
+    "SheetRow",
     "contract_level",
     "deal_payments",
     "ladder",
@@ -60,6 +61,18 @@ BLACK = ("S", "C")
 SPADDA = Card("A", "S")  # spadille, always the highest trump
 BASTI = Card("A", "C")   # basto, always the third trump
 HAND_SIZE, TALON_SIZE, TRICKS = 9, 13, 9
+
+
+class SheetRow(ScoreRow):
+    """A Lomber score-sheet row: the `contract` played (None when all passed), its
+    `declarer`, each seat's `tricks`, the `outcome` ("win", "remis", "krukk", "loss", ...),
+    each seat's `payments` in bits, and `total` (the same payments)."""
+
+    contract: str | None
+    declarer: int | None
+    tricks: list[int]
+    outcome: str
+    payments: list[int]
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from .rules import (
     SPIL_FAMILY,
     TRICKS,
     Rules,
+    SheetRow,
     contract_kind,
     contract_level,
     deal_payments,
@@ -296,7 +297,7 @@ class State(GameState):
         return self.totals
 
     @property
-    def score_sheet(self) -> list[dict[str, Any]]:
+    def score_sheet(self) -> list[SheetRow]:
         return [{"contract": r.contract, "declarer": r.declarer, "tricks": list(r.tricks),
                  "outcome": r.outcome, "payments": list(r.payments), "total": list(r.payments)}
                 for r in self.sheet]

@@ -4,18 +4,19 @@ for illegal moves, score sheet headings, moves in words, the layout each seat se
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardlearn.cards import Card
 from cardlearn.core import VIEW_NAMES
 from cardlearn.grammar import capital, form, mid, number, person, rule_texts, singular
-from cardlearn.protocol import Layout, Opponent, Token, Zone
+from cardlearn.protocol import Layout, Opponent, ShownRow, Token, Zone
 
 from .rules import (
     CONTRACTS,
     NAME,
     SUIT_LETTERS,
     TRUMP,
+    SheetRow,
     contract_kind,
     contract_level,
     ladder,
@@ -480,10 +481,10 @@ def text_picture(state: State) -> str:
     return "\n".join(lines)
 
 
-def sheet_row(row: dict[str, Any], lang: str, who: Callable[[int], str]) -> dict[str, Any]:
+def sheet_row(row: SheetRow, lang: str, who: Callable[[int], str]) -> ShownRow:
     """A row of `state.score_sheet` as the pupil reads it: the contract and the outcome by
     their names ("hrein-yfir", "krúkk"), the declarer by name ("—" when all passed)."""
-    out = dict(row)
+    out: ShownRow = dict(row)
     out["contract"] = CONTRACT_NAMES[lang].get(row["contract"] or "-", "—")
     out["declarer"] = "—" if row["declarer"] is None else who(row["declarer"])
     out["outcome"] = OUTCOME_NAMES[lang].get(row["outcome"], row["outcome"])
@@ -507,7 +508,9 @@ def deal_result(before: State, after: State, lang: str, who: Callable[[int], str
     else:
         name = who(row["declarer"])
         tricks = w["tricks_of"].format(list=", ".join(f"{who(s)}: {row['tricks'][s]}" for s in seats))
-        contract = contract_words(before, lang) if before.contract else CONTRACT_NAMES[lang][row["contract"]]
+        played = row["contract"]
+        assert played is not None  # a deal with a declarer played a contract
+        contract = contract_words(before, lang) if before.contract else CONTRACT_NAMES[lang][played]
         head = form(w, row["outcome"], person(name, lang)).format(who=name, c=contract, t=tricks)
         head += "; " + w["paid"].format(list=", ".join(
             f"{who(s)}: {number(row['payments'][s], lang, signed=True)}" for s in seats))
