@@ -8,8 +8,6 @@ import fakegame
 import pytest
 
 from cardlearn.table import WORDS, Table, TableModel, play
-from cardlearn.table.history import taken_back_words
-from cardlearn.table.turns import DEMO_PACES
 from cardlearn.table.view import classes_of, walk
 
 SEATS = {0: "human", 1: "first", 2: "first", 3: "first"}
@@ -32,6 +30,8 @@ def model(seed: int = 9) -> TableModel:
 
 
 def test_the_paces_are_slow_normal_and_step() -> None:
+    from cardlearn.table.turns import DEMO_PACES
+
     assert DEMO_PACES == {"slow": 2.5, "normal": 1.2, "step": None}
 
 
@@ -84,7 +84,7 @@ def test_the_step_button_plays_exactly_one_move_per_press() -> None:
     assert len(t.model.moves) > made + 3
 
 
-def test_the_model_steps_one_move_and_not_after_an_undo() -> None:
+def test_the_model_steps_one_move_a_press_and_none_with_demo_off() -> None:
     m = model()
     m.demo_pace = "step"
     m.demo = True
@@ -136,6 +136,8 @@ def test_undo_says_what_it_took_back() -> None:
 
 
 def test_taken_back_names_up_to_three_moves_and_counts_more() -> None:
+    from cardlearn.table.history import taken_back_words
+
     assert taken_back_words(["Þú spilar út 9♥"], "is") == "Tekið til baka: Þú spilar út 9♥."
     assert taken_back_words(["You lead 9♥"], "en") == "Taken back: You lead 9♥."
     four = ["Þú spilar út 9♥", "Tölva 1 fylgir", "Tölva 2 fylgir", "Tölva 3 fylgir"]

@@ -8,9 +8,8 @@ answers (a room's seats) count here too."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from cardlearn.protocol import State
 from cardlearn.table.messages import Note, illegal

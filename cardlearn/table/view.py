@@ -391,8 +391,8 @@ class TableView:
         self._header = self._box(
             widgets.HBox,
             "cardlearn-header",
-            self._style, self._lang_style, b["new"], b["undo"], b["hint"], b["teacher"], b["demo"], self._pace,
-            self._next, b["lang"],
+            self._style, self._lang_style, b["new"], b["undo"], b["hint"], b["teacher"], b["demo"],
+            self._pace, self._next, b["lang"],
         )
         self._ask_text = _html("cardlearn-ask-text")
         self._ask = self._box(widgets.HBox, "cardlearn-ask", self._ask_text, b["new_yes"], b["new_no"])
