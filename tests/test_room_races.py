@@ -5,23 +5,14 @@ saw; lists of names read "Bjarki, Sigga og Dóra"."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from test_room_table import rooms_file  # noqa: F401  (autouse: every test's rooms in a file of its own)
 
 from cardlearn import rooms
 from cardlearn.table.room import ROOM_WORDS, UNDO_KEY, RoomModel, RoomTable
 from cardlearn.table.view import classes_of, walk
 
 NAMES = {0: "Anna", 1: "Bjarki", 2: "Sigga", 3: "Dóra"}
-
-
-@pytest.fixture(autouse=True)
-def rooms_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "rooms.sqlite"
-    monkeypatch.setenv("CARDLEARN_ROOMS", str(path))
-    monkeypatch.delenv("CARDLEARN_SEED", raising=False)
-    return path
 
 
 def kozel_for_four() -> list[RoomModel]:
