@@ -92,6 +92,11 @@ def test_the_model_steps_one_move_a_press_and_none_with_demo_off() -> None:
     assert m.demo_step()
     assert m.run_bots() == 1 and m.run_bots() == 0
     assert m.demo_step() and m.run_bots() == 1
+    m.demo_pace = "normal"
+    turn = m.pending_bot()
+    assert turn is not None
+    m.demo_pace = "step"  # a move already being thought about at the normal pace is dropped
+    assert not m.complete(turn, m.think(turn)) and m.pending_bot() is None
     m.demo = False
     assert not m.demo_step()  # demo off: the step button means nothing
 

@@ -90,9 +90,12 @@ class Turns:
         return True
 
     def set_pace(self, pace: str) -> None:
-        """Demo mode's pace: "slow", "normal" or "step" (a move per `allow_step`)."""
+        """Demo mode's pace: "slow", "normal" or "step" (a move per `allow_step`).  A bot's
+        turn already handed out becomes stale, so that stepping begins at once."""
         if pace not in DEMO_PACES:
             raise ValueError(f"a demo's pace is one of {', '.join(DEMO_PACES)}, not {pace!r}")
+        if pace != self.pace:
+            self._table.cancel_bots()
         self.pace, self._step = pace, None
 
     def allow_step(self) -> bool:
