@@ -110,7 +110,6 @@ WORDS: dict[str, dict[str, str]] = {
         "demo": "Sýnikennsla",
         "demo_on": "Sýnikennsla: tölvan leikur fyrir öll sæti. "
                    "Smelltu aftur á „Sýnikennsla“ til að taka við.",
-        "demo_status": "Sýnikennsla",
         "undo_what": "Tekur aftur: {move}",
         "undo_more": " (og {n} leiki sem komu á eftir)",
         "undo_more_one": " (og leikinn sem kom á eftir)",
@@ -201,7 +200,6 @@ WORDS: dict[str, dict[str, str]] = {
         "press_continue": "Click “Continue” first to go on.",
         "demo": "Demo",
         "demo_on": "Demo: the computer plays every seat. Click “Demo” again to take over.",
-        "demo_status": "Demo",
         "undo_what": "Takes back: {move}",
         "undo_more": " (and the {n} moves after it)",
         "undo_more_one": " (and the move after it)",
