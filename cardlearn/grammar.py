@@ -14,7 +14,7 @@ predicate) writes its own."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 YOU = {"is": "Þú", "en": "You"}  # the table's name for the only human seat
@@ -137,13 +137,23 @@ def number(n: float, lang: str, signed: bool = False) -> str:
 AND = {"is": " og ", "en": " and "}
 
 
+def listing(items: Sequence[str], lang: str) -> str:
+    """Names (or any words) listed in a sentence: commas between, "og"/"and" before the
+    last, "Bjarki, Sigga og Dóra" ("Bjarki, Sigga and Dóra"); two as "Anna og Dóra", one as
+    it is.  Every list of seats the table writes goes through here."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + AND[lang] + items[-1]
+
+
 def team_subject(names: list[str], lang: str) -> str:
     """A team as the subject of a sentence: "Tölva 1 og Tölva 3"; with the pupil in it,
     "Þið Tölva 2" ("you and Computer 2", the verb then in the second person plural)."""
     others = [n for n in names if not is_you(n, lang)]
     if len(others) < len(names) and others:
-        return YOU_AND[lang] + AND[lang].join(listed(n, lang) for n in others)
-    return AND[lang].join(names)
+        return YOU_AND[lang] + listing([listed(n, lang) for n in others], lang)
+    return listing(names, lang)
 
 
 class RuleText(str):

@@ -102,7 +102,9 @@ def test_moves_made_elsewhere_are_followed_and_a_stale_move_is_caught_up() -> No
     a.catch_up()
     stale_action = a2.state.legal_actions()[0]  # from the position a2 still shows
     assert not a2.act(stale_action)
-    assert a2.message == ROOM_WORDS["is"]["moved_first"]
+    # it says what happened meanwhile, as the move log says it ("Þú tekur …; Spilari 1 tekur …")
+    happened = "; ".join(a2.describe_move(i).rstrip(".") for i in (0, 1))
+    assert a2.message == ROOM_WORDS["is"]["first_what"].format(what=happened)
     assert a2.state.history == a.state.history and a2.seen == len(room)
 
 

@@ -8,16 +8,43 @@ answers (a room's seats) count here too."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardlearn.protocol import State
-from cardlearn.table.messages import illegal
-from cardlearn.table.words import WORDS
+from cardlearn.table.messages import Note, illegal
+from cardlearn.table.words import WORDS, singular
 
 if TYPE_CHECKING:
     from cardlearn.table.model import TableModel
 
 Move = tuple[int, Any]  # (seat, action) played from `states[i]`
+
+MOVES_NAMED = 3  # moves taken back at once are named up to three; more are counted
+
+
+def said_moves(table: TableModel, states: Sequence[State], moves: Sequence[Move], lang: str) -> list[str]:
+    """`moves[i]` (made from `states[i]`) each in words with its subject, as the move log
+    says them to its viewer ("Þú spilar út 9♥"), without a closing full stop."""
+    return [table.game.describe(state, action, lang, viewer=table.log_viewer(), who=table.namer(lang))
+            .rstrip(".") for state, (_, action) in zip(states, moves)]
+
+
+def taken_back_words(said: Sequence[str], lang: str) -> str:
+    """ "Tekið til baka: Þú spilar út 9♥." — up to `MOVES_NAMED` moves named (";" between),
+    more as the first and a count: "Tekið til baka: Þú spilar út 9♥ og 3 leikir sem komu á
+    eftir." """
+    w = WORDS[lang]
+    if len(said) <= MOVES_NAMED:
+        return w["taken_back"].format(moves="; ".join(said))
+    n = len(said) - 1
+    return w["taken_back_more_one" if singular(n, lang) else "taken_back_more"].format(move=said[0], n=n)
+
+
+def taken_back(table: TableModel, states: Sequence[State], moves: Sequence[Move]) -> Note:
+    """The message line after an undo: what it took back, in whichever language is asked."""
+    states, moves = tuple(states), tuple(moves)
+    return lambda lang: taken_back_words(said_moves(table, states, moves, lang), lang)
 
 
 class History:
@@ -74,15 +101,18 @@ class History:
 
     def undo(self) -> bool:
         """Back to the latest earlier undo stop (see `is_undo_stop`); True if it went back,
-        else the message says there is nothing to undo."""
+        and the message line says what it took back ("Tekið til baka: Þú spilar út 9♥"),
+        else that there is nothing to undo."""
         table = self._table
         i = self.undo_target()
         if i is None:
             table._say("nothing_to_undo")
             return False
         table.cancel_bots()
+        note = taken_back(table, self.states[i:-1], self.moves[i:])
         self.cut(i)
         table._changed()
+        table._note = note  # the message line says what was taken back
         return True
 
     # -- undo stops ------------------------------------------------------------------------

@@ -46,11 +46,11 @@ from cardlearn.table.history import History, Move
 from cardlearn.table.messages import Note, said
 from cardlearn.table.selection import OPTIONS_SHOWN, Selection
 from cardlearn.table.snapshot import HUMAN, Key, Snapshot
-from cardlearn.table.turns import BotTurn, Turns
+from cardlearn.table.turns import DEMO_PACES, BotTurn, Turns
 from cardlearn.table.words import check_lang, seat_name, side_names
 
 # The names this module has always given, some of them now its parts' (`BotTurn`, `Move`, `Note`).
-__all__ = ["OPTIONS_SHOWN", "BotTurn", "Move", "Note", "TableModel", "new_state", "roles"]
+__all__ = ["DEMO_PACES", "OPTIONS_SHOWN", "BotTurn", "Move", "Note", "TableModel", "new_state", "roles"]
 
 
 # ---------------------------------------------------------------------------------------
@@ -159,6 +159,26 @@ class TableModel:
     @demo.setter
     def demo(self, on: bool) -> None:
         self._turns.switch_demo(bool(on))
+
+    @property
+    def demo_pace(self) -> str:
+        """Demo mode's pace: "slow" (2.5 s a move), "normal" (1.2 s) or "step" (one move
+        per `demo_step`); see `cardlearn.table.turns.DEMO_PACES`."""
+        return self._turns.pace
+
+    @demo_pace.setter
+    def demo_pace(self, pace: str) -> None:
+        self._turns.set_pace(pace)
+
+    def demo_step(self) -> bool:
+        """The step button ("Næsti leikur"): at the step pace, the next computer move may
+        be made (one, no more); False if demo mode is off, at another pace, or no move is due."""
+        return self._turns.allow_step()
+
+    @property
+    def demo_moves(self) -> int:
+        """How many moves demo mode has made since it was switched on (the status counts them)."""
+        return self._turns.demo_moves()
 
     @property
     def paused(self) -> bool:

@@ -189,6 +189,7 @@ class Snapshot:
     score_better: str = ""  # which way is better ("lægra er betra")
     undo_says: str = ""  # what Undo would take back
     demo: bool = False  # demo mode: the computer plays every seat
+    demo_pace: str = "normal"  # its pace: "slow", "normal", "step" (see `TableModel.demo_pace`)
     paused: bool = False  # waiting at a deal's summary for Áfram
     moves: int = 0  # moves made in the match so far
     confirm_shown: bool = True  # some legal move is made with cards (else Confirm is not drawn)
@@ -307,10 +308,14 @@ def _turn(model: TableModel) -> str:
         return w["press_continue"]
     if seats[seat] == HUMAN and not model.demo:
         return w["your_turn"] if len(model.humans) == 1 else w["turn"].format(who=model.who(seat))
+    if model.demo:  # the demo's own count: its moves since it began, this one too
+        n = model.demo_moves + 1
+        if model.demo_pace == "step":
+            return w["demo_step_status"].format(n=n, who=model.who(seat))
+        return w["demo_busy"].format(n=n, who=model.who(seat))
     streak = model.bot_streak  # a long stretch of computer moves shows its progress
-    thinking = w["bots_busy"].format(who=model.who(seat), n=streak) if streak >= 3 else \
+    return w["bots_busy"].format(who=model.who(seat), n=streak) if streak >= 3 else \
         w["thinking"].format(who=model.who(seat))
-    return f"{w['demo_status']}: {thinking}" if model.demo else thinking
 
 
 def score_unit(model: TableModel) -> str:
@@ -516,6 +521,7 @@ def take(model: TableModel) -> Snapshot:
         score_better=score_better(model),
         undo_says=model.undo_says(),
         demo=model.demo,
+        demo_pace=model.demo_pace,
         paused=model.paused,
         moves=len(state.history),
         confirm_shown=model.human_to_move() and model.choices().any_tokens(),

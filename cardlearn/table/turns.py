@@ -21,6 +21,12 @@ from cardlearn.table.snapshot import HUMAN
 if TYPE_CHECKING:
     from cardlearn.table.model import TableModel
 
+# Demo mode's paces, seconds a move shows (None: one move per press of "Næsti leikur").
+# Slow gives the teacher time for a sentence or two about each move; normal, for a short
+# remark; both well above the 0.26–0.4 s a move that flashed a Kozel deal past in 5.3 s.
+DEMO_PACES: dict[str, float | None] = {"slow": 2.5, "normal": 1.2, "step": None}
+DEMO_PACE = "normal"  # demo's pace until the teacher chooses another
+
 
 @dataclass(frozen=True)
 class BotTurn:
@@ -43,6 +49,9 @@ class Turns:
         self.bots: dict[int, Bot] = {s: table_bot(game, r, seed + s) for s, r in roles.items() if r != HUMAN}
         self.demo_bots: dict[int, Bot] = {}  # the humans' seats, played in demo mode
         self.demo = False
+        self.pace = DEMO_PACE  # demo mode's pace, a key of `DEMO_PACES`
+        self.demo_from = 0  # how many moves had been made when demo mode began
+        self._step: tuple[int, int] | None = None  # (generation, ply) the step button allows
         self.generation = 0
         self.shown_error: Exception | None = None  # a bot's error, as `fail` said it
 
@@ -57,6 +66,7 @@ class Turns:
         self.demo = on
         table.cancel_bots()
         if on:
+            self.demo_from, self._step = len(table._history.moves), None
             strongest = self._game.INFO.strongest_bot
             for s in table._humans:
                 self.demo_bots.setdefault(s, table_bot(self._game, strongest, self._seed + s))
@@ -79,6 +89,35 @@ class Turns:
             return False
         return True
 
+    def set_pace(self, pace: str) -> None:
+        """Demo mode's pace: "slow", "normal" or "step" (a move per `allow_step`).  A bot's
+        turn already handed out becomes stale, so that stepping begins at once."""
+        if pace not in DEMO_PACES:
+            raise ValueError(f"a demo's pace is one of {', '.join(DEMO_PACES)}, not {pace!r}")
+        if pace != self.pace:
+            self._table.cancel_bots()
+        self.pace, self._step = pace, None
+
+    def allow_step(self) -> bool:
+        """The step button ("Næsti leikur"): in demo mode at the step pace, exactly one
+        computer move may now be made (the next one, in this generation); False, changing
+        nothing, where no computer's move is due."""
+        table = self._table
+        if not (self.demo and self.pace == "step"):
+            return False
+        self._step = (self.generation, len(table._history.moves))
+        if self._table.pending_bot() is None:
+            self._step = None
+            return False
+        return True
+
+    def demo_moves(self) -> int:
+        """How many moves demo mode has made since it began (an undo takes its moves back
+        off the count)."""
+        moves = len(self._table._history.moves)
+        self.demo_from = min(self.demo_from, moves)
+        return moves - self.demo_from
+
     def streak(self) -> int:
         """How many computer moves in a row were made since a human's last move."""
         n = 0
@@ -96,7 +135,10 @@ class Turns:
         seat = state.to_move
         if seat is None or table.paused or (table._human(seat) and not self.demo):
             return None
-        return BotTurn(state, seat, len(table._history.moves), self.generation)
+        ply = len(table._history.moves)
+        if self.demo and self.pace == "step" and self._step != (self.generation, ply):
+            return None  # one move per press of the step button
+        return BotTurn(state, seat, ply, self.generation)
 
     def is_current(self, turn: BotTurn) -> bool:
         table = self._table

@@ -70,6 +70,8 @@ class Handlers:
     ready: Callable[[], None]
     dismiss: Callable[[], None]
     switch_demo: Callable[[], None] = lambda: None
+    demo_pace: Callable[[str], None] = lambda _pace: None  # "slow", "normal", "step"
+    demo_step: Callable[[], None] = lambda: None  # "Næsti leikur": one move at the step pace
 
 
 # ---------------------------------------------------------------------------------------
@@ -378,12 +380,19 @@ class TableView:
             "ready": _button(on.ready, "cardlearn-ready"),
         }
         b = self._buttons
+        # Demo mode's pace and step button, beside its toggle, shown while it is on.
+        self._paces = {pace: _button(functools.partial(on.demo_pace, pace), f"cardlearn-demo-pace-{pace}")
+                       for pace in ("slow", "normal", "step")}
+        self._next = _button(on.demo_step, "cardlearn-demo-step")
+        self._pace = widgets.HBox([*self._paces.values()], layout=widgets.Layout(display="none"))
+        self._pace.add_class("cardlearn-demo-pace")
         heading = widgets.VBox([self._title, self._status], layout=_shared_layout())
         heading.add_class("cardlearn-heading")
         self._header = self._box(
             widgets.HBox,
             "cardlearn-header",
-            self._style, self._lang_style, b["new"], b["undo"], b["hint"], b["teacher"], b["demo"], b["lang"],
+            self._style, self._lang_style, b["new"], b["undo"], b["hint"], b["teacher"], b["demo"],
+            self._pace, self._next, b["lang"],
         )
         self._ask_text = _html("cardlearn-ask-text")
         self._ask = self._box(widgets.HBox, "cardlearn-ask", self._ask_text, b["new_yes"], b["new_no"])
@@ -451,6 +460,7 @@ class TableView:
             button.description = w[key]
         self._buttons["teacher"].button_style = "warning" if snap.teacher else ""
         self._buttons["demo"].button_style = "warning" if snap.demo else ""
+        self._draw_demo(snap)
         self._buttons["undo"].tooltip = snap.undo_says or None
         self._buttons["confirm"].tooltip = w["how_to"]
         self._title.value = f"<b>{esc(snap.title)}</b>"
@@ -472,6 +482,16 @@ class TableView:
         self._hints.value = fragments.hints_html(hints, True, snap.lang) if hints is not None else ""
         self.children = (*top, self._main)
         return self.children
+
+    def _draw_demo(self, snap: Snapshot) -> None:
+        """Demo's pace (the chosen one marked) and, at the step pace, "Næsti leikur"."""
+        w = WORDS[snap.lang]
+        for pace, button in self._paces.items():
+            button.description = w[f"demo_{pace}"]
+            button.button_style = "warning" if pace == snap.demo_pace else ""
+        self._next.description = w["demo_next"]
+        self._pace.layout.display = None if snap.demo else "none"
+        self._next.layout.display = None if snap.demo and snap.demo_pace == "step" else "none"
 
     def _draw_felt(self, snap: Snapshot) -> None:
         w = WORDS[snap.lang]

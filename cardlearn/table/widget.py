@@ -32,7 +32,7 @@ import ipywidgets as widgets
 from cardlearn.games import game_module
 from cardlearn.protocol import GameModule, State
 from cardlearn.table.fixed import seed_from_environment
-from cardlearn.table.model import BotTurn, TableModel, new_state
+from cardlearn.table.model import DEMO_PACES, BotTurn, TableModel, new_state
 from cardlearn.table.snapshot import HUMAN, LOG_SHOWN
 from cardlearn.table.view import CardButton, Handlers, TableView, TargetButton, classes_of, walk
 
@@ -154,6 +154,8 @@ class Table(widgets.VBox):
                 ready=lambda: self._change(self.model.ready),
                 dismiss=lambda: self._change(self.model.dismiss),
                 switch_demo=lambda: setattr(self, "demo", not self.demo),
+                demo_pace=lambda pace: setattr(self, "demo_pace", pace),
+                demo_step=self.demo_step,
             )
         )
         with self._lock:
@@ -209,6 +211,23 @@ class Table(widgets.VBox):
             self.model.demo = on
 
         self._change(switch)
+
+    @property
+    def demo_pace(self) -> str:
+        """Demo mode's pace, chosen on the table: "slow" (2.5 s a move), "normal" (1.2 s)
+        or "step" (a move per press of "Næsti leikur", `demo_step`)."""
+        return self.model.demo_pace
+
+    @demo_pace.setter
+    def demo_pace(self, pace: str) -> None:
+        def switch() -> None:
+            self.model.demo_pace = pace
+
+        self._change(switch)
+
+    def demo_step(self) -> None:
+        """"Næsti leikur": in demo mode at the step pace, the computer makes one move now."""
+        self._change(self.model.demo_step)
 
     def dismiss(self) -> None:
         """Close the deal's summary (its Áfram button): the next deal goes on."""
@@ -420,9 +439,12 @@ class Table(widgets.VBox):
         """How long a bot's move shows before it is made: `delay`; nothing for a quiet one;
         a third of it for a computer's further moves in a row of its own (laying away
         cards one by one, an exchange), so that a stretch with nothing for the pupil to do
-        goes quickly while each card still shows."""
+        goes quickly while each card still shows.  In demo mode, its pace instead
+        (`DEMO_PACES`: 2.5 s slow, 1.2 s normal; at once when stepped, the press being the pace)."""
         if self.model.quiet(turn.state, action):
             return 0.0
+        if self.model.demo:
+            return DEMO_PACES[self.model.demo_pace] or 0.0
         moves = self.model.moves
         if moves and moves[-1][0] == turn.seat and not self.model.demo:
             return self.delay / 3

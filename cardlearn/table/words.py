@@ -21,10 +21,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from cardlearn.cards import Card
-from cardlearn.grammar import capital, form, genitive, is_you, mid, number, person, singular
+from cardlearn.grammar import capital, form, genitive, is_you, listing, mid, number, person, singular
 
 __all__ = [  # the helpers of cardlearn.grammar are the table's words too
-    "capital", "form", "genitive", "is_you", "mid", "number", "person", "singular",
+    "capital", "form", "genitive", "is_you", "listing", "mid", "number", "person", "singular",
 ]
 
 LANGS = ("is", "en")
@@ -110,7 +110,6 @@ WORDS: dict[str, dict[str, str]] = {
         "demo": "Sýnikennsla",
         "demo_on": "Sýnikennsla: tölvan leikur fyrir öll sæti. "
                    "Smelltu aftur á „Sýnikennsla“ til að taka við.",
-        "demo_status": "Sýnikennsla",
         "undo_what": "Tekur aftur: {move}",
         "undo_more": " (og {n} leiki sem komu á eftir)",
         "undo_more_one": " (og leikinn sem kom á eftir)",
@@ -118,6 +117,15 @@ WORDS: dict[str, dict[str, str]] = {
         "match_won": "Leiknum er lokið: {who}",
         "how_to": "Smelltu á spil til að velja þau og svo á „Staðfesta“.",
         "bots_busy": "{who} hugsar… ({n}. leikur tölvu í röð)",
+        "demo_busy": "{n}. leikur í sýnikennslu: {who} hugsar…",
+        "demo_step_status": "{n}. leikur í sýnikennslu: {who} á leik — smelltu á „Næsti leikur“",
+        "demo_slow": "Hægt",
+        "demo_normal": "Venjulega",
+        "demo_step": "Leik fyrir leik",
+        "demo_next": "Næsti leikur",
+        "taken_back": "Tekið til baka: {moves}.",
+        "taken_back_more": "Tekið til baka: {move} og {n} leikir sem komu á eftir.",
+        "taken_back_more_one": "Tekið til baka: {move} og {n} leikur sem kom á eftir.",
         "open_pile": "Sýna allan bunkann",
         "close_pile": "Fela bunkann",
     },
@@ -192,7 +200,6 @@ WORDS: dict[str, dict[str, str]] = {
         "press_continue": "Click “Continue” first to go on.",
         "demo": "Demo",
         "demo_on": "Demo: the computer plays every seat. Click “Demo” again to take over.",
-        "demo_status": "Demo",
         "undo_what": "Takes back: {move}",
         "undo_more": " (and the {n} moves after it)",
         "undo_more_one": " (and the move after it)",
@@ -200,6 +207,15 @@ WORDS: dict[str, dict[str, str]] = {
         "match_won": "The match is over: {who}",
         "how_to": "Click cards to choose them, then “Confirm”.",
         "bots_busy": "{who} is thinking… ({n} computer moves in a row)",
+        "demo_busy": "Demo move {n}: {who} is thinking…",
+        "demo_step_status": "Demo move {n}: {who} to move — click “Next move”",
+        "demo_slow": "Slow",
+        "demo_normal": "Normal",
+        "demo_step": "Move by move",
+        "demo_next": "Next move",
+        "taken_back": "Taken back: {moves}.",
+        "taken_back_more": "Taken back: {move} and the {n} moves after it.",
+        "taken_back_more_one": "Taken back: {move} and the {n} move after it.",
         "open_pile": "Show the whole pile",
         "close_pile": "Hide the pile",
     },
@@ -282,9 +298,9 @@ def team_name(team: Sequence[int], roles: dict[int, str], lang: str, viewer: int
     named = [seat_name(s, roles, lang, viewer, names) for s in team]
     yours = [n for n in named if is_you(n, lang)]
     if yours and len(named) > 1:
-        others = WORDS[lang]["and"].join(n for n in named if not is_you(n, lang))
+        others = listing([n for n in named if not is_you(n, lang)], lang)
         return WORDS[lang]["you_and"].format(others=others)
-    return WORDS[lang]["and"].join(named)
+    return listing(named, lang)
 
 
 def side_names(teams: Sequence[Sequence[int]], players: int, roles: dict[int, str], lang: str,

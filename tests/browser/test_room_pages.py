@@ -42,7 +42,7 @@ from browserkit import (
 
 from cardlearn import rooms
 from cardlearn.protocol import State
-from cardlearn.table.room import ROOM_WORDS, page_path, seat_query
+from cardlearn.table.room import ROOM_WORDS, UNDO_KEY, page_path, seat_query
 
 pytestmark = pytest.mark.browser
 
@@ -333,3 +333,47 @@ def test_a_solo_page_survives_reload_and_a_server_restart(served: Served, store:
     page.wait_for_url(f"**room={new_id}*", timeout=MOVE_TIMEOUT_MS)
     assert len(rooms.open(new_id, store=store)) <= 1 and len(rooms.open(room.id, store=store)) == length
     assert not p.watch.outside and not p.watch.page_errors, (p.watch.outside, p.watch.page_errors)
+
+
+def test_an_undo_pressed_as_the_other_pupils_move_lands_is_refused(served: Served, store: Any, browser: Any,
+                                                                  pupils: list[Pupil]) -> None:
+    """The review's race (issue 32): Anna presses Afturkalla as Bjarki's move lands.  Her
+    page sends the move count it drew with the click, so the click is refused, naming
+    Bjarki's move, instead of asking to take back a move Anna never saw."""
+    room = rooms.create("kasina", [0, 1], seed=2026, store=store, names={0: "Anna", 1: "Bjarki"})
+    anna, bjarki = (open_pupil(browser, pupils, served.url("kasina", room.id, s, room.tokens[s]), s)
+                    for s in (0, 1))
+    while len(room.moves()) < 4 or room.state().to_move != 1:  # Anna has made choices; Bjarki to move
+        state = room.state()
+        seat = state.to_move
+        assert seat is not None
+        room.play(seat, room.tokens[seat], state.legal_actions()[0], after=len(room))
+    length = len(room)
+    for p in (anna, bjarki):
+        wait_table(p, length)
+    # Bjarki's move lands as Anna presses Afturkalla
+    room.play(1, room.tokens[1], room.state().legal_actions()[0], after=length)
+    anna.page.evaluate(f"() => document.querySelector('{TABLE} button.cardlearn-undo').click()")
+    anna.page.locator(f"{TABLE} .cardlearn-message", has_text="Einhver varð á undan þér: Bjarki ").wait_for(
+        timeout=MOVE_TIMEOUT_MS)
+    wait_table(anna, length + 1)
+    screenshot(anna.page, "rooms-race-undo-refused")
+    time.sleep(1.5)  # a page looks at undo requests every WATCH_TIMEOUT (1 s)
+    assert room.pref(0, UNDO_KEY) is None and len(room) == length + 1
+    assert "Anna vill" not in bjarki.page.locator(f"{TABLE} .cardlearn-message").inner_text()
+    # Now the page shows Bjarki's move: Afturkalla asks to take it back (the last real
+    # choice at the table), naming it as Anna saw it.
+    message = anna.page.locator(f"{TABLE} .cardlearn-message")
+    anna.page.locator(f"{TABLE} button.cardlearn-undo").click()
+    message.filter(has_text="Þú baðst um að taka aftur: Bjarki ").wait_for(timeout=MOVE_TIMEOUT_MS)
+    assert "Beðið eftir að Bjarki samþykki" in message.inner_text()
+    # The page's own word is what counts: a click from a page that (we pretend) still drew
+    # the position before Bjarki's move is refused, though the kernel has long read it.
+    anna.page.evaluate(f"""() => {{
+        const span = document.querySelector('{TABLE} .cardlearn-room-data [data-moves]');
+        span.setAttribute('data-moves', '{length}');
+        document.querySelector('{TABLE} button.cardlearn-undo').click();
+    }}""")
+    message.filter(has_text="Einhver varð á undan þér: Bjarki ").wait_for(timeout=MOVE_TIMEOUT_MS)
+    for p in pupils:
+        assert not p.watch.page_errors, p.watch.page_errors

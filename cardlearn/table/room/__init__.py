@@ -19,7 +19,10 @@ the same way: `RoomTable` waits on the room from a thread and redraws by itself.
   (a "continue" entry); computers and pupils go on only once every pupil seat of the room
   has pressed it for that deal.
 - **Someone moved first.**  A move refused because the log grew meanwhile (`StaleMove`)
-  is not lost silently: the table catches up and says so.
+  is not lost silently: the table catches up and says so.  And a click made on a position
+  that has changed since the page drew it (the page's script sends the log length it drew,
+  `RoomModel.page_saw`) is refused, saying what happened ("Einhver varð á undan þér: Dóra
+  spilar út K♥."), and does nothing else: an undo request names the move its pupil saw.
 - **A shared room** (more than one pupil seat): the teacher's view and demo mode are off,
   "Nýr leikur" belongs to the teacher (`python -m cardlearn.rooms new`, or the index
   page's form), and undo is *by agreement*: a pupil's "Taka aftur" asks for it (stored

@@ -6,19 +6,29 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cardlearn import rooms
 from cardlearn.protocol import State
 from cardlearn.rooms import NotYourTurn, Room, StaleMove
+from cardlearn.table.history import MOVES_NAMED, Move, said_moves, taken_back
 from cardlearn.table.messages import illegal
 from cardlearn.table.model import BotTurn, TableModel
 from cardlearn.table.room.words import room_words
 from cardlearn.table.snapshot import Snapshot
-from cardlearn.table.words import WORDS, check_lang
+from cardlearn.table.words import WORDS, check_lang, listing
 
 UNDO_KEY = "undo"  # a seat's undo request: "<to>@<log length>"
+SHOWN_KEPT = 16  # log lengths whose positions a model keeps, to read a click's "saw" against
+
+
+def _common(a: Sequence[State], b: Sequence[State]) -> int:
+    """How many moves two histories share: the index of their last common position."""
+    n = 0
+    while n + 1 < min(len(a), len(b)) and a[n + 1] is b[n + 1]:
+        n += 1
+    return n
 
 
 class RoomModel(TableModel):
@@ -33,6 +43,12 @@ class RoomModel(TableModel):
         self._seen = 0  # how many of the log's entries this model has read
         self._waiting: tuple[int, ...] = ()  # pupil seats still to press Áfram for the last deal
         self._undo_request: str | None = None  # what the last undo request said (shared rooms)
+        # The log's length the page showed when its pupil last clicked, as the page's script
+        # sends it with each click (`RoomTable`); None: no page said (a test, JupyterLab).
+        self.page_saw: int | None = None
+        # log length → the positions and moves shown then
+        self._shown: dict[int, tuple[tuple[State, ...], tuple[Move, ...]]] = {}
+        self._mine: set[int] = set()  # the log entries this page wrote for its pupil
         self.on_new: Callable[[], None] | None = None  # "Nýr leikur": the widget makes a new room
         start = rooms.log.new_state(room.module, room.rules, room.seed, room.players)
         self._replay = rooms.log.Replay(start, room.seats)  # the log as read so far
@@ -41,6 +57,7 @@ class RoomModel(TableModel):
         super().__init__(room.module, start, seats=room.seats, seed=room.seed,
                          lang=lang or (stored if stored in WORDS else "is"))
         self.catch_up()
+        self._remember()
 
     # -- what it is --------------------------------------------------------------------
     @property
@@ -81,8 +98,8 @@ class RoomModel(TableModel):
 
     def _names(self, seats: tuple[int, ...], lang: str) -> str:
         """Seats by name ("Þú" for this page's seat, "Anna" or "Spilari 2", "Tölva 1"),
-        joined by "og"."""
-        return room_words(lang)["and"].join(self.namer(lang)(s) for s in seats)
+        listed as a sentence lists them ("Bjarki, Sigga og Dóra")."""
+        return listing([self.namer(lang)(s) for s in seats], lang)
 
     # -- the language, the teacher's view and demo ---------------------------------------
     @property
@@ -137,6 +154,7 @@ class RoomModel(TableModel):
         if not fresh:
             return False
         last = self.state
+        before = self._history.states, self._history.moves
         self._replay.extend(fresh)
         states = self._replay.states
         shown = len(self._history.states)
@@ -147,6 +165,55 @@ class RoomModel(TableModel):
         self._seen = self._replay.length
         self._place_summary()
         self._changed()
+        kept = _common(before[0], self._history.states)
+        if kept < len(before[1]):  # an undo, this page's or by agreement: say what it took back
+            self._note = taken_back(self, before[0][kept:-1], before[1][kept:])
+        self._remember()
+        return True
+
+    def _remember(self) -> None:
+        """Keep what the page shows at this log length (a click names the length it saw)."""
+        self._shown[self._seen] = tuple(self._history.states), tuple(self._history.moves)
+        for old in sorted(self._shown)[:-SHOWN_KEPT]:
+            del self._shown[old]
+
+    # -- racing clicks ---------------------------------------------------------------------
+    def _overtaken(self) -> bool:
+        """Was the pupil's click made on a position that has changed meanwhile (another
+        pupil's move, a computer's, an undo landed since the page drew what it showed)?
+        Then the table catches up, the click does nothing else, and the message line says
+        what happened ("Einhver varð á undan þér: Dóra spilar út K♥."): True.  A click
+        after this page's own entries only (a double click on Staðfesta) is dropped
+        without a word; one after "Áfram" presses alone, the position unchanged, goes on."""
+        saw = self._seen if self.page_saw is None else self.page_saw
+        self.catch_up()
+        if saw == self._seen:
+            return False
+        then = self._shown.get(saw)
+        if then is not None and then[0][-1] is self.state:
+            return False  # only "Áfram" presses landed: the click means what it meant
+        if set(range(saw, self._seen)) <= self._mine:
+            return True  # the page had not yet drawn this pupil's own move
+        if then is None:  # a length this model never showed: say it without the moves
+            self._say_room("moved_first")
+            return True
+        states, moves = then
+        kept = _common(states, self._history.states)
+
+        def say(lang: str) -> str:
+            w = room_words(lang)
+            parts = []
+            if kept < len(moves):
+                parts.append(w["first_undone"].format(
+                    moves="; ".join(said_moves(self, states[kept:-1], moves[kept:], lang))))
+            made = said_moves(self, self._history.states[kept:-1], self._history.moves[kept:], lang)
+            if len(made) > MOVES_NAMED:
+                parts.append(w["first_many"].format(n=len(made), move=made[-1]))
+            elif made:
+                parts.append("; ".join(made))
+            return w["first_what"].format(what="; ".join(parts))
+
+        self._note = say
         return True
 
     def _place_summary(self) -> None:
@@ -170,6 +237,8 @@ class RoomModel(TableModel):
                 and not self._turns.demo)
 
     def _refuse(self) -> bool:
+        if self._overtaken():
+            return True
         seat = self.state.to_move
         if seat is not None and not self.paused and self._waiting and not self._turns.demo:
             self._say_room("waiting_continue_msg", who=self._names(self._waiting, self._lang))
@@ -191,15 +260,18 @@ class RoomModel(TableModel):
         return self._write(lambda: self.room.play(self.seat, self._token, str(after.history[-1]),
                                                   after=self._seen))
 
-    def _write(self, write: Callable[[], object]) -> bool:
+    def _write(self, write: Callable[[], object], mine: bool = True) -> bool:
         """Write to the room, then read the log back; when someone wrote first (the log grew
-        meanwhile), catch up and say so.  True if this page's entry landed."""
+        meanwhile), catch up and say so.  True if this page's entry landed.  `mine`: the
+        entry is the pupil's own (a move, an undo), not a computer's or demo's."""
         try:
             write()
         except (StaleMove, NotYourTurn):
             self.catch_up()
             self._say_room("moved_first")
             return False
+        if mine:
+            self._mine.add(self._seen)  # the entry just written
         self.catch_up()
         return True
 
@@ -220,7 +292,11 @@ class RoomModel(TableModel):
 
     def undo(self) -> bool:
         """Back to the latest undo stop: at once in a solo room; in a shared room only once
-        every pupil seat has asked for the same undo (see the module docstring)."""
+        every pupil seat has asked for the same undo (see the module docstring).  A press
+        made on a position that has changed meanwhile asks nothing: it is refused, saying
+        what happened, so a request always names the move its pupil saw."""
+        if self._overtaken():
+            return False
         target = self.undo_target()
         if target is None:
             self._say("nothing_to_undo")
@@ -231,7 +307,9 @@ class RoomModel(TableModel):
         self.room.set_pref(self.seat, self._token, UNDO_KEY, request)
         missing = tuple(s for s in self._humans if self.room.pref(s, UNDO_KEY, None) != request)
         if missing:
-            self._say_room("undo_asked", who=self._names(missing, self._lang))
+            asked = self._history.states[target:target + 1], self._history.moves[target:target + 1]
+            self._note = lambda lang: room_words(lang)["undo_asked"].format(
+                move=said_moves(self, *asked, lang)[0], who=self._names(missing, lang))
             return False
         return self._write(lambda: self.room.undo(self.seat, self._token, target, after=self._seen))
 
@@ -284,9 +362,10 @@ class RoomModel(TableModel):
             return False
         text = str(turn.state.apply(action).history[-1])
         if turn.seat == self.seat:  # demo mode plays the pupil's own seat
-            self._write(lambda: self.room.play(self.seat, self._token, text, after=self._seen, by="demo"))
+            self._write(lambda: self.room.play(self.seat, self._token, text, after=self._seen, by="demo"),
+                        mine=False)
         else:
-            self._write(lambda: self.room.play_computer(text, after=self._seen))
+            self._write(lambda: self.room.play_computer(text, after=self._seen), mine=False)
         return True
 
     # -- the picture -----------------------------------------------------------------------

@@ -31,6 +31,12 @@ class RoomTable(Table):
     def __init__(self, model: RoomModel, *, delay: float = 0.5):
         self._data = widgets.HTML(layout=widgets.Layout(display="none"))
         self._data.add_class("cardlearn-room-data")
+        # What the page showed at a click: the pages' script writes the log's length it drew
+        # (`data-moves`) here just before each click reaches its button, so the click's
+        # message follows it on the same channel (see `RoomModel.page_saw`).
+        self._saw = widgets.Text(layout=widgets.Layout(display="none"))
+        self._saw.add_class("cardlearn-room-saw")
+        self._saw.observe(self._page_saw, names="value")
         self._closed = threading.Event()
         super().__init__(model.game, model.state, delay=delay, model=model)
         self._bind(model)
@@ -58,7 +64,13 @@ class RoomTable(Table):
             f'<span data-moves="{model.seen}" data-seat="{model.seat}" '
             f'data-room="{html.escape(model.room.id)}" '
             f'data-href="{html.escape(seat_query(model.room.id, model.seat, model.token))}"></span>')
-        return (self._data,)
+        return (self._data, self._saw)
+
+    def _page_saw(self, change: Mapping[str, Any]) -> None:
+        """The log's length the page showed when its pupil clicked (sent by its script)."""
+        value = str(change["new"])
+        with self._lock:
+            self._room_model().page_saw = int(value) if value.isdigit() else None
 
     def _new_room(self) -> None:
         """"Nýr leikur" in a solo room: a new room with the same game, rules and seats (a

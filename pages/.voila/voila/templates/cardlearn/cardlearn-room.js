@@ -31,6 +31,24 @@
       window.history.replaceState(window.history.state, "", window.location.pathname + href);
     }
   }
+  // A click on the table says what the page showed when it was made: before the click
+  // reaches its button (this listens in the capture phase), the log's length drawn now is
+  // typed into the table's hidden text field (`.cardlearn-room-saw`), whose change goes to
+  // the kernel ahead of the click.  A click on a position that has changed meanwhile is
+  // then refused there ("Einhver varð á undan þér: …") instead of meaning something else.
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    var root = target && target.closest ? target.closest(".cardlearn-table") : null;
+    if (!root) return;
+    var span = root.querySelector(".cardlearn-room-data [data-moves]");
+    var input = root.querySelector(".cardlearn-room-saw input");
+    if (!span || !input) return;
+    var moves = span.getAttribute("data-moves");
+    if (moves !== null && input.value !== moves) {
+      input.value = moves;
+      input.dispatchEvent(new Event("input", {bubbles: true}));
+    }
+  }, true);
   new MutationObserver(sync).observe(document.documentElement,
     {subtree: true, childList: true, characterData: true});
   // And twice a second: an address rewritten by other code after the last change to the
