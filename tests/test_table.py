@@ -1184,6 +1184,23 @@ def test_the_sheets_write_numbers_as_the_table_does(name):
         assert "−" in sheet
 
 
+@pytest.mark.parametrize("name", ALL)
+def test_the_side_column_sheet_is_short_with_the_whole_on_request(name):
+    """The side column's sheet (issue 32): the last few deals' totals, a column per side,
+    and the standing; the whole sheet (every category) inside a <details>, opened on request."""
+    n = MODULES[name].new_game(seed=13).players
+    table = finish(new(name, seats={s: "random" for s in range(n)}, seed=13))
+    sheet = one(table, "cardlearn-sheet").value
+    short, _, whole = sheet.partition("<details>")
+    assert "cardlearn-sheet-short" in short and "<summary>" in whole and 'rowspan="2"' in whole
+    assert 'rowspan="2"' not in short and "colspan" not in short  # no category groups
+    rows = re.findall(r"<tr><td>(\d+)</td>", short.split("<tbody>")[1])
+    deals = len(table.model.snapshot().sheet)
+    assert [int(r) for r in rows] == list(range(max(1, deals - 3), deals + 1))
+    assert WORDS["is"]["standing"] in short
+    assert all(f"<th>{side}</th>" in short for side in table.model.sides())
+
+
 @pytest.mark.parametrize("name", ["kasina", "fake"])
 def test_the_hint_button_shows_the_list(name):
     table = new(name, seed=6)

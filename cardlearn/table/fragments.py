@@ -164,11 +164,38 @@ def last_move_html(snap: Snapshot, pictures: bool) -> str:
     return f'<div class="cardlearn-label"><b>{label}:</b> {esc(snap.last_move)}</div>{faces}'
 
 
+SHORT_SHEET = 4  # deals in the side column's short sheet
+
+
+def short_sheet_html(rows: Sequence[Mapping[str, Any]], sides: Sequence[str], totals: Sequence[Any],
+                     lang: str, deal: str = "", last: int = SHORT_SHEET) -> str:
+    """The score sheet short enough for the side column: the last `last` deals, each only
+    its total per side, and the standing at the foot (a column per side, no category
+    groups: the whole sheet was three times the column's width)."""
+    if not rows:
+        return ""
+    w, n = WORDS[lang], len(sides)
+    head = f"<th>{esc(deal or w['deal'])}</th>" + "".join(f"<th>{esc(s)}</th>" for s in sides)
+    first = max(0, len(rows) - last)
+    body = "".join(
+        f"<tr><td>{i}</td>" + "".join(f"<td>{esc(v)}</td>"
+                                      for v in _values(r.get("total", ""), n, lang)) + "</tr>"
+        for i, r in enumerate(rows[first:], first + 1))
+    foot = (f'<tfoot><tr><td>{esc(w["standing"])}</td>'
+            + "".join(f"<td>{esc(v)}</td>" for v in _values(tuple(totals), n, lang)) + "</tr></tfoot>")
+    return (f'<table class="cardlearn-sheet-table cardlearn-sheet-short"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody>{foot}</table>")
+
+
 def sheet_panel_html(snap: Snapshot) -> str:
-    """The side column's score sheet, under its heading."""
+    """The side column's score sheet, under its heading: the short sheet, and the whole
+    one on request (a `<details>`, opened over the window)."""
     if not snap.sheet:
         return ""
-    return f"<b>{esc(WORDS[snap.lang]['sheet'])}</b>{sheet_table_html(snap)}"
+    w = WORDS[snap.lang]
+    short = short_sheet_html(snap.sheet, snap.sides, snap.scores, snap.lang, snap.deal_noun)
+    return (f"<b>{esc(w['sheet'])}</b>{short}"
+            f"<details><summary>{esc(w['whole_sheet'])}</summary>{sheet_table_html(snap)}</details>")
 
 
 def sheet_table_html(snap: Snapshot) -> str:
