@@ -8,6 +8,14 @@ code), and the hint list and the log are in view.  At the deal's end the panel
 (`cardlearn-summary`) names the winner, the table waits (bots too) and the next deal starts
 only after Áfram.
 
+Issue 32 adds, after every move: the hand, Staðfesta, the end panel and the match's banner
+inside the window; no box scrolling sideways (the panels, the side column and its sheet, the
+seats' names); a selected card's corner index not cut off; and the hand's top moving at most
+HAND_MOVES_PX within a deal.  Every game's whole deal is also shown in demo mode at
+1024 × 768 and at 1024 × 680 (a projector with the browser's toolbars), and Kasína to the
+match's end (its banner, then the whole sheet opened).  Each test prints what it measured
+(the lowest hand and panels, how far the hand moved).
+
 Kasína, Kozel and Lomber are played by the pupil's own clicks (select, then Staðfesta, a
 forced move's cards already selected, or the move's own button); Kínaskák in demo mode
 (`cardlearn-demo`: the computer plays every seat, stopping at the end panel), with four
