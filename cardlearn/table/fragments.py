@@ -164,27 +164,30 @@ def last_move_html(snap: Snapshot, pictures: bool) -> str:
     return f'<div class="cardlearn-label"><b>{label}:</b> {esc(snap.last_move)}</div>{faces}'
 
 
-SHORT_SHEET = 4  # deals in the side column's short sheet
+SHORT_SHEET = 3  # deals in the side column's short sheet
 
 
 def short_sheet_html(rows: Sequence[Mapping[str, Any]], sides: Sequence[str], totals: Sequence[Any],
                      lang: str, deal: str = "", last: int = SHORT_SHEET) -> str:
-    """The score sheet short enough for the side column: the last `last` deals, each only
-    its total per side, and the standing at the foot (a column per side, no category
-    groups: the whole sheet was three times the column's width)."""
+    """The score sheet short enough for the side column: a row per side, its total in each
+    of the last `last` deals (a column each, headed by the deal's number) and its standing
+    (no category groups: the whole sheet was three times the column's width; and a column
+    per side did not fit four seats' names, "Computer 1" …)."""
     if not rows:
         return ""
     w, n = WORDS[lang], len(sides)
-    head = f"<th>{esc(deal or w['deal'])}</th>" + "".join(f"<th>{esc(s)}</th>" for s in sides)
     first = max(0, len(rows) - last)
+    shown = list(enumerate(rows[first:], first + 1))
+    per_deal = [_values(r.get("total", ""), n, lang) for _, r in shown]
+    standing = _values(tuple(totals), n, lang)
+    head = (f"<th>{esc(deal or w['deal'])}</th>" + "".join(f"<th>{i}</th>" for i, _ in shown)
+            + f'<th class="cardlearn-total">{esc(w["standing"])}</th>')
     body = "".join(
-        f"<tr><td>{i}</td>" + "".join(f"<td>{esc(v)}</td>"
-                                      for v in _values(r.get("total", ""), n, lang)) + "</tr>"
-        for i, r in enumerate(rows[first:], first + 1))
-    foot = (f'<tfoot><tr><td>{esc(w["standing"])}</td>'
-            + "".join(f"<td>{esc(v)}</td>" for v in _values(tuple(totals), n, lang)) + "</tr></tfoot>")
+        f"<tr><td>{esc(side)}</td>" + "".join(f"<td>{esc(v[k])}</td>" for v in per_deal)
+        + f'<td class="cardlearn-total">{esc(standing[k])}</td></tr>'
+        for k, side in enumerate(sides))
     return (f'<table class="cardlearn-sheet-table cardlearn-sheet-short"><thead><tr>{head}</tr></thead>'
-            f"<tbody>{body}</tbody>{foot}</table>")
+            f"<tbody>{body}</tbody></table>")
 
 
 def sheet_panel_html(snap: Snapshot) -> str:
