@@ -1185,6 +1185,24 @@ def test_the_sheets_write_numbers_as_the_table_does(name):
         assert "−" in sheet
 
 
+@pytest.mark.parametrize("name", ALL)
+def test_the_side_column_sheet_is_short_with_the_whole_on_request(name):
+    """The side column's sheet (issue 32): a row per side with its total in each of the last
+    three deals and its standing; the whole sheet (every category) inside a <details>,
+    opened on request."""
+    n = MODULES[name].new_game(seed=13).players
+    table = finish(new(name, seats={s: "random" for s in range(n)}, seed=13))
+    sheet = one(table, "cardlearn-sheet").value
+    short, _, whole = sheet.partition("<details>")
+    assert "cardlearn-sheet-short" in short and "<summary>" in whole and 'rowspan="2"' in whole
+    assert 'rowspan="2"' not in short and "colspan" not in short  # no category groups
+    head = short.split("<thead>")[1].split("</thead>")[0]
+    deals = len(table.model.snapshot().sheet)
+    assert re.findall(r"<th>(\d+)</th>", head) == [str(i) for i in range(max(1, deals - 2), deals + 1)]
+    assert WORDS["is"]["standing"] in head
+    assert all(f"<tr><td>{side}</td>" in short for side in table.model.sides())
+
+
 @pytest.mark.parametrize("name", ["kasina", "fake"])
 def test_the_hint_button_shows_the_list(name):
     table = new(name, seed=6)

@@ -164,11 +164,41 @@ def last_move_html(snap: Snapshot, pictures: bool) -> str:
     return f'<div class="cardlearn-label"><b>{label}:</b> {esc(snap.last_move)}</div>{faces}'
 
 
+SHORT_SHEET = 3  # deals in the side column's short sheet
+
+
+def short_sheet_html(rows: Sequence[Mapping[str, Any]], sides: Sequence[str], totals: Sequence[Any],
+                     lang: str, deal: str = "", last: int = SHORT_SHEET) -> str:
+    """The score sheet short enough for the side column: a row per side, its total in each
+    of the last `last` deals (a column each, headed by the deal's number) and its standing
+    (no category groups: the whole sheet was three times the column's width; and a column
+    per side did not fit four seats' names, "Computer 1" …)."""
+    if not rows:
+        return ""
+    w, n = WORDS[lang], len(sides)
+    first = max(0, len(rows) - last)
+    shown = list(enumerate(rows[first:], first + 1))
+    per_deal = [_values(r.get("total", ""), n, lang) for _, r in shown]
+    standing = _values(tuple(totals), n, lang)
+    head = (f"<th>{esc(deal or w['deal'])}</th>" + "".join(f"<th>{i}</th>" for i, _ in shown)
+            + f'<th class="cardlearn-total">{esc(w["standing"])}</th>')
+    body = "".join(
+        f"<tr><td>{esc(side)}</td>" + "".join(f"<td>{esc(v[k])}</td>" for v in per_deal)
+        + f'<td class="cardlearn-total">{esc(standing[k])}</td></tr>'
+        for k, side in enumerate(sides))
+    return (f'<table class="cardlearn-sheet-table cardlearn-sheet-short"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table>")
+
+
 def sheet_panel_html(snap: Snapshot) -> str:
-    """The side column's score sheet, under its heading."""
+    """The side column's score sheet, under its heading: the short sheet, and the whole
+    one on request (a `<details>`, opened over the window)."""
     if not snap.sheet:
         return ""
-    return f"<b>{esc(WORDS[snap.lang]['sheet'])}</b>{sheet_table_html(snap)}"
+    w = WORDS[snap.lang]
+    short = short_sheet_html(snap.sheet, snap.sides, snap.scores, snap.lang, snap.deal_noun)
+    return (f"<b>{esc(w['sheet'])}</b>{short}"
+            f"<details><summary>{esc(w['whole_sheet'])}</summary>{sheet_table_html(snap)}</details>")
 
 
 def sheet_table_html(snap: Snapshot) -> str:

@@ -8,6 +8,14 @@ code), and the hint list and the log are in view.  At the deal's end the panel
 (`cardlearn-summary`) names the winner, the table waits (bots too) and the next deal starts
 only after Áfram.
 
+Issue 32 adds, after every move: the hand, Staðfesta, the end panel and the match's banner
+inside the window; no box scrolling sideways (the panels, the side column and its sheet, the
+seats' names); a selected card's corner index not cut off; and the hand's top moving at most
+HAND_MOVES_PX within a deal.  Every game's whole deal is also shown in demo mode at
+1024 × 768 and at 1024 × 680 (a projector with the browser's toolbars), and Kasína to the
+match's end (its banner, then the whole sheet opened).  Each test prints what it measured
+(the lowest hand and panels, how far the hand moved).
+
 Kasína, Kozel and Lomber are played by the pupil's own clicks (select, then Staðfesta, a
 forced move's cards already selected, or the move's own button); Kínaskák in demo mode
 (`cardlearn-demo`: the computer plays every seat, stopping at the end panel), with four
@@ -48,7 +56,10 @@ from cardlearn.table import WORDS
 
 BIG_PX = 18  # the smallest text a pupil must read from the back (issue 21, point 1)
 CARD_PX = 70
+HAND_MOVES_PX = 8  # the most the hand's top may move between moves of one deal (issue 32, point 2)
+WINDOW_HEIGHTS = (768, 680)  # a projector full screen, and with the browser's toolbars
 SHOT_EVERY = 6  # a screenshot every this many moves
+SHOT_PREFIX = ["classroom-"]  # the start of those screenshots' names
 PLAYED_DEAL = 12  # moves: fewer is a deal that was not played out (all passed)
 DEAL_TIMEOUT_S = 240  # a whole deal in demo mode (Kínaskák with four search bots is longest)
 
@@ -141,7 +152,46 @@ _LOOK_FN = """
         captions.push(`into the next: ${x.text} | ${next.text}`);
     });
   }
-  return {outside, cut, captions, count: items.length, sizes,
+  // The pupil's hand: its row's top (a selected card's lift not counted), its cards' lowest
+  // bottom and farthest right; Staðfesta; the end panel and the match's banner.
+  const hand = [...root.querySelectorAll('button.cardlearn-zone-hand')].filter(shown);
+  const handRow = hand.length ? hand[0].parentElement.getBoundingClientRect() : null;
+  const handBox = hand.length ? {top: handRow.top,
+    bottom: Math.max(...hand.map((e) => e.getBoundingClientRect().bottom)),
+    right: Math.max(...hand.map((e) => e.getBoundingClientRect().right))} : null;
+  const boxOf = (sel) => { const e = [...root.querySelectorAll(sel)].filter(shown)[0];
+    if (!e) return null; const r = e.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+            text: e.innerText.slice(0, 60).replace(/\\s+/g, ' ')}; };
+  const panels = {confirm: boxOf('button.cardlearn-confirm'), summary: boxOf('.cardlearn-summary'),
+                  banner: boxOf('.cardlearn-banner.cardlearn-panel')};
+  // Anything that scrolls sideways (or cuts its text at the side): the panels and the side
+  // column whatever their overflow, seat names, and every box that would scroll.
+  const nameOf = (e) => e.className.toString().split(' ').filter((c) => c.startsWith('cardlearn-'))
+    .join('.') || e.tagName.toLowerCase();
+  const always = new Set(root.querySelectorAll('.cardlearn-panel, .cardlearn-sheet, .cardlearn-side, '
+    + '.cardlearn-felt, .cardlearn-seat-label, .cardlearn-seat-label *, .cardlearn-summary *, '
+    + '.cardlearn-banner *'));
+  const sideways = [root, ...root.querySelectorAll('*')].filter(shown).filter((e) => {
+    if (e.scrollWidth <= e.clientWidth + 1 || e.tagName === 'svg') return false;
+    const o = getComputedStyle(e).overflowX;
+    return always.has(e) ? o !== 'visible' || e.classList.contains('cardlearn-seat-label')
+                         : o === 'auto' || o === 'scroll';
+  }).map((e) => `${nameOf(e)} ${e.scrollWidth} > ${e.clientWidth}`);
+  // A selected card (lifted) whose corner index a box around it cuts off.
+  const lifted = [...root.querySelectorAll('button.cardlearn-card.mod-success')].filter(shown);
+  const clipped = lifted.filter((c) => {
+    const r = c.getBoundingClientRect();
+    for (let e = c.parentElement; e && e !== root.parentElement; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+      const b = e.getBoundingClientRect();
+      if (r.top < b.top - 0.5 || r.left < b.left - 0.5) return true;
+    }
+    return false;
+  }).map((c) => nameOf(c));
+  return {outside, cut, captions, count: items.length, sizes, handBox, panels, sideways, clipped,
+          title: (root.querySelector('.cardlearn-title') || {innerText: ''}).innerText,
           narrowest: widths.length ? Math.min(...widths) : null,
           hints: rect('.cardlearn-hints ul'), log: rect('.cardlearn-log'), logLines,
           text: root.innerText, W, H, scrolled: window.scrollY};
@@ -241,8 +291,20 @@ def check_look(seen: dict[str, Any], where: str) -> dict[str, Any]:
         else:
             found[-1] = found[-1].split(" …")[0] + f" … (also {where})"
 
-    if seen["W"] != 1024 or seen["H"] != 768:
+    if seen["W"] != 1024 or seen["H"] not in WINDOW_HEIGHTS:
         note("window", f"{seen['W']}×{seen['H']}")
+    measure(seen, where)
+    hand, panels = seen["handBox"], seen["panels"]
+    if hand is not None and (hand["bottom"] > seen["H"] + 0.5 or hand["right"] > seen["W"] + 0.5):
+        note("the hand outside the window", str(hand))
+    for what, box in panels.items():
+        if box is not None and (box["bottom"] > seen["H"] + 0.5 or box["right"] > seen["W"] + 0.5
+                                or box["top"] < -0.5 or box["left"] < -0.5):
+            note(f"{what} outside the window", str(box))
+    if seen["clipped"]:
+        note("a selected card's corner index cut off", "; ".join(seen["clipped"][:3]))
+    if seen["sideways"]:
+        note("a box scrolling sideways (or cutting its words at the side)", "; ".join(seen["sideways"][:3]))
     if seen["outside"]:
         note("cards, Staðfesta or Áfram outside the window", "; ".join(seen["outside"][:3]))
     if seen["cut"]:
@@ -272,10 +334,49 @@ def check_look(seen: dict[str, Any], where: str) -> dict[str, Any]:
 
 
 PROBLEMS: dict[str, list[str]] = {}
+# The hand's top after each move, per game and deal (its heading), and the lowest and
+# farthest points measured, per game: printed at the end of a test.
+HAND_TOPS: dict[tuple[str, str], list[tuple[str, float]]] = {}
+MEASURED: dict[str, dict[str, float]] = {}
+
+
+def measure(seen: dict[str, Any], where: str) -> None:
+    """Keep the hand's top for the deal's check (`hand_kept`) and the extremes for the report."""
+    game = where.split()[0]
+    most = MEASURED.setdefault(game, {})
+    def keep(key: str, value: float | None) -> None:
+        if value is not None:
+            most[key] = max(most.get(key, value), value)
+    hand, panels = seen["handBox"], seen["panels"]
+    if hand is not None and panels["summary"] is None and panels["banner"] is None:
+        HAND_TOPS.setdefault((game, seen["title"]), []).append((where, hand["top"]))
+        keep("hand bottom", hand["bottom"])
+    for what, box in panels.items():
+        keep(f"{what} bottom", box and box["bottom"])
+        keep(f"{what} right", box and box["right"])
+    keep("boxes scrolling sideways", len(seen["sideways"]))
+
+
+def hand_kept(game: str) -> None:
+    """Note a deal of `game` in which the hand's top moved more than HAND_MOVES_PX."""
+    for (g, deal), tops in list(HAND_TOPS.items()):
+        if g != game:
+            continue
+        del HAND_TOPS[(g, deal)]
+        low, high = min(tops, key=lambda t: t[1]), max(tops, key=lambda t: t[1])
+        moved = high[1] - low[1]
+        most = MEASURED.setdefault(game, {})
+        most["hand moved"] = max(most.get("hand moved", 0.0), moved)
+        if moved > HAND_MOVES_PX:
+            PROBLEMS.setdefault(f"the hand's top moving more than {HAND_MOVES_PX} px in a deal", []).append(
+                f"{deal}: {moved:.0f} px (top {low[1]:.0f} at {low[0]}, {high[1]:.0f} at {high[0]})")
 
 
 def no_problems(game: str) -> None:
     """Fail with every problem the checks noted during the deal (and forget them)."""
+    hand_kept(game)
+    most = sorted(MEASURED.pop(game, {}).items())
+    print(f"\n{game}: measured " + ", ".join(f"{k} {v:.0f}" for k, v in most))
     found = dict(PROBLEMS)
     PROBLEMS.clear()
     assert not found, f"{game}: " + "\n".join(
@@ -352,7 +453,7 @@ def follow(page: Any, game: str, done: Any, counter: list[int], timeout_s: float
             counter[0] += recorded(page, game)
             if view.moves // SHOT_EVERY != shots[-1]:
                 shots.append(view.moves // SHOT_EVERY)
-                shot(page, f"classroom-{game}-{view.moves:03d}")
+                shot(page, f"{SHOT_PREFIX[0]}{game}-{view.moves:03d}")
         if done(view):
             counter[0] += recorded(page, game)
             return view
@@ -391,6 +492,7 @@ def test_kasina_whole_deal_by_the_pupils_clicks(tab: Any, voila_url: str) -> Non
             assert view.message.startswith("Þú átt aðeins einn leik"), view.message
             page.wait_for_timeout(400)
             assert read_table(page).moves == view.moves, "a forced move was made without Staðfesta"
+            check_projector(page, f"kasina forced move selected at move {view.moves}")  # its index in view
         if mine % 5 == 2:
             click_button(page, "cardlearn-hint")
             wait_until(page, lambda v: bool(v.hints), what="the hint list")
@@ -484,17 +586,21 @@ _STEP_JS = """() => window.setInterval(() => {
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("game", ["kinaskak"])
-def test_whole_deal_in_demo_mode(tab: Any, voila_url: str, game: str) -> None:
-    """A whole deal shown in demo mode, checked after every move; then the end panel."""
+@pytest.mark.parametrize(("game", "height"), [
+    ("kinaskak", 768), ("kozel", 768), ("kasina", 768), ("lomber", 768),
+    ("kinaskak", 680), ("kozel", 680), ("kasina", 680), ("lomber", 680)])
+def test_whole_deal_in_demo_mode(tab: Any, voila_url: str, game: str, height: int) -> None:
+    """A whole deal shown in demo mode, checked after every move; then the end panel.  At
+    1024 × 768 (a projector full screen) and 1024 × 680 (with the browser's toolbars)."""
     page = tab.page
+    page.set_viewport_size({"width": 1024, "height": height})
     PROBLEMS.clear()
     open_table(page, page_url(voila_url, game))
     if game == "kinaskak":  # the page's default: four seats
         seats = len(table_locator(page).locator(".cardlearn-seat").all())
         assert seats == 3, f"Kínaskák's page seats {seats + 1}, not four"
     check_projector(page, f"{game} at the start")
-    shot(page, f"classroom-{game}-start")
+    shot(page, f"classroom-{game}-{height}-start")
     page.evaluate(_WATCH_TURNS_JS)
     record_every_move(page)
     click_button(page, "cardlearn-demo")
@@ -520,5 +626,47 @@ def test_whole_deal_in_demo_mode(tab: Any, voila_url: str, game: str) -> None:
           f"longest stretch without the pupil's seat to move {wait:.2f} s (of {n}); panel: {text[:200]!r}")
     next_deal_after_continue(page, game, at_panel)
     click_button(page, "cardlearn-demo")  # the pupil's seat back
+    assert not tab.watch.page_errors, tab.watch.page_errors
+    no_problems(game)
+
+
+def banner_shown(page: Any) -> bool:
+    banner = table_locator(page).locator(".cardlearn-banner.cardlearn-panel")
+    return banner.count() > 0 and banner.first.is_visible() and bool(banner.first.inner_text().strip())
+
+
+@pytest.mark.browser
+def test_whole_match_of_kasina_in_demo_mode(tab: Any, voila_url: str) -> None:
+    """Kasína played to the match's end in demo mode (Áfram pressed at each hand's end),
+    every move checked; the match's banner, with the whole score sheet, inside the window."""
+    page, game = tab.page, "kasina"
+    PROBLEMS.clear()
+    open_table(page, page_url(voila_url, game))
+    record_every_move(page)
+    click_button(page, "cardlearn-demo")
+    counter = [0]
+    for hand in range(8):
+        at_panel = follow(page, game, lambda v: banner_shown(page), counter, DEAL_TIMEOUT_S)
+        if banner_shown(page):
+            break
+        check_projector(page, f"{game} end panel of hand {hand + 1}")
+        shot(page, f"classroom-{game}-match-summary-{hand + 1}")
+        dismiss_summary(page, at_panel)
+        if not read_table(page).button("cardlearn-demo").get("enabled", True):
+            break
+    settle(page)
+    assert banner_shown(page), "no banner at the match's end"
+    check_projector(page, f"{game} match end")
+    shot(page, f"classroom-{game}-match-end")
+    # The whole sheet, on request, over the window: inside it, nothing scrolling sideways.
+    table_locator(page).locator(".cardlearn-sheet details > summary").click()
+    page.wait_for_timeout(300)
+    whole = table_locator(page).locator(".cardlearn-sheet details[open]").bounding_box()
+    assert whole is not None, "the whole sheet did not open"
+    check_projector(page, f"{game} whole sheet")
+    shot(page, f"classroom-{game}-whole-sheet")
+    assert whole["x"] >= 0 and whole["y"] >= 0 and whole["x"] + whole["width"] <= 1024 + 0.5 and (
+        whole["y"] + whole["height"] <= 768 + 0.5), f"the whole sheet outside the window: {whole}"
+    print(f"\n{game}: {counter[0]} redraws checked to the match's end")
     assert not tab.watch.page_errors, tab.watch.page_errors
     no_problems(game)
