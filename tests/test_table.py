@@ -243,13 +243,14 @@ def test_undo(name):
 
 
 @pytest.mark.parametrize("name", ALL)
-def test_hint_lists_the_legal_moves_strongest_bot_first(name):
+def test_hint_lists_three_moves_at_most_strongest_bot_first(name):
     m = model(name, seed=6)
     assert m.snapshot().hints is None
     state = m.state
     hints = m.hint()
-    assert sorted(text for text, _ in hints) == sorted(str(a) for a in state.legal_actions())
-    assert len(hints) == len(state.legal_actions())
+    legal = [str(a) for a in state.legal_actions()]
+    assert len({text for text, _ in hints}) == len(hints) == min(3, len(legal))
+    assert all(text in legal for text, _ in hints)
     strongest = m.game.BOTS[m.game.INFO.strongest_bot](seed=6)  # the table's seed
     thought = m.thought
     if thought is None or not thought.stopped_by_clock:  # a search cut by the clock may differ
@@ -262,7 +263,7 @@ def test_hint_lists_the_legal_moves_strongest_bot_first(name):
 
 
 @pytest.mark.parametrize("lang", ["is", "en"])
-def test_hint_shows_how_often_each_move_won_in_the_search(lang):
+def test_hint_shows_how_often_each_move_won_in_the_search_in_the_teachers_view_only(lang):
     kozel = GAMES["kozel"]
     m = TableModel(kozel, kozel.new_game(seed=6), seed=6, lang=lang)
     m.run_bots()
@@ -270,10 +271,14 @@ def test_hint_shows_how_often_each_move_won_in_the_search(lang):
     hints = m.hint()
     thought = m.thought
     assert thought is not None, "the strongest level is a search bot: the hint keeps its thought"
+    assert all(why == kozel.explain(state, text, lang) for text, why in hints)  # words alone
+    m.teacher = True
+    hints = m.hint()
     for text, why in hints:
         result = thought.result(state.apply(text).history[-1])
+        assert result.simulations >= 5  # the moves listed were tried in enough deals
         said = simulated_words(result, lang)
-        assert why.endswith(f"({said})"), why
+        assert f"({said}" in why and why.startswith(kozel.explain(state, text, lang)), why
         assert f"{round(100 * result.win_rate)} %" in said and str(result.simulations) in said
     shown = m.snapshot().hints
     assert shown is not None and len(shown) == len(hints)
@@ -757,10 +762,12 @@ def test_model_hint_order_and_reasons():
     hints = m.hint()
     thought = m.thought
     assert thought is not None and hints[0][0] == str(thought.choice)  # the strongest, a search bot
-    assert [text for text, _ in hints] == [str(a) for a in m.hint_order(state)]
+    assert [text for text, _ in hints] == [str(a) for a in m.hint_moves(state)]
+    assert m.hint_moves(state) == m.hint_order(state)[:1] + m.hint_moves(state)[1:]
+    assert set(m.hint_moves(state)) <= set(m.hint_order(state)) and len(m.hint_moves(state)) <= 3
     assert m.snapshot().hints == tuple(
         (m.game.describe(state, a, "is", viewer=0, who=m.who), m.reason(state, a))
-        for a in m.hint_order(state)
+        for a in m.hint_moves(state)
     )
     m.act(hints[0][0])
     assert m.snapshot().hints is None  # a hint belongs to one position
@@ -791,13 +798,11 @@ def test_words_agree_in_number_and_name_seats():
     )
 
 
-def test_simulated_words_say_one_deal_and_a_decimal_comma():
+def test_simulated_words_say_a_decimal_comma():
     from cardlearn.bots import MoveResult
-    one_deal = MoveResult("x", [2.5])
-    assert simulated_words(one_deal, "en") == "tried in 1 imagined deal, margin +2.5"
-    assert simulated_words(one_deal, "is") == "prófað í 1 ímynduðu spili, munur +2,5"
-    three = MoveResult("x", [1.0, -1.0, 0.0])
-    assert simulated_words(three, "en") == "tried in 3 imagined deals, won 50 %, mean margin 0.0"
+    six = MoveResult("x", [2.5, 1.0, -1.0, 0.0, 0.5, 0.5])
+    assert simulated_words(six, "en") == "tried in 6 imagined deals, won 75 %, mean margin +0.6"
+    assert simulated_words(six, "is") == "prófað í 6 ímynduðum spilum, sigur í 75 % þeirra, meðalmunur +0,6"
 
 
 
@@ -982,7 +987,7 @@ def test_with_cardlearn_seed_the_computers_think_by_count_not_by_the_clock(monke
     assert all(b.seconds is None for b in bots if isinstance(b, SearchBot))
     searched: list[float | None] = []
     monkeypatch.setattr(SearchBot, "think", lambda self, state, seat: searched.append(self.seconds) or
-                        types.SimpleNamespace(choice=state.legal_actions()[0]))
+                        types.SimpleNamespace(choice=state.legal_actions()[0], worlds=0))
     state = MODULES[name].new_game(seed=5)
     Advice(MODULES[name], state, seed=1)
     assert searched == [None]
@@ -1191,9 +1196,14 @@ def test_the_hint_button_shows_the_list(name):
     one(table, "cardlearn-hint").click()
     shown = one(table, "cardlearn-hints").value
     legal = table.state.legal_actions()
-    assert shown.count("<li") == len(legal) and "cardlearn-hint-best" in shown
-    if table.model.thought is not None:  # how each move did in the search, on every line
-        assert shown.count(WORDS["is"]["simulated"].split(" ")[0]) == len(legal)
+    assert shown.count("<li") == min(3, len(legal)) and "cardlearn-hint-best" in shown
+    assert WORDS["is"]["simulated"].split(" ")[0] not in shown  # no figures for a pupil
+    if table.model.thought is not None:  # how each move did in the search: the teacher's view
+        one(table, "cardlearn-teacher").click()
+        one(table, "cardlearn-hint").click()
+        shown = one(table, "cardlearn-hints").value
+        assert shown.count(WORDS["is"]["simulated"].split(" ")[0]) == min(3, len(legal))
+        one(table, "cardlearn-teacher").click()
     assert table.hint() == table.model.hint()
     table.act(table.model.hint()[0][0])
     assert one(table, "cardlearn-hints").value == ""  # a hint belongs to one position

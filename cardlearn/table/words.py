@@ -86,10 +86,14 @@ WORDS: dict[str, dict[str, str]] = {
         "not_now": "Nú á ekki að velja spil: smelltu á hnapp hér fyrir neðan.",
         "options": "Mögulegir leikir með því sem þú valdir: {moves}.",
         # panels
-        "hints": "Löglegir leikir",
+        "hints": "Vísbending",
         "best": "Tölvan myndi spila",
+        "hint_others": "Einnig kemur til greina",
+        # the search's figures, in the teacher's view only
         "simulated": "prófað í {n} ímynduðum spilum, sigur í {pct} % þeirra, meðalmunur {margin}",
-        "simulated_one": "prófað í 1 ímynduðu spili, munur {margin}",
+        "simulated_few": "prófað í of fáum ímynduðum spilum til að segja neitt",
+        "not_clearly": "þó ekki greinilega betri leikur en sá sem tölvan valdi: "
+                       "munurinn gæti verið tilviljun",
         "log": "Gangur leiksins",
         "sheet": "Stigablað",
         "standing": "Staða",
@@ -170,10 +174,13 @@ WORDS: dict[str, dict[str, str]] = {
         "not_with": "{card} does not go with {chosen}. Moves with your choice: {moves}.",
         "not_now": "No card to pick now: click one of the buttons below.",
         "options": "Moves with your choice: {moves}.",
-        "hints": "Legal moves",
+        "hints": "Hint",
         "best": "The computer would play",
+        "hint_others": "Also worth a thought",
         "simulated": "tried in {n} imagined deals, won {pct} %, mean margin {margin}",
-        "simulated_one": "tried in 1 imagined deal, margin {margin}",
+        "simulated_few": "tried in too few imagined deals to tell",
+        "not_clearly": "yet not clearly a better move than the computer's choice: "
+                       "the difference could be chance",
         "log": "Moves",
         "sheet": "Score sheet",
         "standing": "Standing",
@@ -320,10 +327,10 @@ def result(
 
 def simulated_words(move: Any, lang: str) -> str:
     """How a move did in the search bot's imagined deals: how many, how often it won, and
-    its mean margin in the game's own unit (signed so that more is better)."""
-    key = "simulated_one" if move.simulations == 1 else "simulated"
+    its mean margin in the game's own unit (signed so that more is better).  The teacher's
+    view only, and only for a move tried in enough deals (`cardlearn.table.choices.FEWEST`)."""
     margin = number(float(move.mean_margin), lang, signed=True)  # −0,6: a true minus sign
-    return WORDS[lang][key].format(n=move.simulations, pct=round(100 * move.win_rate), margin=margin)
+    return WORDS[lang]["simulated"].format(n=move.simulations, pct=round(100 * move.win_rate), margin=margin)
 
 
 # Kept for callers of the table's first and second editions: the words are one table now.
