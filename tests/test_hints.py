@@ -1,15 +1,16 @@
-"""The hint a pupil reads (issue 32, point 4).
+"""The hint a pupil reads (issue 32, point 4) and the table's softer words (point 11).
 
 A hint lists the computer's choice first and at most two more moves, each with the game's
 reason in words; the search's figures (imagined deals, share won, mean margin) only in the
 teacher's view, never from fewer than five imagined deals, and never so that another move
-reads as better than the computer's choice.
+reads as better than the computer's choice.  A refusal starts "Það má ekki" / "Not allowed".
 """
 
 from __future__ import annotations
 
 import re
 
+import fakegame
 import pytest
 import toygame
 
@@ -118,3 +119,19 @@ def test_no_move_listed_reads_as_better_than_the_computers_choice(monkeypatch, l
     assert better in teacher and WORDS[lang]["not_clearly"] in teacher[better]
     worse = str(m.thought.moves[2].action)
     assert WORDS[lang]["not_clearly"] not in teacher[worse] + teacher[first]
+
+
+@pytest.mark.parametrize(("lang", "start"), [("is", "Það má ekki: "), ("en", "Not allowed: ")])
+def test_a_refusal_starts_with_not_allowed(lang, start):
+    seats = {0: "human", 1: "first", 2: "first", 3: "first"}
+    m = TableModel(fakegame, fakegame.new_game(seed=4), seats=seats, lang=lang)
+    m.run_bots()
+    assert not m.act("this is no move")
+    assert m.message.startswith(start), m.message
+    m.lang = "en" if lang == "is" else "is"  # said again in the other language
+    assert m.message.startswith("Not allowed: " if lang == "is" else "Það má ekki: "), m.message
+
+
+def test_the_move_count_says_moves_not_games():
+    assert WORDS["is"]["moves"] == "Leikir í viðureigninni" and "Fjöldi" not in WORDS["is"]["moves"]
+    assert WORDS["en"]["moves"] == "Moves"

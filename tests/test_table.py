@@ -192,7 +192,7 @@ def test_whole_match_through_act(name):
         moves = len(m.state.history)
         assert _act(m, rng.choice(legal))
         assert len(m.state.history) > moves
-        assert f"Fjöldi leikja: {len(m.state.history)}" in m.snapshot().status
+        assert f"Leikir í viðureigninni: {len(m.state.history)}" in m.snapshot().status
     assert m.state.is_over
     snap = m.snapshot()
     assert snap.status.startswith(WORDS["is"]["over"])
@@ -213,7 +213,7 @@ def test_illegal_act_shows_message_and_changes_nothing(name):
     before, moves = m.state, m.moves
     assert not m.act("this is no move")
     assert m.state is before and m.moves == moves
-    assert m.message.startswith("Ólöglegt:") and m.snapshot().message == m.message
+    assert m.message.startswith("Það má ekki:") and m.snapshot().message == m.message
     assert _act(m, choice_action(m.state, m.game))
     assert m.message == ""
 
@@ -373,7 +373,7 @@ def test_kasina_unusable_card_gives_the_engines_reason():
     m.click("hand", cell.index)
     assert m.state is state
     expected = kasina.RULE_WORDS["is"]["must_take"].split(":")[0]
-    assert m.message.startswith("Ólöglegt: ") and expected in m.message
+    assert m.message.startswith("Það má ekki: ") and expected in m.message
     m.lang = "en"
     assert kasina.RULE_WORDS["en"]["must_take"].split(":")[0] in m.message
 
@@ -482,7 +482,7 @@ def test_fake_off_suit_card_gets_the_engines_reason_and_buttons_need_no_card():
     ace = next(c for c in m.snapshot().hand if c.card == "AH")
     assert not ace.usable
     m.click("hand", ace.index)  # the engine's rule, found by trying the move "p:AH"
-    assert m.state is state and m.message.startswith("Ólöglegt: fylgja verður lit: A♥")
+    assert m.state is state and m.message.startswith("Það má ekki: fylgja verður lit: A♥")
     m.click("hand", m.entries("hand").index("KS"))
     assert m.message == "" and m.state is state  # a click selects: only Confirm plays
     assert m.confirm() and "p:KS" in map(str, m.state.history)
@@ -596,12 +596,12 @@ def test_model_selection_grows_deselects_swaps_and_says_why_not():
     m.click("table", laid.index("5D"))  # deselected again
     assert m.selected == {("hand", five)} and m.message == ""
     m.click("table", laid.index("JD"))  # 5♠ cannot take J♦: the engine says why; the choice stays
-    assert m.message.startswith("Ólöglegt:") and m.selected == {("hand", five)}
+    assert m.message.startswith("Það má ekki:") and m.selected == {("hand", five)}
     m.lang = "en"
-    assert m.message.startswith("Illegal move:")  # the reason is made again in the new language
+    assert m.message.startswith("Not allowed:")  # the reason is made again in the new language
     m.lang = "is"
     m.click("hand", nine)  # 9♣ takes nothing, and taking is compulsory
-    assert m.message.startswith("Ólöglegt:") and m.selected == {("hand", five)}
+    assert m.message.startswith("Það má ekki:") and m.selected == {("hand", five)}
     m.click("hand", king)  # another usable hand card replaces the 5♠
     assert m.selected == {("hand", king)} and m.message == ""
     assert not m.confirm() and m.state is state  # K♥ alone is not a move here
@@ -875,9 +875,9 @@ def test_language_switch(name):
     assert new(name, seed=9, lang="en").find("cardlearn-undo")[0].description == "Undo"
     table.lang = "is"
     table.act("this is no move")  # the message line follows the language too
-    assert one(table, "cardlearn-message").value.startswith("Ólöglegt:")
+    assert one(table, "cardlearn-message").value.startswith("Það má ekki:")
     table.lang = "en"
-    assert one(table, "cardlearn-message").value.startswith("Illegal move:")
+    assert one(table, "cardlearn-message").value.startswith("Not allowed:")
     assert one(table, "cardlearn-lang").description == "Íslenska"
 
 
@@ -1088,10 +1088,10 @@ def test_kasina_capture_choice_needs_confirm():
     five.click()  # deselect it again
     assert selected_cards(table) == ["5S"]
     card_button(table, "table", "JD").click()  # 5♠ cannot take J♦: the engine says why
-    assert len(table.state.history) == 0 and "J" in table.message and table.message.startswith("Ólöglegt:")
+    assert len(table.state.history) == 0 and "J" in table.message and table.message.startswith("Það má ekki:")
     assert selected_cards(table) == ["5S"]
     card_button(table, "hand", "9C").click()  # 9♣ takes nothing, and taking is compulsory
-    assert table.message.startswith("Ólöglegt:") and len(table.state.history) == 0
+    assert table.message.startswith("Það má ekki:") and len(table.state.history) == 0
     card_button(table, "hand", "KH").click()  # another usable hand card replaces the 5♠
     assert table.message == ""
     assert selected_cards(table) == ["KH"]
@@ -1301,7 +1301,7 @@ def test_a_click_only_selects_even_when_it_means_one_move():
     m.click("hand", m.entries("hand").index("KS"))
     assert m.state is state and m.snapshot().confirm
     m.click("hand", m.entries("hand").index("AH"))  # faded: a reason, never a move
-    assert m.state is state and m.message.startswith("Ólöglegt")
+    assert m.state is state and m.message.startswith("Það má ekki")
     m.click("hand", m.entries("hand").index("QS"))  # another usable card replaces the K♠
     assert m.state is state and m.selected == {("hand", m.entries("hand").index("QS"))}
     assert m.confirm() and str(m.state.history[-1]) == "p:QS"

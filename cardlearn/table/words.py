@@ -51,7 +51,7 @@ WORDS: dict[str, dict[str, str]] = {
         "win_you_many": "{who} vinnið!",
         "you_win": "Þú vinnur!",
         "tie": "jafntefli",
-        "moves": "Fjöldi leikja",
+        "moves": "Leikir í viðureigninni",
         "score": "Stig",
         # counts (Icelandic "spil" is the same in singular and plural)
         "cards_one": "{n} spil",
@@ -73,7 +73,7 @@ WORDS: dict[str, dict[str, str]] = {
         "pass": "{who} á leik. Réttu tölvuna yfir; hin líti undan á meðan!",
         "press_ready": "Smelltu fyrst á „Sýna spilin mín“.",
         # messages
-        "illegal": "Ólöglegt: {msg}",
+        "illegal": "Það má ekki: {msg}",
         "wait": "{who} á leik — bíddu aðeins.",
         "no_hint": "Þú átt ekki leik núna.",
         "nothing_to_undo": "Ekkert að afturkalla.",
@@ -162,7 +162,7 @@ WORDS: dict[str, dict[str, str]] = {
         "hand_of": "Cards — {who}",
         "pass": "{who} to move. Pass the computer over; everyone else, look away!",
         "press_ready": "Click “Show my cards” first.",
-        "illegal": "Illegal move: {msg}",
+        "illegal": "Not allowed: {msg}",
         "wait": "{who} to move — please wait.",
         "no_hint": "It is not your turn.",
         "nothing_to_undo": "Nothing to undo.",
