@@ -8,7 +8,9 @@ reads as better than the computer's choice.  A refusal starts "Það má ekki" /
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import fakegame
 import pytest
@@ -19,6 +21,8 @@ from cardlearn.games import GAMES
 from cardlearn.table import WORDS, TableModel, fragments
 from cardlearn.table.choices import FEWEST, HINT_MOVES
 from cardlearn.table.fixed import table_bot
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def hinted(name: str, seed: int, lang: str = "is", teacher: bool = False) -> TableModel:
@@ -135,3 +139,11 @@ def test_a_refusal_starts_with_not_allowed(lang, start):
 def test_the_move_count_says_moves_not_games():
     assert WORDS["is"]["moves"] == "Leikir í viðureigninni" and "Fjöldi" not in WORDS["is"]["moves"]
     assert WORDS["en"]["moves"] == "Moves"
+
+
+@pytest.mark.parametrize("name", [g for g in sorted(GAMES) if GAMES[g].INFO.page])
+def test_a_page_is_titled_with_its_games_name(name):
+    """Voilà titles the browser's tab with the notebook's metadata `title` (nbconvert's lab
+    template), else with the file name ("kasina")."""
+    nb = json.loads((ROOT / "pages" / f"{name}.ipynb").read_text(encoding="utf-8"))
+    assert nb["metadata"].get("title") == f"{GAMES[name].INFO.page} · spil"
