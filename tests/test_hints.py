@@ -147,3 +147,20 @@ def test_a_page_is_titled_with_its_games_name(name):
     template), else with the file name ("kasina")."""
     nb = json.loads((ROOT / "pages" / f"{name}.ipynb").read_text(encoding="utf-8"))
     assert nb["metadata"].get("title") == f"{GAMES[name].INFO.page} · spil"
+
+
+@pytest.mark.parametrize("lang", ["is", "en"])
+def test_lombers_auction_reason_counts_in_words(lang):
+    """ "tromp 4, matadorar 0, kóngar 1" was a table of figures: the reason says it in words."""
+    lomber = GAMES["lomber"]
+    for seed in range(6):
+        state = lomber.new_game(seed=seed)
+        for action in state.legal_actions():
+            why = lomber.explain(state, action, lang)
+            assert not re.search(r"[0-9]", why) and "matador" not in why, why
+    state = lomber.new_game(seed=2)
+    assert lomber.explain(state, "pass", lang) == {
+        "is": "lætur hinum eftir að spila; sterkasti liturinn þinn er lauf: þú átt fimm tromp og tvo kónga",
+        "en": "you leave the play to the others; "
+              "your strongest suit is clubs: you hold five trumps and two kings",
+    }[lang]
