@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from cardlearn.bots import SearchBot, Thought
+from cardlearn.bots import SearchBot, Thought, paired
 from cardlearn.core import IllegalMove
 from cardlearn.protocol import GameModule, State, Token
 from cardlearn.table.fixed import table_bot
@@ -100,8 +100,10 @@ class Advice:
         strongest = table_bot(game, game.INFO.strongest_bot, seed)
         self.thought: Thought | None = None
         self.best: Any
+        self.caution = 1.0
         if isinstance(strongest, SearchBot):  # keep what each move scored
             self.thought = strongest.think(state, seat)
+            self.caution = strongest.caution
             self.best = self.thought.choice
         else:
             self.best = strongest.choose(state, seat)
@@ -128,7 +130,9 @@ class Advice:
         often it won, its mean margin; "too few to tell" below `FEWEST` deals; and for a
         move that scored higher than the computer's choice, that it is not clearly better
         (the search keeps the rule of thumb's move unless another one did better deal by
-        deal by more than luck would explain: `SearchBot`)."""
+        deal by more than luck would explain: `SearchBot`), or, seldom, that it was: the
+        search weighs the rule of thumb's move against its best-scoring move alone, so a
+        steadier runner-up, or a move dropped early, can pass that test unchosen."""
         thought = self.thought
         if thought is None or thought.worlds == 0:
             return None
@@ -137,5 +141,6 @@ class Advice:
             return WORDS[lang]["simulated_few"]
         said = simulated_words(move, lang)
         if action != self.best and (move.win_rate > best.win_rate or move.mean_margin > best.mean_margin):
-            said += "; " + WORDS[lang]["not_clearly"]
+            clearly = paired(move.margins, best.margins).clearly_better(self.caution)
+            said += "; " + WORDS[lang]["clearly_untaken" if clearly else "not_clearly"]
         return said

@@ -94,6 +94,8 @@ WORDS: dict[str, dict[str, str]] = {
         "simulated_few": "prófað í of fáum ímynduðum spilum til að segja neitt",
         "not_clearly": "þó ekki greinilega betri leikur en sá sem tölvan valdi: "
                        "munurinn gæti verið tilviljun",
+        "clearly_untaken": "kom greinilega betur út en val tölvunnar í sömu ímynduðu spilum, en tölvan "
+                           "ber val þumalputtans aðeins saman við þann leik sem kom best út",
         "log": "Gangur leiksins",
         "sheet": "Stigablað",
         "standing": "Staða",
@@ -181,6 +183,8 @@ WORDS: dict[str, dict[str, str]] = {
         "simulated_few": "tried in too few imagined deals to tell",
         "not_clearly": "yet not clearly a better move than the computer's choice: "
                        "the difference could be chance",
+        "clearly_untaken": "did clearly better than the computer's choice in the same imagined deals, but "
+                           "the computer weighs the rule of thumb's move against its best-scoring move alone",
         "log": "Moves",
         "sheet": "Score sheet",
         "standing": "Standing",
