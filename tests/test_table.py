@@ -193,7 +193,7 @@ def test_whole_match_through_act(name):
         moves = len(m.state.history)
         assert _act(m, rng.choice(legal))
         assert len(m.state.history) > moves
-        assert f"Fjöldi leikja: {len(m.state.history)}" in m.snapshot().status
+        assert f"Leikir í viðureigninni: {len(m.state.history)}" in m.snapshot().status
     assert m.state.is_over
     snap = m.snapshot()
     assert snap.status.startswith(WORDS["is"]["over"])
@@ -214,7 +214,7 @@ def test_illegal_act_shows_message_and_changes_nothing(name):
     before, moves = m.state, m.moves
     assert not m.act("this is no move")
     assert m.state is before and m.moves == moves
-    assert m.message.startswith("Ólöglegt:") and m.snapshot().message == m.message
+    assert m.message.startswith("Það má ekki:") and m.snapshot().message == m.message
     assert _act(m, choice_action(m.state, m.game))
     assert m.message == ""
 
@@ -244,13 +244,14 @@ def test_undo(name):
 
 
 @pytest.mark.parametrize("name", ALL)
-def test_hint_lists_the_legal_moves_strongest_bot_first(name):
+def test_hint_lists_three_moves_at_most_strongest_bot_first(name):
     m = model(name, seed=6)
     assert m.snapshot().hints is None
     state = m.state
     hints = m.hint()
-    assert sorted(text for text, _ in hints) == sorted(str(a) for a in state.legal_actions())
-    assert len(hints) == len(state.legal_actions())
+    legal = [str(a) for a in state.legal_actions()]
+    assert len({text for text, _ in hints}) == len(hints) == min(3, len(legal))
+    assert all(text in legal for text, _ in hints)
     strongest = m.game.BOTS[m.game.INFO.strongest_bot](seed=6)  # the table's seed
     thought = m.thought
     if thought is None or not thought.stopped_by_clock:  # a search cut by the clock may differ
@@ -263,7 +264,7 @@ def test_hint_lists_the_legal_moves_strongest_bot_first(name):
 
 
 @pytest.mark.parametrize("lang", ["is", "en"])
-def test_hint_shows_how_often_each_move_won_in_the_search(lang):
+def test_hint_shows_how_often_each_move_won_in_the_search_in_the_teachers_view_only(lang):
     kozel = GAMES["kozel"]
     m = TableModel(kozel, kozel.new_game(seed=6), seed=6, lang=lang)
     m.run_bots()
@@ -271,10 +272,14 @@ def test_hint_shows_how_often_each_move_won_in_the_search(lang):
     hints = m.hint()
     thought = m.thought
     assert thought is not None, "the strongest level is a search bot: the hint keeps its thought"
+    assert all(why == kozel.explain(state, text, lang) for text, why in hints)  # words alone
+    m.teacher = True
+    hints = m.hint()
     for text, why in hints:
         result = thought.result(state.apply(text).history[-1])
+        assert result.simulations >= 5  # the moves listed were tried in enough deals
         said = simulated_words(result, lang)
-        assert why.endswith(f"({said})"), why
+        assert f"({said}" in why and why.startswith(kozel.explain(state, text, lang)), why
         assert f"{round(100 * result.win_rate)} %" in said and str(result.simulations) in said
     shown = m.snapshot().hints
     assert shown is not None and len(shown) == len(hints)
@@ -369,7 +374,7 @@ def test_kasina_unusable_card_gives_the_engines_reason():
     m.click("hand", cell.index)
     assert m.state is state
     expected = kasina.RULE_WORDS["is"]["must_take"].split(":")[0]
-    assert m.message.startswith("Ólöglegt: ") and expected in m.message
+    assert m.message.startswith("Það má ekki: ") and expected in m.message
     m.lang = "en"
     assert kasina.RULE_WORDS["en"]["must_take"].split(":")[0] in m.message
 
@@ -478,7 +483,7 @@ def test_fake_off_suit_card_gets_the_engines_reason_and_buttons_need_no_card():
     ace = next(c for c in m.snapshot().hand if c.card == "AH")
     assert not ace.usable
     m.click("hand", ace.index)  # the engine's rule, found by trying the move "p:AH"
-    assert m.state is state and m.message.startswith("Ólöglegt: fylgja verður lit: A♥")
+    assert m.state is state and m.message.startswith("Það má ekki: fylgja verður lit: A♥")
     m.click("hand", m.entries("hand").index("KS"))
     assert m.message == "" and m.state is state  # a click selects: only Confirm plays
     assert m.confirm() and "p:KS" in map(str, m.state.history)
@@ -592,12 +597,12 @@ def test_model_selection_grows_deselects_swaps_and_says_why_not():
     m.click("table", laid.index("5D"))  # deselected again
     assert m.selected == {("hand", five)} and m.message == ""
     m.click("table", laid.index("JD"))  # 5♠ cannot take J♦: the engine says why; the choice stays
-    assert m.message.startswith("Ólöglegt:") and m.selected == {("hand", five)}
+    assert m.message.startswith("Það má ekki:") and m.selected == {("hand", five)}
     m.lang = "en"
-    assert m.message.startswith("Illegal move:")  # the reason is made again in the new language
+    assert m.message.startswith("Not allowed:")  # the reason is made again in the new language
     m.lang = "is"
     m.click("hand", nine)  # 9♣ takes nothing, and taking is compulsory
-    assert m.message.startswith("Ólöglegt:") and m.selected == {("hand", five)}
+    assert m.message.startswith("Það má ekki:") and m.selected == {("hand", five)}
     m.click("hand", king)  # another usable hand card replaces the 5♠
     assert m.selected == {("hand", king)} and m.message == ""
     assert not m.confirm() and m.state is state  # K♥ alone is not a move here
@@ -758,10 +763,12 @@ def test_model_hint_order_and_reasons():
     hints = m.hint()
     thought = m.thought
     assert thought is not None and hints[0][0] == str(thought.choice)  # the strongest, a search bot
-    assert [text for text, _ in hints] == [str(a) for a in m.hint_order(state)]
+    assert [text for text, _ in hints] == [str(a) for a in m.hint_moves(state)]
+    assert m.hint_moves(state) == m.hint_order(state)[:1] + m.hint_moves(state)[1:]
+    assert set(m.hint_moves(state)) <= set(m.hint_order(state)) and len(m.hint_moves(state)) <= 3
     assert m.snapshot().hints == tuple(
         (m.game.describe(state, a, "is", viewer=0, who=m.who), m.reason(state, a))
-        for a in m.hint_order(state)
+        for a in m.hint_moves(state)
     )
     m.act(hints[0][0])
     assert m.snapshot().hints is None  # a hint belongs to one position
@@ -792,13 +799,11 @@ def test_words_agree_in_number_and_name_seats():
     )
 
 
-def test_simulated_words_say_one_deal_and_a_decimal_comma():
+def test_simulated_words_say_a_decimal_comma():
     from cardlearn.bots import MoveResult
-    one_deal = MoveResult("x", [2.5])
-    assert simulated_words(one_deal, "en") == "tried in 1 imagined deal, margin +2.5"
-    assert simulated_words(one_deal, "is") == "prófað í 1 ímynduðu spili, munur +2,5"
-    three = MoveResult("x", [1.0, -1.0, 0.0])
-    assert simulated_words(three, "en") == "tried in 3 imagined deals, won 50 %, mean margin 0.0"
+    six = MoveResult("x", [2.5, 1.0, -1.0, 0.0, 0.5, 0.5])
+    assert simulated_words(six, "en") == "tried in 6 imagined deals, won 75 %, mean margin +0.6"
+    assert simulated_words(six, "is") == "prófað í 6 ímynduðum spilum, sigur í 75 % þeirra, meðalmunur +0,6"
 
 
 
@@ -871,9 +876,9 @@ def test_language_switch(name):
     assert new(name, seed=9, lang="en").find("cardlearn-undo")[0].description == "Undo"
     table.lang = "is"
     table.act("this is no move")  # the message line follows the language too
-    assert one(table, "cardlearn-message").value.startswith("Ólöglegt:")
+    assert one(table, "cardlearn-message").value.startswith("Það má ekki:")
     table.lang = "en"
-    assert one(table, "cardlearn-message").value.startswith("Illegal move:")
+    assert one(table, "cardlearn-message").value.startswith("Not allowed:")
     assert one(table, "cardlearn-lang").description == "Íslenska"
 
 
@@ -983,7 +988,7 @@ def test_with_cardlearn_seed_the_computers_think_by_count_not_by_the_clock(monke
     assert all(b.seconds is None for b in bots if isinstance(b, SearchBot))
     searched: list[float | None] = []
     monkeypatch.setattr(SearchBot, "think", lambda self, state, seat: searched.append(self.seconds) or
-                        types.SimpleNamespace(choice=state.legal_actions()[0]))
+                        types.SimpleNamespace(choice=state.legal_actions()[0], worlds=0))
     state = MODULES[name].new_game(seed=5)
     Advice(MODULES[name], state, seed=1)
     assert searched == [None]
@@ -1084,10 +1089,10 @@ def test_kasina_capture_choice_needs_confirm():
     five.click()  # deselect it again
     assert selected_cards(table) == ["5S"]
     card_button(table, "table", "JD").click()  # 5♠ cannot take J♦: the engine says why
-    assert len(table.state.history) == 0 and "J" in table.message and table.message.startswith("Ólöglegt:")
+    assert len(table.state.history) == 0 and "J" in table.message and table.message.startswith("Það má ekki:")
     assert selected_cards(table) == ["5S"]
     card_button(table, "hand", "9C").click()  # 9♣ takes nothing, and taking is compulsory
-    assert table.message.startswith("Ólöglegt:") and len(table.state.history) == 0
+    assert table.message.startswith("Það má ekki:") and len(table.state.history) == 0
     card_button(table, "hand", "KH").click()  # another usable hand card replaces the 5♠
     assert table.message == ""
     assert selected_cards(table) == ["KH"]
@@ -1210,9 +1215,14 @@ def test_the_hint_button_shows_the_list(name):
     one(table, "cardlearn-hint").click()
     shown = one(table, "cardlearn-hints").value
     legal = table.state.legal_actions()
-    assert shown.count("<li") == len(legal) and "cardlearn-hint-best" in shown
-    if table.model.thought is not None:  # how each move did in the search, on every line
-        assert shown.count(WORDS["is"]["simulated"].split(" ")[0]) == len(legal)
+    assert shown.count("<li") == min(3, len(legal)) and "cardlearn-hint-best" in shown
+    assert WORDS["is"]["simulated"].split(" ")[0] not in shown  # no figures for a pupil
+    if table.model.thought is not None:  # how each move did in the search: the teacher's view
+        one(table, "cardlearn-teacher").click()
+        one(table, "cardlearn-hint").click()
+        shown = one(table, "cardlearn-hints").value
+        assert shown.count(WORDS["is"]["simulated"].split(" ")[0]) == min(3, len(legal))
+        one(table, "cardlearn-teacher").click()
     assert table.hint() == table.model.hint()
     table.act(table.model.hint()[0][0])
     assert one(table, "cardlearn-hints").value == ""  # a hint belongs to one position
@@ -1310,7 +1320,7 @@ def test_a_click_only_selects_even_when_it_means_one_move():
     m.click("hand", m.entries("hand").index("KS"))
     assert m.state is state and m.snapshot().confirm
     m.click("hand", m.entries("hand").index("AH"))  # faded: a reason, never a move
-    assert m.state is state and m.message.startswith("Ólöglegt")
+    assert m.state is state and m.message.startswith("Það má ekki")
     m.click("hand", m.entries("hand").index("QS"))  # another usable card replaces the K♠
     assert m.state is state and m.selected == {("hand", m.entries("hand").index("QS"))}
     assert m.confirm() and str(m.state.history[-1]) == "p:QS"

@@ -3,7 +3,9 @@
 `Choices`: each legal move with the multiset of *tokens* a player clicks to make it
 (`(zone, card)` pairs, `card` None for a target zone, from the game's `action_cards`),
 which moves a selection of tokens can still become, and the engine's own reason against a
-selection that none fits.  `Advice`: the strongest bot's choice and reasons (the hint).
+selection that none fits.  `Advice`: the strongest bot's choice and reasons (the hint): its
+choice first and at most two more moves, each with the game's reason in words; the search's
+figures only for the teacher, and never from fewer than `FEWEST` imagined deals.
 Pure: no widgets, no clicks.
 """
 
@@ -13,12 +15,15 @@ import re
 from collections import Counter
 from typing import Any
 
-from cardlearn.bots import SearchBot, Thought
+from cardlearn.bots import SearchBot, Thought, paired
 from cardlearn.core import IllegalMove
 from cardlearn.protocol import GameModule, State, Token
 from cardlearn.table.fixed import table_bot
 from cardlearn.table.snapshot import SYMBOL
-from cardlearn.table.words import simulated_words
+from cardlearn.table.words import WORDS, simulated_words
+
+HINT_MOVES = 3  # a hint lists the computer's choice and at most two other moves
+FEWEST = 5  # a figure from fewer imagined deals than this is never shown (it says nothing)
 
 
 class Choices:
@@ -83,7 +88,9 @@ class Choices:
 class Advice:
     """What the game's strongest bot (`INFO.strongest_bot`, seeded with `seed`) makes of
     `state`: its choice `best`, first in `order` among the legal moves, and for a search
-    bot its `thought` (what each move scored in the imagined deals)."""
+    bot its `thought` (what each move scored in the imagined deals).  A hint lists `listed`:
+    `best` and at most two more moves, those the search rated highest (tried in at least
+    `FEWEST` deals first), each said as the game's reason in words (`reason`)."""
 
     def __init__(self, game: GameModule, state: State, seed: int):
         seat = state.to_move
@@ -93,17 +100,47 @@ class Advice:
         strongest = table_bot(game, game.INFO.strongest_bot, seed)
         self.thought: Thought | None = None
         self.best: Any
+        self.caution = 1.0
         if isinstance(strongest, SearchBot):  # keep what each move scored
             self.thought = strongest.think(state, seat)
+            self.caution = strongest.caution
             self.best = self.thought.choice
         else:
             self.best = strongest.choose(state, seat)
         self.order = [self.best, *(a for a in state.legal_actions() if a != self.best)]
+        others = self.order[1:]
+        thought = self.thought
+        if thought is not None and thought.worlds:  # the search's ranking (a stable sort)
+            def rank(a: Any) -> tuple[bool, float]:
+                row = thought.result(a)
+                return row.simulations < FEWEST, -row.mean_margin
 
-    def reason(self, action: Any, lang: str) -> str:
-        """The game's one-line reason for a move, and how often it won in the search bot's
-        simulations (when the strongest bot is a search bot)."""
+            others.sort(key=rank)
+        self.listed = [self.best, *others[:HINT_MOVES - 1]]
+
+    def reason(self, action: Any, lang: str, teacher: bool = False) -> str:
+        """The game's one-line reason for a move; in the teacher's view also how it did in
+        the search bot's simulations (when the strongest bot is a search bot)."""
         why = self.game.explain(self.state, action, lang)
-        if self.thought is None or self.thought.worlds == 0:
-            return why
-        return f"{why} ({simulated_words(self.thought.result(action), lang)})"
+        figures = self.figures(action, lang) if teacher else None
+        return f"{why} ({figures})" if figures else why
+
+    def figures(self, action: Any, lang: str) -> str | None:
+        """How `action` did in the search, for the teacher: how many imagined deals, how
+        often it won, its mean margin; "too few to tell" below `FEWEST` deals; and for a
+        move that scored higher than the computer's choice, that it is not clearly better
+        (the search keeps the rule of thumb's move unless another one did better deal by
+        deal by more than luck would explain: `SearchBot`), or, seldom, that it was: the
+        search weighs the rule of thumb's move against its best-scoring move alone, so a
+        steadier runner-up, or a move dropped early, can pass that test unchosen."""
+        thought = self.thought
+        if thought is None or thought.worlds == 0:
+            return None
+        move, best = thought.result(action), thought.result(self.best)
+        if move.simulations < FEWEST:
+            return WORDS[lang]["simulated_few"]
+        said = simulated_words(move, lang)
+        if action != self.best and (move.win_rate > best.win_rate or move.mean_margin > best.mean_margin):
+            clearly = paired(move.margins, best.margins).clearly_better(self.caution)
+            said += "; " + WORDS[lang]["clearly_untaken" if clearly else "not_clearly"]
+        return said

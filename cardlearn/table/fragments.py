@@ -140,15 +140,16 @@ def log_html(lines: Sequence[tuple[int, str, bool, str | None]], lang: str) -> s
 
 
 def hints_html(items: Sequence[tuple[str, str]], best: bool, lang: str) -> str:
-    """The legal moves with a reason each; the first marked as the computer's choice."""
+    """The hint: the moves with a reason each; the first marked as the computer's choice,
+    the others under "Einnig kemur til greina" (never as better than it)."""
     w = WORDS[lang]
-    lis = []
-    for i, (said, why) in enumerate(items):
-        if i == 0 and best:
-            lis.append(f'<li class="cardlearn-hint-best">{esc(w["best"])}: {esc(said)} — {esc(why)}</li>')
-        else:
-            lis.append(f"<li>{esc(said)} — {esc(why)}</li>")
-    return f"<b>{esc(w['hints'])}</b><ul>{''.join(lis)}</ul>"
+    lines = [f"<li>{esc(said)} — {esc(why)}</li>" for said, why in items]
+    if not (best and items):
+        return f"<b>{esc(w['hints'])}</b><ul>{''.join(lines)}</ul>"
+    said, why = items[0]
+    first = f'<li class="cardlearn-hint-best">{esc(w["best"])}: {esc(said)} — {esc(why)}</li>'
+    others = f"<div>{esc(w['hint_others'])}:</div><ul>{''.join(lines[1:])}</ul>" if lines[1:] else ""
+    return f"<b>{esc(w['hints'])}</b><ul>{first}</ul>{others}"
 
 
 # ---------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """The hint at a table: the strongest bot's view of a position (`Advice`, asked once per
-position and kept for the last one), the legal moves in its order with a reason each, and
+position and kept for the last one), its choice and at most two more moves with a reason
+each (`Advice.listed`; the search's figures in the teacher's view only), and
 the position the pupil asked about, which the picture lists until the table moves on.
 Part of `TableModel` (see `cardlearn.table.model`), which delegates its hint methods here."""
 
@@ -29,8 +30,9 @@ class Hints:
         return self._advice
 
     def ask(self) -> list[tuple[str, str]]:
-        """The legal moves of the human seat to move, each `(action text, reason)`, the
-        strongest bot's choice first; from now on the picture lists them (this position).
+        """The moves the hint lists for the human seat to move (`Advice.listed`: the
+        strongest bot's choice first, at most three), each `(action text, reason)`; from
+        now on the picture lists them (this position).
         None for a computer's turn, at a deal's end or in demo mode: the message says so."""
         table = self._table
         state = table.state
@@ -39,7 +41,7 @@ class Hints:
             table._say("no_hint")
             return []
         self.asked = state
-        return [(str(a), table.reason(state, a)) for a in table.hint_order(state)]
+        return [(str(a), table.reason(state, a)) for a in table.hint_moves(state)]
 
     def shown(self, state: State) -> bool:
         return self.asked is state

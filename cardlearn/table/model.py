@@ -424,8 +424,9 @@ class TableModel:
         self._note = said(key, **kw)  # made again on a language switch
 
     def hint(self) -> list[tuple[str, str]]:
-        """The legal moves of the human seat to move, each `(action text, reason)`, the
-        strongest bot's choice first; from now on the snapshot shows them (this position)."""
+        """The moves the hint lists for the human seat to move, each `(action text, reason)`:
+        the strongest bot's choice first, at most three (`Advice.listed`); from now on the
+        snapshot shows them (this position)."""
         return self._hints.ask()
 
     def advice(self, state: State) -> Advice:
@@ -436,9 +437,14 @@ class TableModel:
         """The legal moves, the strongest bot's choice for the seat to move first."""
         return self._hints.advice(state).order
 
+    def hint_moves(self, state: State) -> list[Any]:
+        """The moves a hint lists: the strongest bot's choice and at most two more (`Advice.listed`)."""
+        return self._hints.advice(state).listed
+
     def reason(self, state: State, action: Any) -> str:
-        """The game's one-line reason for a move, and how often it won (`Advice.reason`)."""
-        return self._hints.advice(state).reason(action, self._lang)
+        """The game's one-line reason for a move; in the teacher's view also the search's
+        figures for it (`Advice.reason`)."""
+        return self._hints.advice(state).reason(action, self._lang, self._teacher)
 
     # -- the picture ---------------------------------------------------------------------
     def human_to_move(self) -> bool:

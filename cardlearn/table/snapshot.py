@@ -181,7 +181,7 @@ class Snapshot:
     sheet_names: Mapping[str, str]
     summary: Summary | None
     banner: Banner | None
-    hints: tuple[tuple[str, str], ...] | None  # (move in words, reason), best first; None: not asked
+    hints: tuple[tuple[str, str], ...] | None  # (move in words, reason), best first, ≤ 3; None: not asked
     turn: str = ""  # whose turn, in words ("Þú átt leik"), the status line's first part
     scoreboard: tuple[tuple[str, str], ...] = ()  # (side's name, its score) per side
     score_unit: str = ""  # what the score counts ("tapstig")
@@ -418,7 +418,7 @@ def _hints(model: TableModel) -> tuple[tuple[str, str], ...] | None:
     return tuple(
         (model.game.describe(state, a, model.lang, viewer=state.to_move, who=model.who),
          model.reason(state, a))
-        for a in model.hint_order(state)
+        for a in model.hint_moves(state)
     )
 
 

@@ -51,7 +51,7 @@ WORDS: dict[str, dict[str, str]] = {
         "win_you_many": "{who} vinnið!",
         "you_win": "Þú vinnur!",
         "tie": "jafntefli",
-        "moves": "Fjöldi leikja",
+        "moves": "Leikir í viðureigninni",
         "score": "Stig",
         # counts (Icelandic "spil" is the same in singular and plural)
         "cards_one": "{n} spil",
@@ -73,7 +73,7 @@ WORDS: dict[str, dict[str, str]] = {
         "pass": "{who} á leik. Réttu tölvuna yfir; hin líti undan á meðan!",
         "press_ready": "Smelltu fyrst á „Sýna spilin mín“.",
         # messages
-        "illegal": "Ólöglegt: {msg}",
+        "illegal": "Það má ekki: {msg}",
         "wait": "{who} á leik — bíddu aðeins.",
         "no_hint": "Þú átt ekki leik núna.",
         "nothing_to_undo": "Ekkert að afturkalla.",
@@ -86,10 +86,16 @@ WORDS: dict[str, dict[str, str]] = {
         "not_now": "Nú á ekki að velja spil: smelltu á hnapp hér fyrir neðan.",
         "options": "Mögulegir leikir með því sem þú valdir: {moves}.",
         # panels
-        "hints": "Löglegir leikir",
+        "hints": "Vísbending",
         "best": "Tölvan myndi spila",
+        "hint_others": "Einnig kemur til greina",
+        # the search's figures, in the teacher's view only
         "simulated": "prófað í {n} ímynduðum spilum, sigur í {pct} % þeirra, meðalmunur {margin}",
-        "simulated_one": "prófað í 1 ímynduðu spili, munur {margin}",
+        "simulated_few": "prófað í of fáum ímynduðum spilum til að segja neitt",
+        "not_clearly": "þó ekki greinilega betri leikur en sá sem tölvan valdi: "
+                       "munurinn gæti verið tilviljun",
+        "clearly_untaken": "kom greinilega betur út en val tölvunnar í sömu ímynduðu spilum, en tölvan "
+                           "ber val þumalputtans aðeins saman við þann leik sem kom best út",
         "log": "Gangur leiksins",
         "sheet": "Stigablað",
         "whole_sheet": "Allt stigablaðið",
@@ -167,7 +173,7 @@ WORDS: dict[str, dict[str, str]] = {
         "hand_of": "Cards — {who}",
         "pass": "{who} to move. Pass the computer over; everyone else, look away!",
         "press_ready": "Click “Show my cards” first.",
-        "illegal": "Illegal move: {msg}",
+        "illegal": "Not allowed: {msg}",
         "wait": "{who} to move — please wait.",
         "no_hint": "It is not your turn.",
         "nothing_to_undo": "Nothing to undo.",
@@ -179,10 +185,15 @@ WORDS: dict[str, dict[str, str]] = {
         "not_with": "{card} does not go with {chosen}. Moves with your choice: {moves}.",
         "not_now": "No card to pick now: click one of the buttons below.",
         "options": "Moves with your choice: {moves}.",
-        "hints": "Legal moves",
+        "hints": "Hint",
         "best": "The computer would play",
+        "hint_others": "Also worth a thought",
         "simulated": "tried in {n} imagined deals, won {pct} %, mean margin {margin}",
-        "simulated_one": "tried in 1 imagined deal, margin {margin}",
+        "simulated_few": "tried in too few imagined deals to tell",
+        "not_clearly": "yet not clearly a better move than the computer's choice: "
+                       "the difference could be chance",
+        "clearly_untaken": "did clearly better than the computer's choice in the same imagined deals, but "
+                           "the computer weighs the rule of thumb's move against its best-scoring move alone",
         "log": "Moves",
         "sheet": "Score sheet",
         "whole_sheet": "The whole score sheet",
@@ -338,10 +349,10 @@ def result(
 
 def simulated_words(move: Any, lang: str) -> str:
     """How a move did in the search bot's imagined deals: how many, how often it won, and
-    its mean margin in the game's own unit (signed so that more is better)."""
-    key = "simulated_one" if move.simulations == 1 else "simulated"
+    its mean margin in the game's own unit (signed so that more is better).  The teacher's
+    view only, and only for a move tried in enough deals (`cardlearn.table.choices.FEWEST`)."""
     margin = number(float(move.mean_margin), lang, signed=True)  # −0,6: a true minus sign
-    return WORDS[lang][key].format(n=move.simulations, pct=round(100 * move.win_rate), margin=margin)
+    return WORDS[lang]["simulated"].format(n=move.simulations, pct=round(100 * move.win_rate), margin=margin)
 
 
 # Kept for callers of the table's first and second editions: the words are one table now.

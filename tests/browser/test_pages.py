@@ -227,7 +227,7 @@ def test_page_plays(tab: Any, voila_url: str, game: str) -> None:
     # Play on from there.
     view = play_one_move(page, game, undone)
 
-    # The language switch relabels the whole table; the hint lists the legal moves.
+    # The language switch relabels the whole table; the hint lists three legal moves at most.
     click_button(page, "cardlearn-lang")
     english = wait_until(
         page, lambda v: v.button("cardlearn-undo")["text"] == en["undo"], what="English labels"
@@ -241,7 +241,7 @@ def test_page_plays(tab: Any, voila_url: str, game: str) -> None:
     hinted = wait_until(page, lambda v: bool(v.hints), what="the hint list")
     if game in PLANNERS:
         legal, _ = PLANNERS[game](hinted)
-        assert len(hinted.hints) == len(legal), f"hints {hinted.hints} vs legal moves {legal}"
+        assert len(hinted.hints) == min(3, len(legal)), f"hints {hinted.hints} vs legal moves {legal}"
     screenshot(page, f"{game}-english-hint")
     felt = table_locator(page).locator(".cardlearn-felt").bounding_box()
     side = table_locator(page).locator(".cardlearn-side").bounding_box()

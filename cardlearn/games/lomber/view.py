@@ -176,9 +176,10 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "prompt_trump": "Nefndu tromp", "prompt_exchange": "Veldu spil til að leggja frá þér og "
            "kauptu svo", "prompt_concede": "Spila áfram eða leggja sig?", "prompt_totus": "Segja tótus?",
            "prompt_play": "Spilaðu spili", "over": "Leik lokið",
-           "why_strength": "besti liturinn er {s}: tromp {t}, matadorar {m}, kóngar {k}",
+           "why_strength": "sterkasti liturinn þinn er {s}: þú átt {t}{m} og {k}",
            "why_pass": "lætur hinum eftir að spila; {strength}",
-           "why_trump": "{s} sem tromp: tromp {t}, matadorar {m}",
+           "why_trump": "{s} sem tromp: þá áttu {t}{m}",
+           "top_trumps": ", þar af {n} af hæstu trompunum",
            "why_discard_weak": "lítið spil utan trompa",
            "why_discard_keep": "gott spil: betra að halda því",
            "why_done": "færð {n} ný spil úr stokknum í stað þeirra sem þú lagðir frá þér",
@@ -229,9 +230,10 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "prompt_trump": "Name trumps", "prompt_exchange": "Pick cards to discard, then buy",
            "prompt_concede": "Play on or concede?", "prompt_totus": "Announce tótus?",
            "prompt_play": "Play a card", "over": "Match over",
-           "why_strength": "your best suit is {s}: trumps {t}, matadors {m}, kings {k}",
+           "why_strength": "your strongest suit is {s}: you hold {t}{m} and {k}",
            "why_pass": "you leave the play to the others; {strength}",
-           "why_trump": "{s} as trumps: trumps {t}, matadors {m}",
+           "why_trump": "{s} as trumps: then you hold {t}{m}",
+           "top_trumps": ", {n} of them among the highest trumps",
            "why_discard_weak": "a small card outside trumps",
            "why_discard_keep": "a good card: better kept",
            "why_done": "you get {n} new cards from the talon for the ones you laid away",
@@ -318,6 +320,24 @@ def _best_suit(hand: tuple[Card, ...]) -> tuple[str, int, int, int]:
     return best, t, m, sum(c.rank == "K" for c in hand)
 
 
+# Counts said in words in a hint's reason (a pupil reads "þrjú tromp", not "tromp 3"):
+# "tromp" is neuter, the same in both numbers; kings in the accusative ("þú átt einn kóng").
+_TRUMPS = {"is": ("ekkert tromp", "eitt tromp", "tvö tromp", "þrjú tromp", "fjögur tromp", "fimm tromp",
+                  "sex tromp", "sjö tromp", "átta tromp", "níu tromp"),
+           "en": ("no trumps", "one trump", "two trumps", "three trumps", "four trumps", "five trumps",
+                  "six trumps", "seven trumps", "eight trumps", "nine trumps")}
+_TOP = {"is": ("", "eitt", "tvö", "þrjú", "fjögur", "fimm", "sex", "sjö", "átta", "níu"),
+        "en": ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")}
+_KINGS = {"is": ("engan kóng", "einn kóng", "tvo kónga", "þrjá kónga", "fjóra kónga"),
+          "en": ("no king", "one king", "two kings", "three kings", "four kings")}
+
+
+def _trumps(t: int, m: int, lang: str) -> tuple[str, str]:
+    """ "þrjú tromp", ", þar af tvö af hæstu trompunum" (the matadors, said without the word)."""
+    top = _WORDS[lang]["top_trumps"].format(n=_TOP[lang][m]) if m > 0 else ""
+    return _TRUMPS[lang][t], top
+
+
 def explain(state: State, action: Action | str, lang: str = "is") -> str:
     """A one-line reason for the move, for the seat to move (the hint button)."""
     a, w = _action(state, action), _WORDS[lang]
@@ -325,7 +345,8 @@ def explain(state: State, action: Action | str, lang: str = "is") -> str:
     hand = state.hands[seat] if seat is not None else ()
     if a.kind == "bid" or (a.kind == "convert" and a.arg == "spil"):
         s, t, m, k = _best_suit(hand)
-        strength = w["why_strength"].format(m=m, t=t, k=k, s=SUIT_WORDS[lang][s])
+        trumps, top = _trumps(t, m, lang)
+        strength = w["why_strength"].format(t=trumps, m=top, k=_KINGS[lang][k], s=SUIT_WORDS[lang][s])
         if a.kind == "convert":  # keeping spil: say what it is kept for
             return w["why_keep"].format(strength=strength)
         # a pass is weighed on the same hand as a bid, but says it declines to play
@@ -333,8 +354,8 @@ def explain(state: State, action: Action | str, lang: str = "is") -> str:
     if a.kind == "convert":
         return w["why_kupp"]
     if a.kind == "trump":
-        return w["why_trump"].format(t=sum(c in trump_order(a.arg) for c in hand),
-                                     m=max(0, matadors(hand, a.arg)), s=SUIT_WORDS[lang][a.arg])
+        trumps, top = _trumps(sum(c in trump_order(a.arg) for c in hand), max(0, matadors(hand, a.arg)), lang)
+        return w["why_trump"].format(t=trumps, m=top, s=SUIT_WORDS[lang][a.arg])
     if a.kind == "discard":
         strong = (state.trump is not None and a.arg in trump_order(state.trump)) or a.arg.rank == "K"
         return w["why_discard_keep" if strong else "why_discard_weak"]
