@@ -109,6 +109,10 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return asyncio.get_event_loop() if BROWSER else None
 
 
+# A computer's move right after another computer's shows for this share of `delay`: the
+# first answer to the pupil shows at the table's pace, the rest of the run more quickly.
+RUN_SHARE = 0.6
+
 class Table(widgets.VBox):
     """A playable table; see `play`.  A re-entrant lock guards every change: bots move from
     the event loop, but a room's watcher (`cardlearn.table.room`) calls in from its thread."""
@@ -438,8 +442,9 @@ class Table(widgets.VBox):
     def pace(self, turn: BotTurn, action: Any) -> float:
         """How long a bot's move shows before it is made: `delay`; nothing for a quiet one;
         a third of it for a computer's further moves in a row of its own (laying away
-        cards one by one, an exchange), so that a stretch with nothing for the pupil to do
-        goes quickly while each card still shows.  In demo mode, its pace instead
+        cards one by one, an exchange), and `RUN_SHARE` of it for a computer that follows
+        another, so that a stretch with nothing for the pupil to do goes quickly while each
+        card still shows (issue 32: the pupil's turn back within 1.5 s).  In demo mode, its pace instead
         (`DEMO_PACES`: 2.5 s slow, 1.2 s normal; at once when stepped, the press being the pace)."""
         if self.model.quiet(turn.state, action):
             return 0.0
@@ -448,6 +453,8 @@ class Table(widgets.VBox):
         moves = self.model.moves
         if moves and moves[-1][0] == turn.seat and not self.model.demo:
             return self.delay / 3
+        if moves and self.model.seats.get(moves[-1][0], HUMAN) != HUMAN:
+            return self.delay * RUN_SHARE  # another computer's move just showed
         return self.delay
 
     def _cancel_bots(self) -> None:
