@@ -199,7 +199,7 @@ def quiz_html(questions: Sequence[Question], lang: str = "en") -> str:
     return f"<div>{''.join(items)}{note}</div>"
 
 
-class Quiz(widgets.VBox):  # type: ignore[misc]  # ipywidgets has no type hints: VBox is Any
+class Quiz(widgets.VBox):  # ipywidgets has no type hints: VBox is Any (pyproject allows it here)
     """A column of questions.  Where widgets cannot run it shows as static HTML (every
     question and its options, no answers; `quiz_html`) and as plain text."""
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from cardlearn.bots import SearchBot, Thought, paired
 from cardlearn.core import IllegalMove
-from cardlearn.protocol import GameModule, State, Token
+from cardlearn.protocol import AnyGame, AnyState, Token
 from cardlearn.table.fixed import table_bot
 from cardlearn.table.snapshot import SYMBOL
 from cardlearn.table.words import WORDS, simulated_words
@@ -29,7 +29,7 @@ FEWEST = 5  # a figure from fewer imagined deals than this is never shown (it sa
 class Choices:
     """The legal moves of `state` with their tokens, in `legal_actions()` order."""
 
-    def __init__(self, game: GameModule, state: State):
+    def __init__(self, game: AnyGame, state: AnyState):
         self.state = state
         self.moves: list[tuple[Any, Counter[Token]]] = [
             (a, Counter(game.action_cards(state, a))) for a in state.legal_actions()
@@ -92,7 +92,7 @@ class Advice:
     `best` and at most two more moves, those the search rated highest (tried in at least
     `FEWEST` deals first), each said as the game's reason in words (`reason`)."""
 
-    def __init__(self, game: GameModule, state: State, seed: int):
+    def __init__(self, game: AnyGame, state: AnyState, seed: int):
         seat = state.to_move
         if seat is None:
             raise ValueError("no advice for a finished match")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 
 from cardlearn.bots import SearchBot
-from cardlearn.protocol import Bot, GameModule
+from cardlearn.protocol import AnyGame, Bot
 
 
 class BadSeed(ValueError):
@@ -38,7 +38,7 @@ def seed_from_environment() -> int | None:
 TABLE_SECONDS = 0.35
 
 
-def table_bot(game: GameModule, level: str, seed: int) -> Bot:
+def table_bot(game: AnyGame, level: str, seed: int) -> Bot:
     """The computer player of `level` for a table: as the game makes it, its search's clock
     held to `TABLE_SECONDS`; thinking by count alone (no clock) while CARDLEARN_SEED fixes
     the game."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardlearn.bots import Thought
-from cardlearn.protocol import State
+from cardlearn.protocol import AnyState
 from cardlearn.table.choices import Advice
 
 if TYPE_CHECKING:
@@ -22,9 +22,9 @@ class Hints:
     def __init__(self, table: TableModel):
         self._table = table
         self._advice: Advice | None = None  # kept across a new game: a hint asked again is quick
-        self.asked: State | None = None  # the position whose hint the picture shows
+        self.asked: AnyState | None = None  # the position whose hint the picture shows
 
-    def advice(self, state: State) -> Advice:
+    def advice(self, state: AnyState) -> Advice:
         if self._advice is None or self._advice.state is not state:
             self._advice = Advice(self._table.game, state, self._table.seed)
         return self._advice
@@ -43,10 +43,10 @@ class Hints:
         self.asked = state
         return [(str(a), table.reason(state, a)) for a in table.hint_moves(state)]
 
-    def shown(self, state: State) -> bool:
+    def shown(self, state: AnyState) -> bool:
         return self.asked is state
 
-    def thought(self, state: State) -> Thought | None:
+    def thought(self, state: AnyState) -> Thought | None:
         """The search bot's reasoning behind the hint for `state`, if it was asked there."""
         advice = self._advice
         return advice.thought if advice is not None and advice.state is state else None

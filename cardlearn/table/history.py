@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardlearn.protocol import State
+from cardlearn.protocol import AnyState
 from cardlearn.table.messages import Note, illegal
 from cardlearn.table.words import WORDS, singular
 
@@ -23,7 +23,7 @@ Move = tuple[int, Any]  # (seat, action) played from `states[i]`
 MOVES_NAMED = 3  # moves taken back at once are named up to three; more are counted
 
 
-def said_moves(table: TableModel, states: Sequence[State], moves: Sequence[Move], lang: str) -> list[str]:
+def said_moves(table: TableModel, states: Sequence[AnyState], moves: Sequence[Move], lang: str) -> list[str]:
     """`moves[i]` (made from `states[i]`) each in words with its subject, as the move log
     says them to its viewer ("Þú spilar út 9♥"), without a closing full stop."""
     return [table.game.describe(state, action, lang, viewer=table.log_viewer(), who=table.namer(lang))
@@ -41,7 +41,7 @@ def taken_back_words(said: Sequence[str], lang: str) -> str:
     return w["taken_back_more_one" if singular(n, lang) else "taken_back_more"].format(move=said[0], n=n)
 
 
-def taken_back(table: TableModel, states: Sequence[State], moves: Sequence[Move]) -> Note:
+def taken_back(table: TableModel, states: Sequence[AnyState], moves: Sequence[Move]) -> Note:
     """The message line after an undo: what it took back, in whichever language is asked."""
     states, moves = tuple(states), tuple(moves)
     return lambda lang: taken_back_words(said_moves(table, states, moves, lang), lang)
@@ -52,17 +52,17 @@ class History:
     `states[i]` to `states[i + 1]`), and `summary_at`: the move that ended the deal now
     summed up, None while no summary is open."""
 
-    def __init__(self, table: TableModel, state: State):
+    def __init__(self, table: TableModel, state: AnyState):
         self._table = table
-        self.states: list[State] = [state]
+        self.states: list[AnyState] = [state]
         self.moves: list[Move] = []
         self.summary_at: int | None = None
 
     @property
-    def state(self) -> State:
+    def state(self) -> AnyState:
         return self.states[-1]
 
-    def push(self, seat: int, after: State) -> None:
+    def push(self, seat: int, after: AnyState) -> None:
         """Move on to `after`, `seat`'s move; a move that ends a deal (not the match) opens
         the deal's summary."""
         before = self.state
@@ -71,7 +71,7 @@ class History:
         if after.deals_done > before.deals_done and not after.is_over:
             self.summary_at = len(self.moves) - 1
 
-    def replace(self, states: list[State], moves: list[Move]) -> None:
+    def replace(self, states: list[AnyState], moves: list[Move]) -> None:
         """The whole history at once (a room's log read back); the summary is the caller's."""
         self.states, self.moves = states, moves
 

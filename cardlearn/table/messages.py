@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardlearn.core import IllegalMove
-from cardlearn.protocol import GameModule
+from cardlearn.protocol import AnyGame
 from cardlearn.table.words import WORDS
 
 Note = Callable[[str], str]  # a message, made in the language asked for
@@ -19,7 +19,7 @@ def said(key: str, **kw: Any) -> Note:
     return lambda lang: WORDS[lang][key].format(**kw)
 
 
-def illegal(game: GameModule, err: ValueError) -> Note:
+def illegal(game: AnyGame, err: ValueError) -> Note:
     """Why a move was refused: the engine's reason in the game's own words (`RULE_WORDS`),
     or a malformed action's error as it was raised."""
 

@@ -38,7 +38,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from cardlearn.bots import Thought
-from cardlearn.protocol import Bot, GameModule, Layout, State, Token
+from cardlearn.protocol import AnyGame, AnyState, Bot, Layout, Token
 from cardlearn.table import snapshot
 from cardlearn.table.choices import Advice, Choices
 from cardlearn.table.hints import Hints
@@ -57,7 +57,7 @@ __all__ = ["DEMO_PACES", "OPTIONS_SHOWN", "BotTurn", "Move", "Note", "TableModel
 # Setting up
 
 
-def roles(game: GameModule, n: int, seats: Mapping[int, str] | None) -> dict[int, str]:
+def roles(game: AnyGame, n: int, seats: Mapping[int, str] | None) -> dict[int, str]:
     """Seat → "human" or bot level; an unnamed seat 0 is human, other unnamed seats get
     the game's strongest bot (`INFO.strongest_bot`)."""
     strongest = game.INFO.strongest_bot
@@ -72,14 +72,14 @@ def roles(game: GameModule, n: int, seats: Mapping[int, str] | None) -> dict[int
     return {s: seats.get(s, HUMAN if s == 0 else strongest) for s in range(n)}
 
 
-def new_state(game: GameModule, seed: int | None, rules: Any, players: int | None) -> State:
+def new_state(game: AnyGame, seed: int | None, rules: Any, players: int | None) -> AnyState:
     """A new match of `game` (a fixed-size game takes no number of players)."""
     kwargs: dict[str, Any] = {"seed": seed}
     if rules is not None:
         kwargs["rules"] = rules
     if game.PLAYERS[0] != game.PLAYERS[1] and players is not None:
         kwargs["players"] = players
-    state: State = game.new_game(**kwargs)
+    state: AnyState = game.new_game(**kwargs)
     return state
 
 
@@ -91,7 +91,7 @@ class TableModel:
     """One table: see the module docstring.  `seats` maps a seat to "human" or a bot level
     (default: seat 0 human, the others the game's strongest bot); `seed` seeds the bots."""
 
-    def __init__(self, game: GameModule, state: State, *, seats: Mapping[int, str] | None = None,
+    def __init__(self, game: AnyGame, state: AnyState, *, seats: Mapping[int, str] | None = None,
                  seed: int | None = None, lang: str = "is"):
         self.game = game
         self._lang = check_lang(lang)
@@ -108,11 +108,11 @@ class TableModel:
 
     # -- what it holds -------------------------------------------------------------------
     @property
-    def state(self) -> State:
+    def state(self) -> AnyState:
         return self._history.state
 
     @property
-    def states(self) -> tuple[State, ...]:
+    def states(self) -> tuple[AnyState, ...]:
         """Every position of this table's match so far, the first one first."""
         return tuple(self._history.states)
 
@@ -235,12 +235,12 @@ class TableModel:
         state = self.state
         return side_names(state.teams, state.players, self._roles, self._lang, self.own_seat, self.names)
 
-    def quiet(self, state: State, action: Any) -> bool:
+    def quiet(self, state: AnyState, action: Any) -> bool:
         """A decision that needs no pause and no undo stop (the game's `quiet`)."""
         return self.game.quiet(state, action)
 
     # -- moves ---------------------------------------------------------------------------
-    def _reset(self, state: State) -> None:
+    def _reset(self, state: AnyState) -> None:
         self._history = History(self, state)
         self._selection = Selection(self, self._humans)
         self._note = None
@@ -429,19 +429,19 @@ class TableModel:
         snapshot shows them (this position)."""
         return self._hints.ask()
 
-    def advice(self, state: State) -> Advice:
+    def advice(self, state: AnyState) -> Advice:
         """The strongest bot's view of `state` (asked once per position, kept for the last)."""
         return self._hints.advice(state)
 
-    def hint_order(self, state: State) -> list[Any]:
+    def hint_order(self, state: AnyState) -> list[Any]:
         """The legal moves, the strongest bot's choice for the seat to move first."""
         return self._hints.advice(state).order
 
-    def hint_moves(self, state: State) -> list[Any]:
+    def hint_moves(self, state: AnyState) -> list[Any]:
         """The moves a hint lists: the strongest bot's choice and at most two more (`Advice.listed`)."""
         return self._hints.advice(state).listed
 
-    def reason(self, state: State, action: Any) -> str:
+    def reason(self, state: AnyState, action: Any) -> str:
         """The game's one-line reason for a move; in the teacher's view also the search's
         figures for it (`Advice.reason`)."""
         return self._hints.advice(state).reason(action, self._lang, self._teacher)

@@ -67,7 +67,8 @@ class Replay(widgets.VBox):
 
     @property
     def index(self) -> int:
-        return self._slider.value
+        value: int = self._slider.value  # an IntSlider's value (ipywidgets is untyped)
+        return value
 
     @index.setter
     def index(self, value: int) -> None:
@@ -85,8 +86,9 @@ class Replay(widgets.VBox):
     def caption(self, i: int) -> str:
         """Move `i` (1-based) in words, as the viewer heard it."""
         w, before = WORDS[self.lang], self.states[i - 1]
-        return self.game.describe(before, self.moves[i - 1], self.lang, viewer=self.viewer,
-                                  who=lambda s: w["seat"].format(n=s))
+        said: str = self.game.describe(before, self.moves[i - 1], self.lang, viewer=self.viewer,
+                                       who=lambda s: w["seat"].format(n=s))
+        return said
 
     def _render(self) -> None:
         from cardlearn.draw import state_html

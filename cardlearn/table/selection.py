@@ -13,7 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from cardlearn.cards import Card
-from cardlearn.protocol import Layout, State, Token, Zone
+from cardlearn.protocol import AnyState, Layout, Token, Zone
 from cardlearn.table.choices import Choices
 from cardlearn.table.messages import Note, illegal
 from cardlearn.table.snapshot import Key, entry_parts
@@ -35,7 +35,7 @@ class Selection:
         self._table, self._humans = table, humans
         self.keys: set[Key] = set()
         self.viewer = humans[0] if len(humans) == 1 else None
-        self._layout: tuple[State, int, str, Layout] | None = None
+        self._layout: tuple[AnyState, int, str, Layout] | None = None
         self._choices: Choices | None = None
 
     # -- the seat shown -------------------------------------------------------------------

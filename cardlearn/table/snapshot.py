@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from cardlearn.cards import Card
 from cardlearn.grammar import form, number, person
-from cardlearn.protocol import Entry, ScoreRow, ShownRow, State, Token, Zone
+from cardlearn.protocol import AnyState, Entry, ScoreRow, ShownRow, Token, Zone
 from cardlearn.table.words import WORDS, better_words, count_cards, deal_noun, deal_over, result, symbols
 
 if TYPE_CHECKING:
@@ -287,7 +287,7 @@ def last_cards(model: TableModel, i: int | None = None) -> frozenset[str]:
     )
 
 
-def deal_end(model: TableModel, i: int) -> State:
+def deal_end(model: TableModel, i: int) -> AnyState:
     """The position move `i`, the last of a deal, left on the table before the deal was
     scored (the game keeps it: `last_deal_position`); the one before that move where a
     game kept none."""
@@ -364,7 +364,7 @@ def _deal_noun(model: TableModel) -> str:
     return deal_noun(str(word.get(model.lang, word.get("en", ""))), model.lang)
 
 
-def _deal_line(model: TableModel, state: State) -> str:
+def _deal_line(model: TableModel, state: AnyState) -> str:
     """ "— 1. spil — lokið: Þú 3, Tölvan 8 —": a deal's end, with its row's totals."""
     sheet = state.score_sheet
     n = len(sheet)
@@ -390,7 +390,7 @@ def _summary(model: TableModel) -> Summary | None:
     return Summary(n, sheet_row(model, after.score_sheet[-1]), lines, deal_heading(model, n))
 
 
-def leftovers(model: TableModel, after: State) -> list[str]:
+def leftovers(model: TableModel, after: AnyState) -> list[str]:
     """The cards left lying in the open when the deal ended, and who got them (Kasína's
     table cards, to the last capturer), from the finished deal's record; a pile nobody
     gets (Kínaskák's discards) is not listed."""

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cardlearn.protocol import Bot, GameModule, State
+from cardlearn.protocol import AnyGame, AnyState, Bot
 from cardlearn.table.fixed import table_bot
 from cardlearn.table.messages import said
 from cardlearn.table.snapshot import HUMAN
@@ -33,7 +33,7 @@ class BotTurn:
     """A bot's move now due: `seat` moves in `state`, after `ply` moves, in the model's
     `generation`.  Stale once the table moved on, was undone or restarted."""
 
-    state: State = field(compare=False)
+    state: AnyState = field(compare=False)
     seat: int
     ply: int
     generation: int
@@ -44,7 +44,7 @@ class Turns:
     `roles`, `demo_bots` for the humans' seats once demo mode is on (`demo`).
     `generation` grows whenever the bot turns handed out become stale."""
 
-    def __init__(self, table: TableModel, game: GameModule, roles: Mapping[int, str], seed: int):
+    def __init__(self, table: TableModel, game: AnyGame, roles: Mapping[int, str], seed: int):
         self._table, self._game, self._seed = table, game, seed
         self.bots: dict[int, Bot] = {s: table_bot(game, r, seed + s) for s, r in roles.items() if r != HUMAN}
         self.demo_bots: dict[int, Bot] = {}  # the humans' seats, played in demo mode

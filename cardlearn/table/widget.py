@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, cast, overload
 import ipywidgets as widgets
 
 from cardlearn.games import game_module
-from cardlearn.protocol import GameModule, State
+from cardlearn.protocol import AnyGame, AnyState
 from cardlearn.table.fixed import seed_from_environment
 from cardlearn.table.model import DEMO_PACES, BotTurn, TableModel, new_state
 from cardlearn.table.snapshot import HUMAN, LOG_SHOWN
@@ -43,17 +43,17 @@ __all__ = ["HUMAN", "LOG_SHOWN", "Table", "play"]
 
 
 @overload
-def play(game: str | ModuleType | State, *, seats: dict[int, str] | None = None, seed: int | None = None,
+def play(game: str | ModuleType | AnyState, *, seats: dict[int, str] | None = None, seed: int | None = None,
          rules: Any = None, lang: str = "is", delay: float = 0.5, room: None = None) -> Table: ...
 
 
 @overload
-def play(game: str | ModuleType | State, *, seats: dict[int, str] | None = None, seed: int | None = None,
+def play(game: str | ModuleType | AnyState, *, seats: dict[int, str] | None = None, seed: int | None = None,
          rules: Any = None, lang: str = "is", delay: float = 0.5, room: Address) -> widgets.Widget: ...
 
 
 def play(
-    game: str | ModuleType | State,
+    game: str | ModuleType | AnyState,
     *,
     seats: dict[int, str] | None = None,
     seed: int | None = None,
@@ -90,7 +90,7 @@ def play(
             raise ValueError(f"{module.NAME['en']} is for at most {high} players")
         state = new_state(module, seed, rules, n)
     else:
-        module, state = cast(GameModule, game.GAME), game
+        module, state = cast(AnyGame, game.GAME), game
         if rules is not None and rules != getattr(state, "rules", None):
             raise ValueError("a game continued from a State keeps its own rules: leave out `rules`")
     return Table(module, state, seats=seats, seed=seed, lang=lang, delay=delay)
@@ -119,8 +119,8 @@ class Table(widgets.VBox):
 
     def __init__(
         self,
-        game: GameModule | ModuleType,
-        state: State,
+        game: AnyGame | ModuleType,
+        state: AnyState,
         *,
         seats: Mapping[int, str] | None = None,
         seed: int | None = None,
@@ -133,7 +133,7 @@ class Table(widgets.VBox):
             raise ValueError("delay is a number of seconds, at least 0")
         # `model`: a model made elsewhere (a table bound to a room, `cardlearn.table.room`)
         self.model = model if model is not None else TableModel(
-            cast(GameModule, game), state, seats=seats, seed=seed, lang=lang)
+            cast(AnyGame, game), state, seats=seats, seed=seed, lang=lang)
         self.delay = float(delay)
         self._lock = threading.RLock()
         self._idle = threading.Event()
@@ -167,7 +167,7 @@ class Table(widgets.VBox):
 
     # -- public API ----------------------------------------------------------------------
     @property
-    def game(self) -> GameModule:
+    def game(self) -> AnyGame:
         return self.model.game
 
     @property
@@ -176,7 +176,7 @@ class Table(widgets.VBox):
         return self.model.seats
 
     @property
-    def state(self) -> State:
+    def state(self) -> AnyState:
         return self.model.state
 
     @property

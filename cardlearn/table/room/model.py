@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cardlearn import rooms
-from cardlearn.protocol import State
+from cardlearn.protocol import AnyState
 from cardlearn.rooms import NotYourTurn, Room, StaleMove
 from cardlearn.table.history import MOVES_NAMED, Move, said_moves, taken_back
 from cardlearn.table.messages import illegal
@@ -23,7 +23,7 @@ UNDO_KEY = "undo"  # a seat's undo request: "<to>@<log length>"
 SHOWN_KEPT = 16  # log lengths whose positions a model keeps, to read a click's "saw" against
 
 
-def _common(a: Sequence[State], b: Sequence[State]) -> int:
+def _common(a: Sequence[AnyState], b: Sequence[AnyState]) -> int:
     """How many moves two histories share: the index of their last common position."""
     n = 0
     while n + 1 < min(len(a), len(b)) and a[n + 1] is b[n + 1]:
@@ -47,7 +47,7 @@ class RoomModel(TableModel):
         # sends it with each click (`RoomTable`); None: no page said (a test, JupyterLab).
         self.page_saw: int | None = None
         # log length → the positions and moves shown then
-        self._shown: dict[int, tuple[tuple[State, ...], tuple[Move, ...]]] = {}
+        self._shown: dict[int, tuple[tuple[AnyState, ...], tuple[Move, ...]]] = {}
         self._mine: set[int] = set()  # the log entries this page wrote for its pupil
         self.on_new: Callable[[], None] | None = None  # "Nýr leikur": the widget makes a new room
         start = rooms.log.new_state(room.module, room.rules, room.seed, room.players)
@@ -138,7 +138,7 @@ class RoomModel(TableModel):
         self._note = lambda lang: room_words(lang)[key].format(**kw)
 
     # -- reading the log -------------------------------------------------------------------
-    def _reset(self, state: State) -> None:
+    def _reset(self, state: AnyState) -> None:
         super()._reset(state)
         self._selection.viewer = self.seat  # one seat per page: never a hot seat
 
