@@ -21,23 +21,26 @@ from cardlearn.cards import (
     standard_deck,
 )
 from cardlearn.draw import BLACK, RED, SUIT_COLOURS, hand_svg, sheet_svg, state_svg
-from cardlearn.games import kasina, kinaskak, kozel, lomber
+from cardlearn.games import GAMES, kasina
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["DECKS", "PICTURES", "decks_figure", "main", "write_all"]
+__all__ = ["PICTURES", "decks", "decks_figure", "main", "write_all"]
 
-# The decks the games use: (game, its deck), each from its game's rules.  The one list of
-# games by hand: it is the content of images/decks.png (its rows laid out for these four), a
-# picture the deck notebook's stored output shows, so a new game's row means redrawing both
-# (docs/adding-a-game.md).
-DECKS = (
-    ("Kasína", kasina.DECK),
-    ("Kozel", kozel.DECK),
-    ("Lomber", lomber.DECK),
-    ("Kínaskák", kinaskak.deck_for(4)),
-)
+def decks() -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    """The decks the games use, from the registry: (a game's Icelandic name, its deck) for
+    each game in `GAMES`, the deck read off a finished first deal at the game's own number
+    of seats (`last_deal.cards` holds the deck exactly once, as conformance checks), so a
+    new game gets its row in the picture with nothing typed here."""
+    from cardlearn.lessons.common import play_deal
+
+    rows = []
+    for game in GAMES.values():
+        _, end = play_deal(game.new_game(seed=0), game.BOTS["random"](seed=0))
+        assert end is not None  # a deal played to its end leaves its record
+        rows.append((game.INFO.name["is"], tuple(sorted(end.cards))))
+    return tuple(rows)
 
 
 def deck_svg() -> str:
@@ -58,7 +61,6 @@ def hand_sample_svg() -> str:
 
 def kasina_deal_svg() -> str:
     """The opening deal of `kasina.new_game(seed=2026)`, as seat 0 sees it."""
-    from cardlearn.games import kasina
     return state_svg(kasina.new_game(seed=2026), seat=0, lang="is")
 
 
@@ -80,10 +82,12 @@ def decks_figure() -> Figure:  # matplotlib is imported only when drawing
     from matplotlib.figure import Figure
     from matplotlib.patches import FancyBboxPatch
 
-    fig = Figure(figsize=(8.6, 9.4), dpi=100)
+    rows = decks()
+    fig = Figure(figsize=(8.6, 0.4 + 2.25 * len(rows)), dpi=100)  # 9.4 in tall for four games
     fig.patch.set_facecolor("white")
-    for n, (game, deck) in enumerate(DECKS):
-        ax = fig.add_axes((0.04, 0.76 - n * 0.245, 0.92, 0.2))
+    step = 0.98 / len(rows)  # each game's share of the height (0.245 for four), its axes 0.2 of 0.245
+    for n, (game, deck) in enumerate(rows):
+        ax = fig.add_axes((0.04, 1.005 - (n + 1) * step, 0.92, step * 0.2 / 0.245))
         counts = Counter(deck)
         ax.set_xlim(-1.2, len(RANKS) + 1.3)
         ax.set_ylim(-0.2, 4.3)
