@@ -205,3 +205,18 @@ def test_kinaskak_a_meld_that_leads_nowhere_gives_way_to_a_discard():
     assert [str(t[1]) for t in m.selection().elements()] == ["7S"]
     assert both(m) == {"is": "7♠ kemur í stað A♥ A♦ A♣.", "en": "7♠ takes the place of A♥ A♦ A♣."}
     assert [str(a) for a in m.exact()] == ["discard 7S"]
+
+
+def test_kozel_faded_card_of_another_suit_on_a_lead_says_one_suit():
+    """The trial's screenshot 31: 9♣ chosen to lead, then 8♠ clicked."""
+    deck = kozel_stack({0: "8S 10S 9C 8C"}, trump="QS")
+    m = TableModel(kozel, kozel.new_game(deck=deck, seed=1), seed=1)
+    click(m, "hand", "9C")
+    click(m, "hand", "8S")
+    assert [str(t[1]) for t in m.selection().elements()] == ["8S"]
+    said = both(m)
+    named_rule(said)
+    assert said["is"].endswith("út er spilað einu eða fleiri spilum í sama lit, upp í loft (8♠ 9♣ eru í "
+                               "fleiri en einum lit); því kemur 8♠ í stað 9♣.")
+    assert said["en"].endswith("a lead is one or more cards of one suit, face up (8♠ 9♣ mixes suits); "
+                               "so 8♠ takes the place of 9♣.")
