@@ -51,6 +51,14 @@ def named_rule(said: dict[str, str]) -> None:
     assert not any(s in text for text in said.values() for s in SILENT), said
 
 
+def says(m: TableModel, icelandic: str, english: str) -> None:
+    """The message line names the rule and ends with these words, in each language."""
+    said = both(m)
+    named_rule(said)
+    assert said["is"].endswith(icelandic), said["is"]
+    assert said["en"].endswith(english), said["en"]
+
+
 # -- Kozel: 8♣ + 9♣ do not beat 10♦ + A♦ ---------------------------------------------------
 
 def kozel_answer() -> TableModel:
@@ -83,11 +91,8 @@ def test_kozel_faded_card_says_why_and_what_it_replaced():
     click(m, "hand", "8S")
     chosen = sorted(str(t[1]) for t in m.selection().elements())
     assert chosen == ["8S", "9C"]  # it took the place of 8♣: and the message says so, and why
-    said = both(m)
-    named_rule(said)
-    assert said["is"].endswith("þú leggur jafnmörg spil og spilað var út (2), ekki 3; "
-                               "því kemur 8♠ í stað 8♣.")
-    assert said["en"].endswith("you play as many cards as were led (2), not 3; so 8♠ takes the place of 8♣.")
+    says(m, "þú leggur jafnmörg spil og spilað var út (2), ekki 3; því kemur 8♠ í stað 8♣.",
+         "you play as many cards as were led (2), not 3; so 8♠ takes the place of 8♣.")
 
 
 def test_kozel_confirm_with_nothing_chosen_says_what_to_do():
@@ -140,11 +145,8 @@ def test_kinaskak_card_before_drawing_says_draw_first():
     m = kinaskak_aces(drawn=False)
     assert m.state.step == "draw"
     click(m, "hand", "7S")
-    said = both(m)
-    named_rule(said)
-    assert said["is"].endswith("7♠: fyrst dregurðu spil úr stokknum eða tekur það efsta af kastbunkanum")
-    assert said["en"].endswith("7♠: first draw a card from the stock or take the top card of the "
-                               "discard pile")
+    says(m, "7♠: fyrst dregurðu spil úr stokknum eða tekur það efsta af kastbunkanum",
+         "7♠: first draw a card from the stock or take the top card of the discard pile")
     assert not m.selected
 
 
@@ -155,16 +157,13 @@ def test_kinaskak_layoff_on_the_wrong_meld_says_which_card_it_takes():
     m = TableModel(kinaskak, state, seats=seats, seed=1)
     click(m, "hand", "4D")
     click(m, "meld-0-0")  # seat 0's run 3♥ 🃟 5♥ 6♥: 4♦ is not 2♥ or 7♥
-    said = both(m)
-    named_rule(said)
-    assert said["is"].endswith("4♦ passar ekki við röðina: röð lengist aðeins um næsta spil fyrir neðan "
-                               "eða ofan hana í sama lit, hér 2♥ eða 7♥")
-    assert said["en"].endswith("4♦ does not fit that run: a run grows only by the next card below or above "
-                               "it in its suit, here 2♥ or 7♥")
+    says(m, "4♦ passar ekki við röðina: röð lengist aðeins um næsta spil fyrir neðan eða ofan hana í "
+            "sama lit, hér 2♥ eða 7♥",
+         "4♦ does not fit that run: a run grows only by the next card below or above it in its suit, "
+         "here 2♥ or 7♥")
     click(m, "meld-0-1")  # seat 0's set of eights
-    set_said = both(m)
-    assert set_said["is"].endswith("4♦ er ekki af sama gildi og þrennan (8): við þrennu bætast aðeins "
-                                   "spil af sama gildi")
+    says(m, "4♦ er ekki af sama gildi og þrennan (8): við þrennu bætast aðeins spil af sama gildi",
+         "4♦ is not of the set's rank (8): a set takes only cards of its rank")
 
 
 # -- the widget: a grey Confirm still reaches the table ------------------------------------
@@ -214,9 +213,7 @@ def test_kozel_faded_card_of_another_suit_on_a_lead_says_one_suit():
     click(m, "hand", "9C")
     click(m, "hand", "8S")
     assert [str(t[1]) for t in m.selection().elements()] == ["8S"]
-    said = both(m)
-    named_rule(said)
-    assert said["is"].endswith("út er spilað einu eða fleiri spilum í sama lit, upp í loft (8♠ 9♣ eru í "
-                               "fleiri en einum lit); því kemur 8♠ í stað 9♣.")
-    assert said["en"].endswith("a lead is one or more cards of one suit, face up (8♠ 9♣ mixes suits); "
-                               "so 8♠ takes the place of 9♣.")
+    says(m, "út er spilað einu eða fleiri spilum í sama lit, upp í loft (8♠ 9♣ eru í fleiri en einum "
+            "lit); því kemur 8♠ í stað 9♣.",
+         "a lead is one or more cards of one suit, face up (8♠ 9♣ mixes suits); so 8♠ takes the place "
+         "of 9♣.")
