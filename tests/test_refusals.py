@@ -18,7 +18,7 @@ from test_kozel_cases import stack as kozel_stack
 
 from cardlearn.cards import Card
 from cardlearn.games import GAMES
-from cardlearn.table import TableModel
+from cardlearn.table import WORDS, TableModel
 from cardlearn.table import play as play_table
 from cardlearn.table.view import classes_of, walk
 
@@ -137,8 +137,9 @@ def test_kinaskak_three_aces_may_be_selected_and_say_what_the_contract_lacks():
     before = m.state
     assert not m.exact() and not m.confirm() and m.state is before  # Confirm stays grey
     pressed = both(m)  # and its press says what is missing: a refusal now
-    assert pressed["is"] == grown["is"].replace("Ekki enn leikur:", "Ólöglegt:")
-    assert pressed["en"] == grown["en"].replace("Not a move yet:", "Illegal move:")
+    for lang in ("is", "en"):
+        reason = grown[lang].removeprefix(WORDS[lang]["not_yet"].format(msg=""))
+        assert reason != grown[lang] and pressed[lang] == WORDS[lang]["illegal"].format(msg=reason)
 
 
 def test_kinaskak_card_before_drawing_says_draw_first():
