@@ -156,7 +156,7 @@ def test_turn_limit_counts_turns():
 def test_bad_moves_name_the_rule_and_change_nothing():
     state = k.new_game(seed=2)
     before = state.to_json()
-    for move, rule in [("buy", "no_buy_now"), ("discard 2C", "wrong_step"), ("off 2C 1-0", "wrong_step")]:
+    for move, rule in [("buy", "no_buy_now"), ("discard 2C", "draw_first"), ("off 2C 1-0", "draw_first")]:
         with pytest.raises(IllegalMove) as err:
             state.apply(move)
         assert err.value.rule == rule
@@ -178,7 +178,8 @@ def test_meld_that_breaks_the_contract_is_refused():
     state = draw_unbought(game({0: "3H 4H 5H 6H 9H 10H JH QH 2C 5D 7S 9C KD"}, round_no=3, stock="4S"))
     with pytest.raises(IllegalMove) as err:
         state.apply("run 3H 4H 5H 6H")
-    assert err.value.rule == "contract"
+    # the second run of the contract cannot be made of the rest (the hearts are used)
+    assert err.value.rule == "contract_rest" and err.value.params["missing"] == "1:0"
     with pytest.raises(IllegalMove) as err:
         state.apply("set 3H 4H 5H")
     assert err.value.rule == "not_a_set"

@@ -395,7 +395,7 @@ def test_b4_10_layoffs():
     assert "off 4D 0-0 low" not in acts
     with pytest.raises(IllegalMove) as err:
         state.apply("off 4D 0-0 high")
-    assert err.value.rule == "bad_layoff"
+    assert err.value.rule == "layoff_run_end" and err.value.params["ends"] == "2H 7H"
     state = play(state, "discard 4D")
     state = draw_unbought(state)  # seat 2 (C) has not laid down
     with pytest.raises(IllegalMove) as err:

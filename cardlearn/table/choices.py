@@ -85,6 +85,29 @@ class Choices:
         return None
 
 
+    def selected_reason(self, game: AnyGame, tokens: Counter[Token]) -> IllegalMove | None:
+        """The engine's reason against the move that `tokens` name, as the game reads
+        them (its view's `selected_move(state, tokens)`, where it has one): the rule that
+        forbids it, or None (no such move, a legal one, or a reason that names no rule)."""
+        named = getattr(game, "selected_move", None)
+        action = named(self.state, tokens) if named is not None and tokens else None
+        if action is None:
+            return None
+        try:
+            self.state.check(action)
+        except IllegalMove as err:
+            if err.rule is not None and err.rule != "unreadable":
+                return err
+        return None
+
+    def may_grow(self, game: AnyGame, tokens: Counter[Token]) -> bool:
+        """May `tokens` be selected together although no legal move is made of them: the
+        game says they are a move's shape, or part of one (its view's `may_grow`, where it
+        has one: Kínaskák's melds while a contract is not complete)."""
+        grow = getattr(game, "may_grow", None)
+        return bool(grow is not None and tokens and grow(self.state, tokens))
+
+
 class Advice:
     """What the game's strongest bot (`INFO.strongest_bot`, seeded with `seed`) makes of
     `state`: its choice `best`, first in `order` among the legal moves, and for a search

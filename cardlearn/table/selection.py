@@ -13,9 +13,10 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from cardlearn.cards import Card
-from cardlearn.protocol import AnyState, Layout, Token, Zone
+from cardlearn.core import IllegalMove
+from cardlearn.protocol import AnyGame, AnyState, Layout, Token, Zone
 from cardlearn.table.choices import Choices
-from cardlearn.table.messages import Note, illegal
+from cardlearn.table.messages import Note, illegal, said
 from cardlearn.table.snapshot import Key, entry_parts
 from cardlearn.table.words import WORDS
 
@@ -23,6 +24,12 @@ if TYPE_CHECKING:
     from cardlearn.table.model import TableModel
 
 OPTIONS_SHOWN = 4  # a "does not go with" message names at most this many moves
+
+
+def not_yet(game: AnyGame, err: IllegalMove) -> Note:
+    """What a selection still lacks, as the engine says it, for a selection the game lets
+    grow towards a move (not yet a refusal: no "Ólöglegt")."""
+    return lambda lang: WORDS[lang]["not_yet"].format(msg=err.say(dict(game.RULE_WORDS.get(lang, {}))))
 
 
 class Selection:
@@ -118,31 +125,66 @@ class Selection:
         if chosen is None:
             table._note = self._why_not(key)
             return
+        added = self.keys | {key}
+        if chosen != added:  # a faded card: say why it does not go with the rest, and what changed
+            table._note = self._swapped(key, added, self.keys - chosen)
+        elif not self.fitting(self.selection(added)):  # a meld still growing: what it lacks
+            err = self.choices().selected_reason(table.game, self.selection(added))
+            table._note = not_yet(table.game, err) if err is not None else None
         self.keys = chosen  # a click only selects: Confirm plays (one rule for every game)
 
     def _choose(self, key: Key) -> set[Key] | None:
         """The selection after clicking `key`: added to the selection if some move still
-        fits, else in place of a selected card of the same zone (choosing another hand
-        card), else None."""
+        fits (or the game lets it grow towards one, `Choices.may_grow`), else in place of
+        a selected card of the same zone (choosing another hand card), else None."""
         added = self.keys | {key}
-        if self.fitting(self.selection(added)):
+        wanted = self.selection(added)
+        if self.fitting(wanted) or self.choices().may_grow(self._table.game, wanted):
             return added
         same_zone = (k for k in self.keys if k[0] == key[0])
         for old in sorted(same_zone, key=lambda k: (k[1] is None, k[1] or 0)):
             swapped = (self.keys - {old}) | {key}
             if self.fitting(self.selection(swapped)):
                 return swapped
+        if self.keys and not self.fitting() and self.fitting(self.selection({key})):
+            return {key}  # a selection that grew towards no move: start afresh from this card
         return None
 
+    def _swapped(self, key: Key, added: set[Key], gone: set[Key]) -> Note:
+        """A faded card clicked took the place of `gone`: the engine's reason against the
+        selection with it added, and which card it replaced."""
+        table = self._table
+        # a whole selection given up (a meld that led nowhere) needs no reason: only what changed
+        afresh = len(gone) > 1 and gone == self.keys
+        err = None if afresh else self.choices().selected_reason(table.game, self.selection(added))
+        refused = illegal(table.game, err) if err is not None else None
+        card = self.token_of(key)[1]
+        cards = sorted((c for _, c in map(self.token_of, gone) if c is not None), key=lambda c: c.key)
+        old = " ".join(c.symbol for c in cards)
+        shown = card.symbol if card is not None else ""
+
+        def say(lang: str) -> str:
+            if refused is None:
+                return WORDS[lang]["swapped_plain"].format(card=shown, old=old)
+            return WORDS[lang]["swapped"].format(why=refused(lang).rstrip("."), card=shown, old=old)
+
+        return say
+
     def _why_not(self, key: Key) -> Note:
-        """Why the clicked card cannot be used: the engine's own reason where a move of the
-        same shape can be tried, else which moves the current choice allows."""
+        """Why the clicked card cannot be used: the engine's reason against the move the
+        game says the selection with it names (`Choices.selected_reason`), else against a
+        move of the same shape, else which moves the current choice allows."""
         table = self._table
         game, state, seat = table.game, table.state, table.shown_seat()
         token, selection = self.token_of(key), self.selection()
         if not self.choices().any_tokens():
             return lambda lang: WORDS[lang]["not_now"]
         alone = Counter([token])
+        named = self.choices().selected_reason(game, selection + alone)
+        if named is None and selection:
+            named = self.choices().selected_reason(game, alone)
+        if named is not None:
+            return illegal(game, named)
         if not self.fitting(alone):  # no move uses this card at all: say why of it alone
             selection = Counter()
         err = self.choices().engine_reason(selection + alone)
@@ -171,9 +213,36 @@ class Selection:
         return say
 
     def confirm(self) -> bool:
+        """Play the selection if it is exactly one legal move; a Confirm pressed while it
+        is not (drawn grey, but never disabled) says why."""
         table = self._table
-        exact = self.exact() if not table._refuse() else []
-        return len(exact) == 1 and table._play(exact[0])
+        if table._refuse():
+            return False
+        exact = self.exact()
+        if len(exact) == 1:
+            return table._play(exact[0])
+        if not exact:
+            table._note = self._why_not_confirm()
+        return False
+
+    def _why_not_confirm(self) -> Note:
+        """Why Confirm plays nothing: nothing chosen; the engine's reason against the move
+        the selection names; else which moves it could still become."""
+        table = self._table
+        game, state, selection = table.game, table.state, self.selection()
+        if not selection:
+            return said("confirm_empty")
+        err = self.choices().selected_reason(game, selection) or self.choices().engine_reason(selection)
+        if err is not None:
+            return illegal(game, err)
+        options = [a for a, _ in self.fitting(selection)][:OPTIONS_SHOWN]
+        chosen = " + ".join(c.symbol for _, c in sorted(selection.elements(), key=str) if c is not None)
+
+        def say(lang: str) -> str:
+            moves = "; ".join(game.command(state, a, lang, who=table.namer(lang)) for a in options)
+            return WORDS[lang]["confirm_more"].format(chosen=chosen, moves=moves)
+
+        return say
 
     # -- a forced move -----------------------------------------------------------------------
     def forced(self) -> Any | None:

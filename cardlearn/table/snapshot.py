@@ -237,10 +237,12 @@ def cells(
         who = model.who(seat) if seat is not None and seat != owner else ""
         caption = " · ".join(x for x in (who, note) if x)
         selected = text is not None and (zone, i) in chosen
+        wanted = selection + Counter([(zone, Card.parse(text))]) if text is not None else selection
         usable = (
             text is not None
             and not selected
-            and any(selection + Counter([(zone, Card.parse(text))]) <= t for t in fits)
+            and (any(wanted <= t for t in fits)  # or a meld growing (`Choices.may_grow`)
+                 or (bool(selection) and human and model.choices().may_grow(model.game, wanted)))
         )
         marked = text is not None and zone != "hand" and text in last
         drawn.append(CellView(zone, i, text, caption, selected, usable, marked))

@@ -563,7 +563,8 @@ class TableView:
         confirm = self._buttons["confirm"]
         with confirm.hold_sync():
             confirm.button_style = "success" if snap.confirm else ""
-            confirm.disabled = not snap.confirm
+            # grey but never disabled: a press on it must reach the table, which says why
+            set_classes(confirm, "cardlearn-confirm", "" if snap.confirm else "cardlearn-unusable")
         while len(self._action_buttons) < len(snap.buttons):
             self._action_buttons.append(_button(self._mover(len(self._action_buttons)), "cardlearn-action"))
         self._action_moves = [b.action for b in snap.buttons]

@@ -644,11 +644,14 @@ def click_move(page: Any, game: str, state: Any) -> None:
                                timeout=MOVE_TIMEOUT_MS, polling=30)
     # Confirm, once the selection is exactly one move; else (a move without cards, or a
     # selection several moves fit) the moves' own buttons
+    # (a grey Confirm is never disabled, so that its press says why: it is `cardlearn-unusable`)
+    ready = "button.cardlearn-confirm:not([disabled]):not(.cardlearn-unusable)"
     page.wait_for_function(
-        "() => { const t = document.querySelector('.cardlearn-table');"
-        " return t.querySelector('button.cardlearn-confirm:not([disabled])') !== null"
-        " || t.querySelector('button.cardlearn-action') !== null; }", timeout=MOVE_TIMEOUT_MS, polling=30)
-    if tokens and table.locator("button.cardlearn-confirm:not([disabled])").count():
+        "(ready) => { const t = document.querySelector('.cardlearn-table');"
+        " return t.querySelector(ready) !== null"
+        " || t.querySelector('button.cardlearn-action') !== null; }", arg=ready, timeout=MOVE_TIMEOUT_MS,
+        polling=30)
+    if tokens and table.locator(ready).count():
         table.locator("button.cardlearn-confirm").click()
     else:
         table.locator("button.cardlearn-action").first.click()

@@ -479,6 +479,8 @@ def why_illegal(state: State, action: Any) -> tuple[str, dict[str, str]]:
     allowed = {"draw": ("take", "draw"), "buy": ("buy", "pass"), "meld": ("run", "set"),
                "discard": ("run", "set", "off", "steal", "discard")}[step]
     if verb not in allowed:
+        if step == "draw" and action.cards:  # a card of the hand, before drawing
+            return "draw_first", {"card": str(action.cards[0])}
         if verb == "buy" and step != "buy":
             if state.round_no == FINAL_ROUND:
                 return "no_buy_round8", {}
@@ -508,7 +510,23 @@ def why_illegal(state: State, action: Any) -> tuple[str, dict[str, str]]:
         return why_not_steal(state, action, meld)
     if not state.rules.go_out_by_discard and len(hand) == 2:
         return "keep_two", {}
-    return "bad_layoff", {"card": str(action.cards[0]), "meld": where}
+    return why_not_layoff(state, action.cards[0], meld, action.meld or (0, 0))
+
+
+def why_not_layoff(state: State, card: Card, meld: Meld,
+                   where: tuple[int, int]) -> tuple[str, dict[str, str]]:
+    """Why `card` may not be laid off on `meld` (at `where`): a set takes its own rank
+    only; a run only the card just below or above it, in its suit (§B2.5)."""
+    at = f"{where[0]}-{where[1]}"
+    if card is not JOKER:
+        if meld.kind == "set" and card.rank != meld.key:
+            return "layoff_rank", {"card": str(card), "rank": meld.key}
+        facts = _MeldFacts(meld, where, state.rules)
+        if meld.kind == "run" and facts.ends is not None and card not in facts.ends:
+            if not facts.ends:
+                return "layoff_run_full", {"card": str(card)}
+            return "layoff_run_end", {"card": str(card), "ends": " ".join(map(str, facts.ends))}
+    return "bad_layoff", {"card": str(card), "meld": at}
 
 
 def why_not_meld(state: State, action: Action) -> tuple[str, dict[str, str]]:
@@ -529,6 +547,12 @@ def why_not_meld(state: State, action: Action) -> tuple[str, dict[str, str]]:
         return "final_round_whole_hand", {}
     if not rules.layoff_same_turn or len(action.cards) > (4 if action.verb == "run" else 3):
         return "meld_length", {}
+    runs, sets = CONTRACTS[state.round_no - 1]
+    runs -= sum(m.kind == "run" for m in state.pending) + (action.verb == "run")
+    sets -= sum(m.kind == "set" for m in state.pending) + (action.verb == "set")
+    if runs > 0 or sets > 0:  # the rest of the hand cannot make the rest of the contract
+        return "contract_rest", {"cards": text, "kind": action.verb, "contract": str(state.round_no),
+                                 "missing": f"{max(runs, 0)}:{max(sets, 0)}"}
     return "contract", {"round": str(state.round_no)}
 
 

@@ -3,6 +3,7 @@ the reasons for illegal moves, in Icelandic and English."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -29,6 +30,7 @@ from .rules import (
     NAME,
     SheetRow,
     card_penalty,
+    end_placings,
     fit_run,
     in_place_order,
     penalty,
@@ -39,7 +41,7 @@ from .state import Action, Meld, State
 # The names the package re-exports: those every game's view gives, `core.VIEW_NAMES`.
 # Computed, so hidden from mypy, which reads only a literal `__all__` (as in the package).
 if not TYPE_CHECKING:
-    __all__ = [*VIEW_NAMES]
+    __all__ = [*VIEW_NAMES, "may_grow", "selected_move"]
 
 Namer = Callable[[int], str]
 
@@ -77,6 +79,13 @@ _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RU
         "steal_from_set": "jokers may not be taken from sets (joker_steal_from_sets)",
         "bad_steal": "{card} is not the card that joker stands for: swap in exactly that card",
         "steal_unused": "a stolen joker must be used this turn, and it could not be",
+        "draw_first": "{card}: first draw a card from the stock or take the top card of the discard pile",
+        "contract_rest": "{cards} make {kind}, but the contract ({contract}) also needs {missing}, "
+                         "and the rest of your hand cannot make it",
+        "layoff_rank": "{card} is not of the set's rank ({rank}): a set takes only cards of its rank",
+        "layoff_run_end": "{card} does not fit that run: a run grows only by the next card below or "
+                          "above it in its suit, here {ends}",
+        "layoff_run_full": "{card} does not fit that run: it is already full, from ace to ace",
     },
     "is": {
         "unreadable": "ekki tókst að lesa leikinn {text}: leikir eru skrifaðir take, draw, buy, pass, "
@@ -113,6 +122,14 @@ _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RU
         "steal_from_set": "ekki má taka jókera úr þrennum",
         "bad_steal": "{card} er ekki spilið sem jókerinn stendur fyrir: settu nákvæmlega það spil í staðinn",
         "steal_unused": "jóker sem þú tekur verður að nota í sama sinn, og það gengur ekki hér",
+        "draw_first": "{card}: fyrst dregurðu spil úr stokknum eða tekur það efsta af kastbunkanum",
+        "contract_rest": "{cards} eru {kind}, en samningurinn ({contract}) krefst líka {missing} "
+                         "og hin spilin á hendi duga ekki í það",
+        "layoff_rank": "{card} er ekki af sama gildi og þrennan ({rank}): við þrennu bætast aðeins "
+                       "spil af sama gildi",
+        "layoff_run_end": "{card} passar ekki við röðina: röð lengist aðeins um næsta spil fyrir neðan "
+                          "eða ofan hana í sama lit, hér {ends}",
+        "layoff_run_full": "{card} passar ekki við röðina: hún er þegar full, frá ási upp í ás",
     },
 }
 
@@ -136,12 +153,29 @@ def _param_words(lang: str, key: str, value: str) -> str:
         return " ".join(Card.parse(c).symbol for c in value.split())
     if key == "step":
         return _STEPS[lang].get(value, value)
+    if key == "ends":  # the cards a run may still take: "4♠ eða 9♠"
+        return _OR[lang].join(Card.parse(c).symbol for c in value.split())
+    if key == "kind":  # the meld a selection makes: "þrenna", "a run"
+        return _KIND[lang][value]
+    if key == "contract" and value.isdigit():
+        return contract_words(int(value), lang)
+    if key == "missing":  # "runs:sets" still to make: "raðar", "a run and a set"
+        runs, sets = map(int, value.split(":"))
+        return _AND[lang].join(_MISSING[lang][kind][n - 1] for kind, n in (("run", runs), ("set", sets)) if n)
     if key == "max" and value.isdigit():  # "einu sinni", "3 sinnum"; "once", "3 times"
         return _TIMES[lang][0] if int(value) == 1 else _TIMES[lang][1].format(n=value)
     return value
 
 
 _TIMES = {"is": ("einu sinni", "{n} sinnum"), "en": ("once", "{n} times")}
+_OR = {"is": " eða ", "en": " or "}
+_AND = {"is": " og ", "en": " and "}
+_KIND = {"is": {"run": "röð", "set": "þrenna"}, "en": {"run": "a run", "set": "a set"}}
+# what a contract still needs, in the genitive after "krefst" (one, two, three of a kind)
+_MISSING = {"is": {"run": ("raðar", "tveggja raða", "þriggja raða"),
+                   "set": ("þrennu", "tveggja þrenna", "þriggja þrenna")},
+            "en": {"run": ("a run", "two runs", "three runs"),
+                   "set": ("a set", "two sets", "three sets")}}
 
 
 RULE_WORDS = rule_texts(_RULES, _param_words)
@@ -611,3 +645,68 @@ def command(state: State, action: Action | str, lang: str = "is", who: Namer | N
     spil úr stokknum)", "Kaupa ekki", "Bæta 7♥ við röðina þína"; `who`, where given, names
     the owners of other seats' melds."""
     return capital(_predicate(state, action, lang, state.to_move, "cmd", who))
+
+
+# -- what a selection that is no legal move names (the table's refusals) ---------------
+
+def _meld_of_zone(name: str) -> tuple[int, int] | None:
+    """The (owner, index) of a meld zone's name ("meld-2-0"), else None."""
+    head, _, rest = name.partition("-")
+    owner, _, index = rest.partition("-")
+    return (int(owner), int(index)) if head == "meld" and owner.isdigit() and index.isdigit() else None
+
+
+def selected_move(state: State, tokens: Counter[Token]) -> Action | None:
+    """The move the selected `tokens` would make, legal or not, for the engine to judge
+    (`state.check`): hand cards alone are a discard (one card), a set (one rank, jokers
+    wild) or a run (else); a hand card and a meld lay it off, or with the meld's joker
+    steal it.  None for a selection that names no move (the stock, the discard pile)."""
+    hand = sorted((c for (z, c) in tokens.elements() if z == "hand" and c is not None), key=_card_key)
+    rest = [t for t in tokens.elements() if t[0] != "hand"]
+    if not hand:
+        return None
+    if not rest:
+        if len(hand) == 1:
+            return Action("discard", (hand[0],))
+        natural = {c.rank for c in hand if c is not JOKER}
+        if len(natural) <= 1:
+            return Action("set", tuple(hand))
+        return _run_of(state, tuple(hand))
+    if len(hand) != 1 or len(rest) != 1:
+        return None
+    (zone, card) = rest[0]
+    where = _meld_of_zone(zone)
+    if where is None:
+        return None
+    return Action("steal" if card is JOKER else "off", (hand[0],), meld=where)
+
+
+def may_grow(state: State, tokens: Counter[Token]) -> bool:
+    """May these hand cards be selected together although no legal move is made of them
+    yet: they are a meld, or part of one (one rank, or one suit with no card twice; jokers
+    wild), while the player in turn may still lay melds down, so that the pupil is told
+    what the meld or the contract still needs."""
+    if state.step not in ("meld", "discard") or any(z != "hand" for z, _ in tokens):
+        return False
+    if state.laid_down[state.player] and not state.pending:
+        return False
+    cards = [c for _, c in tokens.elements() if c is not None]
+    natural = [c for c in cards if c is not JOKER]
+    if len({c.rank for c in natural}) <= 1:
+        return True
+    return len({c.suit for c in natural}) == 1 and len({c.rank for c in natural}) == len(natural)
+
+
+def _run_of(state: State, cards: tuple[Card, ...]) -> Action:
+    """The run these cards would lay, its jokers placed as the engine would place them
+    (the cards as they are where they make no run)."""
+    for suit, low in end_placings(cards, state.rules):
+        binds = run_cards(suit, low, len(cards), state.rules.run_wrap)
+        placed = in_place_order(cards, binds, state.rules)
+        if placed is not None:
+            return Action("run", placed[0], placed[1])
+    return Action("run", cards, cards)
+
+
+def _card_key(card: Card) -> int:
+    return card.key

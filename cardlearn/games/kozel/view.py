@@ -4,6 +4,7 @@ sees at the table (`layout`) or in a notebook (`text_picture`)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -19,7 +20,7 @@ from .state import State
 # The names the package re-exports: those every game's view gives, `core.VIEW_NAMES`.
 # Computed, so hidden from mypy, which reads only a literal `__all__` (as in the package).
 if not TYPE_CHECKING:
-    __all__ = [*VIEW_NAMES]
+    __all__ = [*VIEW_NAMES, "selected_move"]
 
 RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
     "en": {"unreadable": "cannot read the move {text}: a card is a rank and a suit, like 'AS' or "
@@ -358,3 +359,14 @@ describe, command = move_sentences(
 # Every value of a row here is already a number (or a yes/no flag the table words), so the
 # pupil reads the row as it is (Kínaskák and Lomber name contracts and seats in theirs).
 sheet_row = row_as_it_is
+
+
+def selected_move(state: State, tokens: Counter[Token]) -> Action | None:
+    """The move the selected `tokens` would make, legal or not, for the engine to judge
+    (`state.check`): hand cards alone are played face up (a lead or a beat), with the
+    face-down pile laid face down; None for anything else (declared pairings' buttons)."""
+    cards = tuple(sorted(c for z, c in tokens.elements() if z == "hand" and c is not None))
+    rest = Counter({t: n for t, n in tokens.items() if t[0] != "hand"})
+    if not cards or (rest and rest != Counter({("discard", None): 1})):
+        return None
+    return Action("discard" if rest else "play", cards)
