@@ -7,7 +7,7 @@ from __future__ import annotations
 import fakegame
 import pytest
 
-from cardlearn.table import WORDS, Table, TableModel, play
+from cardlearn.table import Table, TableModel, play
 from cardlearn.table.view import classes_of, walk
 
 SEATS = {0: "human", 1: "first", 2: "first", 3: "first"}
@@ -63,7 +63,7 @@ def test_the_pace_control_and_step_button_show_only_in_demo_mode() -> None:
     t.demo = True
     assert pace.layout.display is None and step.layout.display is None
     assert one(t, "cardlearn-demo-pace-step").button_style == "warning"
-    assert [b.description for b in pace.children] == ["Hægt", "Venjulega", "Leik fyrir leik"]
+    assert [b.description for b in pace.children] == ["Hægt", "Venjulegur hraði", "Leik fyrir leik"]
     assert step.description == "Næsti leikur"
     one(t, "cardlearn-demo-pace-slow").click()
     assert step.layout.display == "none" and one(t, "cardlearn-demo").layout.display != "none"
@@ -109,15 +109,15 @@ def test_the_status_counts_the_demos_own_moves() -> None:
         m.run_bots()
     m.demo_pace = "step"
     m.demo = True
-    w = WORDS["is"]
     who = m.who(m.state.to_move)
-    assert m.snapshot().turn == w["demo_step_status"].format(n=1, who=who)
-    assert m.snapshot().turn == f"1. leikur í sýnikennslu: {who} á leik — smelltu á „Næsti leikur“"
+    # the pupil's own seat, which the computer plays in a demo, is spoken to: "Þú átt leik"
+    want = "Þú átt leik" if who == "Þú" else f"{who} á leik"
+    assert m.snapshot().turn == f"1. leikur í sýnikennslu: {want} — smelltu á „Næsti leikur“"
     for _ in range(2):
         m.demo_step()
         m.run_bots()
     m.demo_pace = "normal"
-    assert m.snapshot().turn == w["demo_busy"].format(n=3, who=m.who(m.state.to_move))
+    assert m.snapshot().turn.startswith("3. leikur í sýnikennslu: ")
     m.lang = "en"
     assert m.snapshot().turn == f"Demo move 3: {m.who(m.state.to_move)} is thinking…"
 
@@ -133,9 +133,9 @@ def test_undo_says_what_it_took_back() -> None:
             for i in range(taken - 1, len(m.moves))]
     assert m.undo()
     if len(said) <= 3:
-        assert m.message == "Tekið til baka: " + "; ".join(said) + "."
+        assert m.message == "Tekið aftur: " + "; ".join(f"„{s}“" for s in said) + "."
     else:
-        assert m.message == f"Tekið til baka: {said[0]} og {after} leikir sem komu á eftir."
+        assert m.message == f"Tekið aftur: „{said[0]}“ og {after} leikir þar á eftir."
     m.lang = "en"  # said again in the language switched to
     assert m.message.startswith("Taken back: ")
 
@@ -143,9 +143,9 @@ def test_undo_says_what_it_took_back() -> None:
 def test_taken_back_names_up_to_three_moves_and_counts_more() -> None:
     from cardlearn.table.history import taken_back_words
 
-    assert taken_back_words(["Þú spilar út 9♥"], "is") == "Tekið til baka: Þú spilar út 9♥."
-    assert taken_back_words(["You lead 9♥"], "en") == "Taken back: You lead 9♥."
+    assert taken_back_words(["Þú spilar út 9♥"], "is") == "Tekið aftur: „Þú spilar út 9♥“."
+    assert taken_back_words(["You lead 9♥"], "en") == "Taken back: “You lead 9♥”."
     four = ["Þú spilar út 9♥", "Tölva 1 fylgir", "Tölva 2 fylgir", "Tölva 3 fylgir"]
-    assert taken_back_words(four, "is") == "Tekið til baka: Þú spilar út 9♥ og 3 leikir sem komu á eftir."
-    assert taken_back_words(four, "en") == "Taken back: Þú spilar út 9♥ and the 3 moves after it."
-    assert taken_back_words(["a"] * 22, "is") == "Tekið til baka: a og 21 leikur sem kom á eftir."
+    assert taken_back_words(four, "is") == "Tekið aftur: „Þú spilar út 9♥“ og 3 leikir þar á eftir."
+    assert taken_back_words(four, "en") == "Taken back: “Þú spilar út 9♥” and the 3 moves after it."
+    assert taken_back_words(["a"] * 22, "is") == "Tekið aftur: „a“ og 21 leikur þar á eftir."

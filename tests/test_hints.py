@@ -160,9 +160,10 @@ def test_lombers_auction_reason_counts_in_words(lang):
             assert not re.search(r"[0-9]", why) and "matador" not in why, why
     state = lomber.new_game(seed=2)
     assert lomber.explain(state, "pass", lang) == {
-        "is": "lætur hinum eftir að spila; sterkasti liturinn þinn er lauf: þú átt fimm tromp og tvo kónga",
+        "is": "lætur hinum eftir að spila; sterkasti liturinn þinn er lauf: þú átt tvo kónga, "
+              "og ef lauf verður tromp áttu fimm tromp",
         "en": "you leave the play to the others; "
-              "your strongest suit is clubs: you hold five trumps and two kings",
+              "your strongest suit is clubs: you hold two kings, and with clubs as trumps five trumps",
     }[lang]
 
 

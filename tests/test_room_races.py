@@ -74,7 +74,7 @@ def test_agreeing_to_undo_as_a_move_lands_is_refused() -> None:
     play_until(pages, 2, 5)
     assert not anna.undo()  # Anna asks
     asked = anna.room.pref(0, UNDO_KEY)
-    assert bjarki.look_at_requests() and bjarki.message.startswith("Anna vill taka aftur: ")
+    assert bjarki.look_at_requests() and bjarki.message.startswith("Beðið er um að taka aftur leikinn „")
     saw = len(bjarki.room)
     bjarki.page_saw = saw
     assert sigga.act(sigga.state.legal_actions()[0])  # Sigga's move lands first
@@ -114,17 +114,17 @@ def test_an_undo_request_names_the_move_and_lists_who_must_agree() -> None:
     assert target is not None
     assert not anna.undo()
     move = said(anna, target)
-    assert anna.message == (f"Þú baðst um að taka aftur: {move}. "
+    assert anna.message == (f"Þú baðst um að taka aftur leikinn „{move}“. "
                             "Beðið eftir að Bjarki, Sigga og Dóra samþykki.")
     anna.lang = "en"
-    assert anna.message == (f"You asked to take back: {said(anna, target)}. "
+    assert anna.message == (f"You asked to take back the move “{said(anna, target)}”. "
                             "Waiting for Bjarki, Sigga and Dóra to agree.")
     for page in (bjarki, sigga, dora):
         assert page.look_at_requests()
         assert not page.undo() or page is dora
     for page in pages:
         page.catch_up()
-        assert page.message.startswith("Tekið til baka: ") or page.lang == "en"
+        assert page.message.startswith("Tekið aftur: ") or page.lang == "en"
     assert anna.message.startswith("Taken back: ") and len(anna.moves) == target
 
 

@@ -31,14 +31,15 @@ def said_moves(table: TableModel, states: Sequence[AnyState], moves: Sequence[Mo
 
 
 def taken_back_words(said: Sequence[str], lang: str) -> str:
-    """ "Tekið til baka: Þú spilar út 9♥." — up to `MOVES_NAMED` moves named (";" between),
-    more as the first and a count: "Tekið til baka: Þú spilar út 9♥ og 3 leikir sem komu á
-    eftir." """
+    """ 'Tekið aftur: „Þú spilar út 9♥“.' — up to `MOVES_NAMED` moves named, each quoted as
+    the log says it (";" between), more as the first and a count: 'Tekið aftur: „Þú spilar
+    út 9♥“ og 3 leikir þar á eftir.' """
     w = WORDS[lang]
+    quoted = [w["quoted"].format(text=text) for text in said]
     if len(said) <= MOVES_NAMED:
-        return w["taken_back"].format(moves="; ".join(said))
+        return w["taken_back"].format(moves="; ".join(quoted))
     n = len(said) - 1
-    return w["taken_back_more_one" if singular(n, lang) else "taken_back_more"].format(move=said[0], n=n)
+    return w["taken_back_more_one" if singular(n, lang) else "taken_back_more"].format(move=quoted[0], n=n)
 
 
 def taken_back(table: TableModel, states: Sequence[AnyState], moves: Sequence[Move]) -> Note:

@@ -312,9 +312,9 @@ def _turn(model: TableModel) -> str:
         return w["your_turn"] if len(model.humans) == 1 else w["turn"].format(who=model.who(seat))
     if model.demo:  # the demo's own count: its moves since it began, this one too
         n = model.demo_moves + 1
-        if model.demo_pace == "step":
-            return w["demo_step_status"].format(n=n, who=model.who(seat))
-        return w["demo_busy"].format(n=n, who=model.who(seat))
+        who = model.who(seat)  # "Þú" for the pupil's own seat, which the computer plays too
+        key = "demo_step_status" if model.demo_pace == "step" else "demo_busy"
+        return form(w, key, person(who, model.lang)).format(n=n, who=who)
     streak = model.bot_streak  # a long stretch of computer moves shows its progress
     return w["bots_busy"].format(who=model.who(seat), n=streak) if streak >= 3 else \
         w["thinking"].format(who=model.who(seat))

@@ -365,7 +365,7 @@ def test_an_undo_pressed_as_the_other_pupils_move_lands_is_refused(served: Serve
     # choice at the table), naming it as Anna saw it.
     message = anna.page.locator(f"{TABLE} .cardlearn-message")
     anna.page.locator(f"{TABLE} button.cardlearn-undo").click()
-    message.filter(has_text="Þú baðst um að taka aftur: Bjarki ").wait_for(timeout=MOVE_TIMEOUT_MS)
+    message.filter(has_text="Þú baðst um að taka aftur leikinn „Bjarki ").wait_for(timeout=MOVE_TIMEOUT_MS)
     assert "Beðið eftir að Bjarki samþykki" in message.inner_text()
     # The page's own word is what counts: a click from a page that (we pretend) still drew
     # the position before Bjarki's move is refused, though the kernel has long read it.

@@ -176,10 +176,13 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "prompt_trump": "Nefndu tromp", "prompt_exchange": "Veldu spil til að leggja frá þér og "
            "kauptu svo", "prompt_concede": "Spila áfram eða leggja sig?", "prompt_totus": "Segja tótus?",
            "prompt_play": "Spilaðu spili", "over": "Leik lokið",
-           "why_strength": "sterkasti liturinn þinn er {s}: þú átt {t}{m} og {k}",
+           "why_strength": "sterkasti liturinn þinn er {s}: þú átt {k}, og ef {s} verður tromp áttu {t}{m}",
            "why_pass": "lætur hinum eftir að spila; {strength}",
-           "why_trump": "{s} sem tromp: þá áttu {t}{m}",
-           "top_trumps": ", þar af {n} af hæstu trompunum",
+           "why_trump": "ef {s} verður tromp áttu {t}{m}",
+           "top_trumps": ", þar af {n} hæstu trompin",
+           "top_trumps_one": ", þar af hæsta trompið",
+           "top_trumps_all": ", og þau eru hæstu trompin",
+           "top_trumps_all_one": ", og það er hæsta trompið",
            "why_discard_weak": "lítið spil utan trompa",
            "why_discard_keep": "gott spil: betra að halda því",
            "why_done": "færð {n} ný spil úr stokknum í stað þeirra sem þú lagðir frá þér",
@@ -230,10 +233,13 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "prompt_trump": "Name trumps", "prompt_exchange": "Pick cards to discard, then buy",
            "prompt_concede": "Play on or concede?", "prompt_totus": "Announce tótus?",
            "prompt_play": "Play a card", "over": "Match over",
-           "why_strength": "your strongest suit is {s}: you hold {t}{m} and {k}",
+           "why_strength": "your strongest suit is {s}: you hold {k}, and with {s} as trumps {t}{m}",
            "why_pass": "you leave the play to the others; {strength}",
            "why_trump": "{s} as trumps: then you hold {t}{m}",
-           "top_trumps": ", {n} of them among the highest trumps",
+           "top_trumps": ", the {n} highest among them",
+           "top_trumps_one": ", the highest among them",
+           "top_trumps_all": ", the highest trumps all",
+           "top_trumps_all_one": ", the highest trump",
            "why_discard_weak": "a small card outside trumps",
            "why_discard_keep": "a good card: better kept",
            "why_done": "you get {n} new cards from the talon for the ones you laid away",
@@ -333,9 +339,12 @@ _KINGS = {"is": ("engan kóng", "einn kóng", "tvo kónga", "þrjá kónga", "fj
 
 
 def _trumps(t: int, m: int, lang: str) -> tuple[str, str]:
-    """ "þrjú tromp", ", þar af tvö af hæstu trompunum" (the matadors, said without the word)."""
-    top = _WORDS[lang]["top_trumps"].format(n=_TOP[lang][m]) if m > 0 else ""
-    return _TRUMPS[lang][t], top
+    """ "þrjú tromp", ", þar af tvö hæstu trompin" (the matadors, the unbroken run from the
+    highest trump down, said without the word a pupil does not know yet)."""
+    if m <= 0:
+        return _TRUMPS[lang][t], ""
+    key = "top_trumps" + ("_all" if m == t else "") + ("_one" if m == 1 else "")
+    return _TRUMPS[lang][t], _WORDS[lang][key].format(n=_TOP[lang][m])
 
 
 def explain(state: State, action: Action | str, lang: str = "is") -> str:

@@ -330,7 +330,7 @@ class RoomModel(TableModel):
         if askers and not mine and target is not None:
             move = self.describe_move(target)
             self._note = lambda lang: room_words(lang)["undo_ask_other"].format(
-                who=self._names(askers, lang), move=move if move.endswith(".") else move + ".")
+                who=self._names(askers, lang), move=move.rstrip("."))
             return True
         return False
 
