@@ -13,7 +13,7 @@ from cardlearn.grammar import AND, form, mid, move_sentences, person, singular, 
 from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, Token, Zone
 
 from .legality import Action
-from .rules import NAME, RANK_INDEX, card_points, card_symbols, team_of
+from .rules import NAME, RANK_INDEX, card_points, card_symbols, team_of, team_points
 from .state import State
 
 # The names the package re-exports: those every game's view gives, `core.VIEW_NAMES`.
@@ -250,10 +250,14 @@ def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] 
             trump_note += f" ({w['trump_played']})"
     trump_entry: EntryDict = {"card": str(state.trump_card), "note": trump_note}
 
+    # Once the deal's last trick is taken the face-down cards are turned up and counted,
+    # as the score sheet counts them; before that only the face-up ones (what all may see).
+    points = (team_points(state.piles, state.hidden) if state.face_down_shown
+              else (card_points(state.piles[0]), card_points(state.piles[1])))
+
     def info(s: int) -> str:
         t = team_of(s)
-        parts = [w["team"].format(t=names[t]),
-                 w["points"].format(p=card_points(state.piles[t]), s=state.tricks[t])]
+        parts = [w["team"].format(t=names[t]), w["points"].format(p=points[t], s=state.tricks[t])]
         if s == state.dealer:
             parts.append(w["dealer"])
         return ", ".join(parts)
