@@ -5,13 +5,15 @@ plain words; Lomber's terms glossed; a new deal's felt that starts clean."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import conformance
 import pytest
+from test_words import namer
 
-from cardlearn.games import kozel
+from cardlearn.games import GAMES, kinaskak, kozel, lomber
 from cardlearn.games.kozel import Rules
 
 
@@ -73,3 +75,95 @@ def test_kozel_deal_ends_keep_the_contract(rules: Rules) -> None:
                     world = kozel.determinize(state, seat, random.Random(rng.random()))
                     assert kozel.layout(world, seat, "en") == kozel.layout(state, seat, "en")
             conformance.check_view(kozel, after, rng)
+
+
+# -- 6. ends that read -----------------------------------------------------------------------
+
+# The short outcome clause each deal-end sentence opens with, before the first colon or
+# semicolon: who won or lost, went out, or that nobody played; never a number first.
+OUTCOME = {
+    "is": re.compile(r"^(\S+( \d)?( og \S+ \d)?|Þið \S+ \d) (vannst|vann|unnu|unnuð|tapaðir|tapaði|"
+                     r"gafst upp og tapaðir?|lokaðir?) (spilið|spilinu|umferðinni)( fyrst)?[:;]"
+                     r"|^(Spilið fór jafnt|Jafnt — egg|Gjöfin var ekki spiluð|Enginn lokaði umferðinni)[:;]"),
+    "en": re.compile(r"^((The computer|\S+( \d)?)( and \S+ \d)?|You and \S+ \d) "
+                     r"(won|lost|gave up and lost) the (deal|hand)[:;]"
+                     r"|^(You|\S+ \d) went out( first)?[:;]"
+                     r"|^(The hand was a tie|A tie — eggs|The deal was not played|Nobody went out)[:;]"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_each_deal_result_says_the_outcome_first(name: str) -> None:
+    game = GAMES[name]
+    seen = 0
+    for seed in range(3):
+        for before, after in deal_ends(game, seed):
+            for lang in ("is", "en"):
+                said = game.deal_result(before, after, lang, namer(after.players, lang))
+                assert OUTCOME[lang].match(said), said
+                head = re.split(r"[:;]", said, maxsplit=1)[0]
+                assert len(head.split()) <= 8 and not re.search(r"\d{2}", head), head
+            seen += 1
+            if seen > 12:
+                return
+
+
+def test_lomber_says_who_took_more_tricks_in_krukk_and_who_won() -> None:
+    for seed in range(60):
+        for before, after in deal_ends(lomber, seed):
+            row = after.score_sheet[-1]
+            if row["outcome"] != "krukk" or row["declarer"] != 0:
+                continue
+            top = max((1, 2), key=lambda s: row["tricks"][s])
+            said = lomber.deal_result(before, after, "is", namer(3, "is"))
+            assert said.startswith(f"Þú tapaðir spilinu: Tölva {top} fékk fleiri slagi en þú — "
+                                   "það heitir krúkk")
+            said = lomber.deal_result(before, after, "en", namer(3, "en"))
+            assert said.startswith(f"You lost the deal: Computer {top} took more tricks than you — "
+                                   "that is called krúkk")
+            return
+    pytest.fail("no krúkk of the pupil's in 60 seeds")
+
+
+def test_kozel_sentence_tells_the_deals_loss_points_from_the_matchs() -> None:
+    """The row's total ("Alls í spilinu") is this deal's; the sentence says the match's apart."""
+    assert kozel.SHEET_NAMES["is"]["total"] == "Alls í spilinu"
+    assert kozel.SHEET_NAMES["en"]["total"] == "Deal total"
+    for before, after in deal_ends(kozel, 4):
+        _, _, _, _, total = after.sheet[-1]
+        lost = 0 if total[0] > total[1] else 1
+        if not any(total) or after.deals_done < 2:
+            continue
+        said = kozel.deal_result(before, after, "is", namer(4, "is"))
+        assert f"{total[lost]} tapstig fyrir spilið" in said
+        assert f"{after.totals[lost]} samtals í leiknum" in said
+        english = kozel.deal_result(before, after, "en", namer(4, "en"))
+        assert f"for this deal, {after.totals[lost]} in the match so far" in english
+        return
+    pytest.fail("no second decided deal")
+
+
+def test_kinaskak_says_the_last_lap_when_another_seat_goes_out_too() -> None:
+    for seed in range(40):
+        for before, after in deal_ends(kinaskak, seed):
+            end = after.last_deal_position
+            out = after.score_sheet[-1]["went_out"]
+            if out is None or sum(not h for h in end.hands) < 2:
+                continue
+            said = kinaskak.deal_result(before, after, "is", namer(4, "is"))
+            assert " lokaði umferðinni fyrst: hinir fengu svo einn leik hver, og " in said or \
+                said.startswith("Þú lokaðir umferðinni fyrst: hinir fengu svo einn leik hver, og "), said
+            english = kinaskak.deal_result(before, after, "en", namer(4, "en"))
+            assert "went out first: the others then had one more turn each, and " in english, english
+            return
+    pytest.fail("no round where two seats emptied their hands")
+
+
+def test_lomber_follow_suit_refusal_glosses_its_terms() -> None:
+    for lang, spadda, matador in (("is", "spöddu (spaðaásnum, hæsta trompinu)",
+                                   "matador (einu af þremur hæstu trompunum)"),
+                                  ("en", "spadda (the ace of spades, the highest trump)",
+                                   "matador (one of the three highest trumps)")):
+        text = lomber.RULE_WORDS[lang]["must_follow"]
+        assert spadda in text and matador in text, text
+        assert "undanþegin" not in text and "exempt" not in text
