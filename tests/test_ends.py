@@ -15,6 +15,7 @@ from test_words import namer
 
 from cardlearn.games import GAMES, kinaskak, kozel, lomber
 from cardlearn.games.kozel import Rules
+from cardlearn.table import TableModel
 
 
 def deal_ends(game: Any, seed: int, **new_game: Any) -> Iterator[tuple[Any, Any]]:
@@ -167,3 +168,20 @@ def test_lomber_follow_suit_refusal_glosses_its_terms() -> None:
         text = lomber.RULE_WORDS[lang]["must_follow"]
         assert spadda in text and matador in text, text
         assert "undanþegin" not in text and "exempt" not in text
+
+
+@pytest.mark.parametrize("name", ["kozel", "lomber", "kasina", "kinaskak"])
+def test_a_new_deals_felt_has_no_last_trick_and_no_last_move(name: str) -> None:
+    """Once the pupil has pressed Áfram, the new deal's felt starts clean: no last trick of
+    the deal before, no "Síðasti leikur" of it."""
+    game = GAMES[name]
+    m = TableModel(game, game.new_game(seed=11), seats={s: "random" for s in range(game.PLAYERS[0])}, seed=11)
+    m.run_bots()
+    assert m.summary_at is not None and m.state.deals_done == 1
+    m.dismiss()
+    assert m.state.deals_done == 1
+    layout = game.layout(m.state, 0, "is", who=m.who)
+    last = [z for z in layout["zones"] if z["name"] == "last-trick"]
+    assert not any(z["cards"] for z in last), last
+    snap = m.snapshot()
+    assert snap.last_move == "" and not snap.last_cards

@@ -236,9 +236,12 @@ def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] 
             if kind == "lead" and state.interrupted:  # the lead came from a four-of-a-suit claim
                 note = {"lead": "fjögur í lit"} if lang == "is" else {"lead": "four of a suit"}
             trick.append({"card": str(c) if show else None, "seat": player, "note": note[kind]})
+    # The last whole trick of this deal only: `last_trick` outlives a deal (the engine keeps
+    # it), but a new deal's felt starts clean, as Lomber's does (no trick taken yet).
+    this_deal = state.last_trick if any(state.tricks) else ()
     last: list[Entry] = [{"card": str(c), "seat": player}
-                         for player, _, cards, _ in state.last_trick for c in cards]
-    last += [{"card": None, "seat": player} for player, _, cards, n in state.last_trick
+                         for player, _, cards, _ in this_deal for c in cards]
+    last += [{"card": None, "seat": player} for player, _, cards, n in this_deal
              if not cards for _ in range(n)]
     trump_note = w["trump"].format(suit=SUIT_SYMBOLS[state.trump])
     if state.trump_pos is None:  # drawn: everyone saw who took it, while it is still known
