@@ -161,9 +161,9 @@ def test_kasina_deal_result_says_who_scored_more() -> None:
     a, b = after.score_sheet[-1]["total"]
     said = kasina.deal_result(before, after, "is", namer(2, "is"))
     if a > b:
-        assert said.startswith(f"Þú fékkst fleiri stig í spilinu, {a} gegn {b}")
+        assert said.startswith(f"Þú vannst spilið: {a} stig gegn {b}")
     elif b > a:
-        assert said.startswith(f"Tölvan fékk fleiri stig í spilinu, {b} gegn {a}")
+        assert said.startswith(f"Tölvan vann spilið: {b} stig gegn {a}")
     assert "21 stigi" in said  # singular dative after 21
 
 

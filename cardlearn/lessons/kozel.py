@@ -980,7 +980,8 @@ OBSERVATION: dict[str, str] = {  # a field of `state.observation(seat)` -> what 
                   "seat's face-down cards show as <code>[]</code> with their count",
     "piles": "the face-up cards each team has taken this deal",
     "hidden": "the face-down cards in each team's pile, as [who laid it, card]; the card is "
-              "<code>null</code> unless this seat laid it (or <code>discards_visible=\"all\"</code>)",
+              "<code>null</code> unless this seat laid it (or <code>discards_visible=\"all\"</code>, or "
+              "the deal's last trick is taken: then they are turned up for the count)",
     "known": "for each seat, the cards everyone knows it holds: the trump card, from the moment it is "
              "drawn, and cards a claim gave back; a seat's list empties when it plays those cards, or "
              "plays any cards face down (then nobody can be sure they are still in the hand). This is "
@@ -1033,7 +1034,8 @@ OBSERVATION_IS: dict[str, str] = {  # the same, in Icelandic (the twin's table)
                   "fjöldi]; spil sem annað sæti lagði á grúfu birtast sem <code>[]</code> ásamt fjöldanum",
     "piles": "spilin upp í loft sem hvort lið hefur fengið í þessu spili",
     "hidden": "spilin á grúfu í bunka hvors liðs, sem [hver lagði það, spil]; spilið er "
-              "<code>null</code> nema þetta sæti hafi lagt það (eða <code>discards_visible=\"all\"</code>)",
+              "<code>null</code> nema þetta sæti hafi lagt það (eða <code>discards_visible=\"all\"</code>, "
+              "eða síðasti slagur spilsins er tekinn: þá er þeim snúið upp til talningar)",
     "known": "fyrir hvert sæti: spilin sem allir vita að það er með: trompspilið, frá því að það er "
              "dregið, og spil sem krafa skilaði aftur á höndina; listinn tæmist þegar sætið spilar "
              "þessum spilum, eða leggur einhver spil á grúfu (þá getur enginn verið viss um að þau séu "

@@ -289,6 +289,13 @@ def last_cards(model: TableModel, i: int | None = None) -> frozenset[str]:
     )
 
 
+def _new_deal(model: TableModel) -> bool:
+    """Did the last move end a deal, now dealt anew (the pupil has moved on past its
+    summary)?  Then the new deal's felt starts clean: no "last move" of the old deal."""
+    states = model.states
+    return len(states) > 1 and not states[-1].is_over and states[-1].deals_done > states[-2].deals_done
+
+
 def deal_end(model: TableModel, i: int) -> AnyState:
     """The position move `i`, the last of a deal, left on the table before the deal was
     scored (the game keeps it: `last_deal_position`); the one before that move where a
@@ -458,7 +465,7 @@ def take(model: TableModel) -> Snapshot:
         view = model.layout() if ended is None else game.layout(shown, seat, lang, who=model.who)
         title, info = view["title"], view["info"]
         prompt = view.get("prompt", "") if ended is None else ""
-        last = last_cards(model, ended)
+        last = last_cards(model, ended) if ended is not None or not _new_deal(model) else frozenset()
         owned: dict[int, list[Zone]] = {}
         for zone in view["zones"]:
             owner = zone.get("owner")
@@ -484,7 +491,7 @@ def take(model: TableModel) -> Snapshot:
         hand = cells(model, "hand", view["hand"], None, last)
         confirm, buttons = _buttons(model)
         mine = w["your_hand"] if len(model.humans) == 1 else w["hand_of"].format(who=model.who(seat))
-        if model.moves:
+        if model.moves and (ended is not None or not _new_deal(model)):
             last_said = said(model, len(model.moves) - 1, model.log_viewer())
     return Snapshot(
         lang=lang,

@@ -579,9 +579,16 @@ def test_whole_deal_by_the_pupils_clicks(tab: Any, voila_url: str, pages_store: 
 
 # Presses the demo's step button whenever it is shown (its presses are harmless while a
 # move is still being made: each allows the next move only).
+# "Næsti leikur" pressed for the teacher, once the recorder has read the window after the
+# move before (a press every 150 ms regardless gave the recorder no quiet moment to read in:
+# "only 15 of 48 moves checked"); pressed again if a press brought no move in 3 s.
 _STEP_JS = """() => window.setInterval(() => {
     const step = document.querySelector('.cardlearn-table button.cardlearn-demo-step');
-    if (step && step.offsetParent !== null) step.click();
+    if (!step || step.offsetParent === null) return;
+    const rec = window.__cardlearnRec, now = performance.now();
+    if (rec && rec.pressedAt === rec.checked && now - rec.pressTime < 3000) return;
+    if (rec) { rec.pressedAt = rec.checked; rec.pressTime = now; }
+    step.click();
 }, 150)"""
 
 

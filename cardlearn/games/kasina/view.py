@@ -75,9 +75,9 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ta
            "risk_sweep": "mótherjinn gæti hreinsað borðið",
            "risk_none": "mótherjinn getur varla nýtt sér spilið",
            # the end of a deal (deal_result)
-           "deal_won": "{who} fékk fleiri stig í spilinu, {a} gegn {b}",
-           "deal_won@2": "{who} fékkst fleiri stig í spilinu, {a} gegn {b}",
-           "deal_tie": "Spilið fór jafnt, {a} stig gegn {b}",
+           "deal_won": "{who} vann spilið: {a} stig gegn {b}",
+           "deal_won@2": "{who} vannst spilið: {a} stig gegn {b}",
+           "deal_tie": "Spilið fór jafnt: {a} stig gegn {b}",
            "standing": "staðan — {scores} (sá sem fyrstur nær {target} vinnur leikinn)",
            "match_won": "{who} vinnur leikinn, {hi} stig gegn {lo}",
            "points_one": "{n} stigi", "points_many": "{n} stigum"},
@@ -97,8 +97,8 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ta
            "why_forced": "no card in your hand can take, so you must lay one down",
            "risk_sweep": "the opponent might clear the table",
            "risk_none": "the opponent can hardly use the card",
-           "deal_won": "{who} scored more in the hand, {a} to {b}",
-           "deal_tie": "The hand was a tie, {a} each",
+           "deal_won": "{who} won the hand: {a} points to {b}",
+           "deal_tie": "The hand was a tie: {a} points each",
            "standing": "the score — {scores} (the first to {target} wins the game)",
            "match_won": "{who} wins the game, {hi} points to {lo}",
            "match_won@2": "{who} win the game, {hi} points to {lo}",
@@ -211,8 +211,8 @@ def _points(n: int, lang: str) -> str:
 def deal_result(before: State, after: State, lang: str, who: Callable[[int], str]) -> str:
     """One sentence for the end-of-deal panel: who won the deal that `before`'s last move
     finished (`after` is the state after it) and what that means for the match; `who`
-    names a seat as the table does ("Þú", "Tölva 1").  E.g. "Þú fékkst fleiri stig í
-    spilinu, 8 gegn 5; staðan — Þú: 20, Tölvan: 17 (sá sem fyrstur nær 21 stigi vinnur
+    names a seat as the table does ("Þú", "Tölva 1").  The outcome first: "Þú vannst
+    spilið: 8 stig gegn 5; staðan — Þú: 20, Tölvan: 17 (sá sem fyrstur nær 21 stigi vinnur
     leikinn)." """
     w = _WORDS[lang]
     row = after.score_sheet[-1]

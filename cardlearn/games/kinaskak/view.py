@@ -247,6 +247,13 @@ _W = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardle
            # the end of a round (deal_result)
            "went_out": "{who} lokaði umferðinni", "went_out@2": "{who} lokaðir umferðinni",
            "nobody_out": "Enginn lokaði umferðinni",
+           # the last lap (B2.8): after the first goes out, each other seat has one more turn
+           "went_out_first": "{who} lokaði umferðinni fyrst",
+           "went_out_first@2": "{who} lokaðir umferðinni fyrst",
+           "last_lap": "hinir fengu svo einn leik hver, og {who} lokaði líka",
+           "last_lap@2": "hinir fengu svo einn leik hver, og {who} lokaðir líka",
+           "last_lap_many": "hinir fengu svo einn leik hver, og {who} lokuðu líka",
+           "last_lap_many@2": "hinir fengu svo einn leik hver, og {who} lokuðuð líka",
            "lead": "{who} er með fæst refsistig eftir {r}. umferð af {last} ({n} refsistig)",
            "lead@2": "{who} ert með fæst refsistig eftir {r}. umferð af {last} ({n} refsistig)",
            "lead_many": "{who} eru jöfn með fæst refsistig eftir {r}. umferð af {last} ({n} refsistig)",
@@ -307,6 +314,9 @@ _W = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardle
            "winner": "{who} wins!", "winner@2": "{who} win!",
            "waiting": "{who} to move", "tie": "A tie", "title": "{name} — round {r}: {contract}",
            "went_out": "{who} went out", "nobody_out": "Nobody went out",
+           "went_out_first": "{who} went out first",
+           "last_lap": "the others then had one more turn each, and {who} went out too",
+           "last_lap_many": "the others then had one more turn each, and {who} went out too",
            "lead": "{who} has the fewest penalty points after round {r} of {last} ({n} points)",
            "lead@2": "{who} have the fewest penalty points after round {r} of {last} ({n} points)",
            "lead_many": "{who} share the fewest penalty points after round {r} of {last} ({n} points)",
@@ -614,7 +624,17 @@ def deal_result(before: State, after: State, lang: str, who: Namer) -> str:
         head = w["nobody_out"]
     else:
         name = who(out)
-        head = form(w, "went_out", person(name, lang)).format(who=name)
+        # Others who emptied their hands in the last lap (one more turn each, B2.8): said,
+        # so that "Þú kastar 6♣ og lokar" under "Tölva 1 lokaði" reads as it happened.
+        end = after.last_deal_position
+        also = [who(s) for s in range(after.players) if s != out and end is not None and not end.hands[s]]
+        if also:
+            head = form(w, "went_out_first", person(name, lang)).format(who=name)
+            others = team_subject(also, lang)
+            key = "last_lap_many" if len(also) > 1 else "last_lap"
+            head += ": " + form(w, key, person(others, lang)).format(who=mid(others, lang))
+        else:
+            head = form(w, "went_out", person(name, lang)).format(who=name)
     best = min(after.totals)
     leaders = [who(s) for s, t in enumerate(after.totals) if t == best]
     subject = mid(team_subject(leaders, lang), lang)  # "Tölva 2", "þið Tölva 1", "þú"

@@ -21,11 +21,12 @@ __all__ = [  # this module's part of the game API: the package re-exports these
 
 def hidden_cards(state: State, seat: int) -> tuple[Card, ...]:
     """The cards `seat` cannot see, sorted: the other hands, the stock except the shown
-    trump indicator, and the other seats' face-down discards (unless discards are open)."""
+    trump indicator, and the other seats' face-down discards (unless discards are open, or
+    turned up at the deal's end: `State.face_down_shown`)."""
     seat = check_seat(seat)
     cards = [c for w, h in enumerate(state.hands) if w != seat for c in h]
     cards += [c for i, c in enumerate(state.stock) if i != state.trump_pos]
-    if state.rules.discards_visible == "none":
+    if state.rules.discards_visible == "none" and not state.face_down_shown:
         cards += [c for w, kind, cs in state.plays if kind == "discard" and w != seat for c in cs]
         cards += [c for h in state.hidden for w, c in h if w != seat]
     return sorted_cards(cards)

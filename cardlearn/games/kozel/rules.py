@@ -33,6 +33,7 @@ __all__ = [  # this module's part of the game API: the package re-exports these
     "deal_loss",
     "deal_order",
     "egg_bonus",
+    "face_down_turned_up",
     "four_of_a_suit",
     "loss_points",
     "priority",
@@ -275,6 +276,14 @@ def next_dealer(dealer: int, last_winner: int, eggs: bool, rules: Rules) -> int:
     if rules.next_dealer == "last_trick_winner_right":
         return (last_winner - 1) % 4
     return (dealer + 1) % 4
+
+
+def face_down_turned_up(hands: Sequence[Sequence[Card]], stock: Sequence[Card],
+                        plays: Sequence[object]) -> bool:
+    """Are the face-down cards turned up now?  Once a deal's last trick is taken (no
+    hands, no stock, no trick on the table) every pile is turned up for the count
+    (§2.4): from then on the face-down cards are no secret, to anyone."""
+    return not stock and not plays and not any(hands)
 
 
 def team_points(piles: Sequence[Iterable[Card]],

@@ -38,6 +38,7 @@ from .rules import (
     deal_cards,
     deal_loss,
     egg_bonus,
+    face_down_turned_up,
     four_of_a_suit,
     next_dealer,
     sorted_cards,
@@ -248,9 +249,10 @@ class State(GameState):
           face-down discard);
         - `stock_size` — cards left to draw;
         - `points` — per team, the card points of the face-up cards in its pile (face-down
-          ones count only when the deal is scored); `tricks` — per team, tricks this deal;
-          `piles` — per team, those face-up cards; `hidden` — per team, `[seat, card]` for
-          each face-down card (the card None unless this seat discarded it);
+          ones count once they are turned up, `face_down_shown`); `tricks` — per team,
+          tricks this deal; `piles` — per team, those face-up cards; `hidden` — per team,
+          `[seat, card]` for each face-down card (the card None unless this seat discarded
+          it, or the cards are turned up);
         - `scores` — per team, loss points so far; `eggs_count` — eggs deals in the match;
           `egg_streak` — eggs deals in a row just before now;
         - `deal_no` — this deal's number from 0 (`state.deal_number` counts from 1);
@@ -264,10 +266,12 @@ class State(GameState):
         - `score_sheet` — one row per finished deal; `winner` — the winning team, or None;
         - `rules` — the variant options in force, as a dict.
 
-        With `discards_visible="all"` every face-down card is shown to every seat.
+        With `discards_visible="all"`, and once a deal's last trick is taken (the deal's
+        last position, `last_deal_position`, and the match's final one: `face_down_shown`),
+        every face-down card is shown to every seat.
         """
         seat = check_seat(seat)
-        see_all = self.rules.discards_visible == "all"
+        see_all = self.rules.discards_visible == "all" or self.face_down_shown
 
         def trick_entry(play: Play) -> dict[str, Any]:
             who, kind, cards = play
@@ -290,7 +294,8 @@ class State(GameState):
             "trick": [trick_entry(p) for p in self.plays],
             "stock_size": len(self.stock),
             "hand_sizes": [len(h) for h in self.hands],
-            "points": [card_points(p) for p in self.piles],
+            "points": list(team_points(self.piles, self.hidden)) if self.face_down_shown
+            else [card_points(p) for p in self.piles],
             "tricks": list(self.tricks),
             "eggs_count": self.eggs_count,
             "scores": list(self.totals),
@@ -309,6 +314,13 @@ class State(GameState):
             "winner": self.winner,
             "rules": _rules_json(self.rules),
         }
+
+    @property
+    def face_down_shown(self) -> bool:
+        """Are the face-down cards turned up (`rules.face_down_turned_up`)?  True once a
+        deal's last trick is taken, before the next deal is dealt: in `last_deal_position`
+        and the match's final position, where every seat sees them and they count."""
+        return face_down_turned_up(self.hands, self.stock, self.plays)
 
     def score_sheet_json(self) -> list[dict[str, Any]]:
         """`score_sheet` with lists for tuples, as a save and the observation write it."""

@@ -14,7 +14,7 @@ from cardlearn.grammar import AND, form, mid, move_sentences, person, singular, 
 from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, Token, Zone
 
 from .legality import Action
-from .rules import NAME, RANK_INDEX, card_points, card_symbols, team_of
+from .rules import NAME, RANK_INDEX, card_points, card_symbols, team_of, team_points
 from .state import State
 
 # The names the package re-exports: those every game's view gives, `core.VIEW_NAMES`.
@@ -70,9 +70,9 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
 
 SHEET_NAMES = {  # score sheet headings (per team), for the table (capitalised, as every label)
     "is": {"points": "Punktar", "tricks": "Slagir", "loss_points": "Tapstig", "eggs": "Egg",
-           "total": "Alls"},
+           "total": "Alls í spilinu"},
     "en": {"points": "Card points", "tricks": "Tricks", "loss_points": "Loss points", "eggs": "Eggs",
-           "total": "Total"},
+           "total": "Deal total"},
 }
 
 _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardlearn.grammar)
@@ -108,11 +108,11 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "why_claim": "fjögur í lit: öll spil á borði fara aftur á hendur og þú spilar út",
            "why_pass": "geymir fjögur í lit og bíður",
            # the end of a deal (deal_result); "@2": a team with the pupil ("Þið Tölva 2")
-           "deal_won": "{won} unnu spilið ({p}–{q} í punktum)",
-           "deal_won@2": "{won} unnuð spilið ({p}–{q} í punktum)",
-           "deal_loss": "{lost} fá {n} tapstig og eru þá með {tot} alls",
-           "deal_loss@2": "{lost} fáið {n} tapstig og eruð þá með {tot} alls",
-           "deal_eggs": "Egg: 60 punktar gegn 60, og hvorugt lið fær tapstig",
+           "deal_won": "{won} unnu spilið: {p} punktar gegn {q}",
+           "deal_won@2": "{won} unnuð spilið: {p} punktar gegn {q}",
+           "deal_loss": "{lost} fá {n} fyrir spilið og eru þá með {tot} samtals í leiknum",
+           "deal_loss@2": "{lost} fáið {n} fyrir spilið og eruð þá með {tot} samtals í leiknum",
+           "deal_eggs": "Jafnt — egg: 60 punktar gegn 60, og hvorugt lið fær tapstig",
            "limit": "liðið sem fyrst nær {limit} er geitin",
            "goats": "{lost} eru geitin{eggs}", "goats@2": "{lost} eruð geitin{eggs}",
            "loss_one": "{n} tapstigi", "loss_many": "{n} tapstigum"},
@@ -150,9 +150,9 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "why_discard_one": "nobody sees which card you lay face down",
            "why_claim": "four of a suit: every card on the table goes back and you lead",
            "why_pass": "you keep your four of a suit and wait",
-           "deal_won": "{won} won the deal ({p}–{q} in card points)",
-           "deal_loss": "{lost} get {n} loss points, {tot} in all",
-           "deal_eggs": "Eggs: 60 card points each, and neither team gets loss points",
+           "deal_won": "{won} won the deal: {p} card points to {q}",
+           "deal_loss": "{lost} get {n} for this deal, {tot} in the match so far",
+           "deal_eggs": "A tie — eggs: 60 card points each, and neither team gets loss points",
            "limit": "the first team to reach {limit} is the goat",
            "goats": "{lost} are the goats{eggs}",
            "loss_one": "{n} loss point", "loss_many": "{n} loss points"},
@@ -237,9 +237,12 @@ def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] 
             if kind == "lead" and state.interrupted:  # the lead came from a four-of-a-suit claim
                 note = {"lead": "fjögur í lit"} if lang == "is" else {"lead": "four of a suit"}
             trick.append({"card": str(c) if show else None, "seat": player, "note": note[kind]})
+    # The last whole trick of this deal only: `last_trick` outlives a deal (the engine keeps
+    # it), but a new deal's felt starts clean, as Lomber's does (no trick taken yet).
+    this_deal = state.last_trick if any(state.tricks) else ()
     last: list[Entry] = [{"card": str(c), "seat": player}
-                         for player, _, cards, _ in state.last_trick for c in cards]
-    last += [{"card": None, "seat": player} for player, _, cards, n in state.last_trick
+                         for player, _, cards, _ in this_deal for c in cards]
+    last += [{"card": None, "seat": player} for player, _, cards, n in this_deal
              if not cards for _ in range(n)]
     trump_note = w["trump"].format(suit=SUIT_SYMBOLS[state.trump])
     if state.trump_pos is None:  # drawn: everyone saw who took it, while it is still known
@@ -251,10 +254,14 @@ def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] 
             trump_note += f" ({w['trump_played']})"
     trump_entry: EntryDict = {"card": str(state.trump_card), "note": trump_note}
 
+    # Once the deal's last trick is taken the face-down cards are turned up and counted,
+    # as the score sheet counts them; before that only the face-up ones (what all may see).
+    points = (team_points(state.piles, state.hidden) if state.face_down_shown
+              else (card_points(state.piles[0]), card_points(state.piles[1])))
+
     def info(s: int) -> str:
         t = team_of(s)
-        parts = [w["team"].format(t=names[t]),
-                 w["points"].format(p=card_points(state.piles[t]), s=state.tricks[t])]
+        parts = [w["team"].format(t=names[t]), w["points"].format(p=points[t], s=state.tricks[t])]
         if s == state.dealer:
             parts.append(w["dealer"])
         return ", ".join(parts)
@@ -323,12 +330,20 @@ def _loss(n: int, lang: str) -> str:
     return _WORDS[lang]["loss_one" if singular(n, lang) else "loss_many"].format(n=n)
 
 
+def _loss_acc(n: int, lang: str) -> str:
+    """ "2 tapstig", "1 tapstig" (accusative), "2 loss points", "1 loss point"."""
+    if lang == "is":
+        return f"{n} tapstig"
+    return f"{n} loss point" if n == 1 else f"{n} loss points"
+
+
 def deal_result(before: State, after: State, lang: str, who: Callable[[int], str]) -> str:
     """One sentence for the end-of-deal panel: who won the deal that `before`'s last move
     finished (`after` is the state after it) and what that means for the match; `who`
-    names a seat as the table does ("Þú", "Tölva 1").  E.g. "Þið Tölva 2 unnuð spilið
-    (63–57 í punktum): Tölva 1 og Tölva 3 fá 2 tapstig og eru þá með 14 alls; liðið sem
-    fyrst nær 12 tapstigum er geitin." """
+    names a seat as the table does ("Þú", "Tölva 1").  The outcome first, then the details:
+    "Þið Tölva 2 unnuð spilið: 63 punktar gegn 57; Tölva 1 og Tölva 3 fá 2 tapstig fyrir
+    spilið og eru þá með 6 samtals í leiknum; liðið sem fyrst nær 12 tapstigum er geitin."
+    (this deal's loss points are the row's total, the match's are said apart)."""
     w = _WORDS[lang]
     points, _tricks, _before_eggs, eggs, total = after.sheet[-1]
     teams = [team_subject([who(s) for s in range(4) if team_of(s) == t], lang) for t in (0, 1)]
@@ -339,8 +354,9 @@ def deal_result(before: State, after: State, lang: str, who: Callable[[int], str
         won = 1 - lost
         head = form(w, "deal_won", person(teams[won], lang)).format(
             won=teams[won], p=points[won], q=points[lost])
-        head += ": " + form(w, "deal_loss", person(teams[lost], lang)).format(
-            lost=mid(teams[lost], lang), n=total[lost], tot=after.totals[lost])
+        # this deal's loss points (the row's total, "Alls í spilinu") and the match's, apart
+        head += "; " + form(w, "deal_loss", person(teams[lost], lang)).format(
+            lost=mid(teams[lost], lang), n=_loss_acc(total[lost], lang), tot=after.totals[lost])
     if after.winner is not None:
         goats = teams[1 - after.winner]
         tail = form(w, "goats", person(goats, lang)).format(

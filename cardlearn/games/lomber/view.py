@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from cardlearn.cards import Card
 from cardlearn.core import VIEW_NAMES
-from cardlearn.grammar import capital, form, mid, number, person, rule_texts, singular
+from cardlearn.grammar import capital, form, mid, number, person, rule_texts, singular, team_subject
 from cardlearn.protocol import Layout, Opponent, ShownRow, Token, Zone
 
 from .rules import (
@@ -73,8 +73,10 @@ _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RU
            "no_concede": "the declarer may not concede in {contract} (the exchange)",
            "no_concede_yet": "nobody may concede before a contract is bid and the exchange is over",
            "not_in_hand": "{card} is not in your hand",
-           "must_follow": "you may not play {card}: follow the led suit (trumps count as one suit; "
-                          "spadda, and a matador above the one led, are exempt); play one of {cards}"},
+           "must_follow": "you may not play {card}: follow the led suit (trumps count as one suit; but "
+                          "you may keep back spadda (the ace of spades, the highest trump) and a "
+                          "matador (one of the three highest trumps) above the one led); play one "
+                          "of {cards}"},
     "is": {"unreadable": "ekki tókst að lesa leikinn {text}: spil eru skrifuð eins og 'AS' eða '7H' (í "
                          "lomber eru engar áttur, níur né tíur), sagnir eins og 'spil' eða 'pass', "
                          "aðrir leikir eins og 'trump H', 'discard 5H', 'done', 'play'",
@@ -98,7 +100,8 @@ _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RU
            "no_concede_yet": "enginn getur lagt sig fyrr en sögn liggur fyrir og kaupin eru búin",
            "not_in_hand": "{card} er ekki á hendi þinni",
            "must_follow": "þú mátt ekki spila {card}: það verður að fylgja lit (öll tromp teljast einn "
-                          "litur; spadda, og matador hærri en sá sem spilað var út, eru undanþegin); "
+                          "litur; en spöddu (spaðaásnum, hæsta trompinu) og matador (einu af þremur "
+                          "hæstu trompunum) sem er hærri en sá sem spilað var út má halda eftir); "
                           "spilaðu einu af þessum: {cards}"},
 }
 
@@ -197,12 +200,25 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "why_kupp": "kúpp: þú mátt kaupa allt að 9 spil en mátt engan slag fá",
            "why_totus": "þú lofar að taka alla 9 slagina",
            # the end of a deal (deal_result)
-           "all_pass": "Allir sögðu pass, svo að gjöfin var ekki spiluð",
-           "win": "{who} vann ({c}; {t})", "win@2": "{who} vannst ({c}; {t})",
-           "loss": "{who} tapaði ({c}; {t})", "loss@2": "{who} tapaðir ({c}; {t})",
-           "remis": "{who} fékk remis ({c}; {t})", "remis@2": "{who} fékkst remis ({c}; {t})",
-           "krukk": "{who} fékk krúkk ({c}; {t})", "krukk@2": "{who} fékkst krúkk ({c}; {t})",
-           "conceded": "{who} lagði sig ({c})", "conceded@2": "{who} lagðir þig ({c})",
+           # the outcome first, in a short clause; then why, then the details
+           "all_pass": "Gjöfin var ekki spiluð: allir sögðu pass",
+           "won_deal": "{who} vann spilið", "won_deal@2": "{who} vannst spilið",
+           "lost_deal": "{who} tapaði spilinu", "lost_deal@2": "{who} tapaðir spilinu",
+           "gave_up": "{who} gafst upp og tapaði spilinu", "gave_up@2": "{who} gafst upp og tapaðir spilinu",
+           "end_win": "hvorugur hinna fékk jafnmarga slagi",
+           "end_win_nolo": "{who} fékk engan slag, eins og sögnin krefst",
+           "end_win_nolo@2": "{who} fékkst engan slag, eins og sögnin krefst",
+           "end_loss": "{who} mátti engan slag fá en fékk {n}",
+           "end_loss@2": "{who} máttir engan slag fá en fékkst {n}",
+           "end_krukk": "{top} fékk fleiri slagi en {who} — það heitir krúkk",
+           "end_krukk@2": "{top} fékkst fleiri slagi en {who} — það heitir krúkk",
+           "end_krukk_two": "{top} fengu fleiri slagi en {who} — það heitir krúkk",
+           "end_krukk_two@2": "{top} fenguð fleiri slagi en {who} — það heitir krúkk",
+           "end_remis": "{top} fékk jafnmarga slagi og {who} — það heitir remis",
+           "end_remis@2": "{top} fékkst jafnmarga slagi og {who} — það heitir remis",
+           "end_remis_two": "{top} fengu jafnmarga slagi og {who} — það heitir remis",
+           "end_remis_two@2": "{top} fenguð jafnmarga slagi og {who} — það heitir remis",
+           "end_conceded": "það heitir að leggja sig",
            "tricks_of": "slagir — {list}", "paid": "greiðslur — {list}",
            "standing": "staðan — {list}; {left} eftir", "left_one": "1 gjöf", "left_many": "{n} gjafir",
            "won": "{who} vinnur leikinn með {n}", "tie": "leiknum lýkur með jafntefli",
@@ -253,10 +269,17 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "why_keep": "you name trumps next: {strength}",
            "why_kupp": "kúpp: you may buy up to 9 cards but must take no trick",
            "why_totus": "you promise to take all 9 tricks",
-           "all_pass": "Everyone passed, so the deal was not played",
-           "win": "{who} won ({c}; {t})", "loss": "{who} lost ({c}; {t})",
-           "remis": "{who} got remis ({c}; {t})", "krukk": "{who} suffered krúkk ({c}; {t})",
-           "conceded": "{who} conceded ({c})",
+           "all_pass": "The deal was not played: everyone passed",
+           "won_deal": "{who} won the deal", "lost_deal": "{who} lost the deal",
+           "gave_up": "{who} gave up and lost the deal",
+           "end_win": "neither of the others took as many tricks",
+           "end_win_nolo": "{who} took no trick, as the contract asks",
+           "end_loss": "{who} had to take no trick but took {n}",
+           "end_krukk": "{top} took more tricks than {who} — that is called krúkk",
+           "end_krukk_two": "{top} took more tricks than {who} — that is called krúkk",
+           "end_remis": "{top} took as many tricks as {who} — that is called remis",
+           "end_remis_two": "{top} took as many tricks as {who} — that is called remis",
+           "end_conceded": "that is called conceding, leggja sig",
            "tricks_of": "tricks — {list}", "paid": "payments — {list}",
            "standing": "the score — {list}; {left} to go", "left_one": "1 deal", "left_many": "{n} deals",
            "won": "{who} wins the match with {n}", "won@2": "{who} win the match with {n}",
@@ -527,9 +550,10 @@ def deal_result(before: State, after: State, lang: str, who: Callable[[int], str
     """One sentence for the end-of-deal panel: how the declarer did in the deal that
     `before`'s last move finished (`after` is the state after it), the payments, and the
     match (the most chips after the last deal wins); `who` names a seat as the table does
-    ("Þú", "Tölva 1").  E.g. "Tölva 1 fékk krúkk (spil í hjarta; slagir — Þú: 4, Tölva 1:
-    3, Tölva 2: 2); greiðslur — Þú: +2, Tölva 1: −4, Tölva 2: +2; staðan — …; 11 gjafir
-    eftir." (a colon after each name: "Tölva 1: 3", never "Tölva 1 3")"""
+    ("Þú", "Tölva 1").  The outcome first, in plain words, then why and the details: "Tölva
+    1 tapaði spilinu: Þú fékkst fleiri slagi en Tölva 1 — það heitir krúkk (spil í hjarta;
+    slagir — Þú: 4, Tölva 1: 3, Tölva 2: 2); greiðslur — Þú: +2, Tölva 1: −4, Tölva 2: +2;
+    staðan — …; 11 gjafir eftir." (a colon after each name: "Tölva 1: 3", never "Tölva 1 3")"""
     w = _WORDS[lang]
     row = after.score_sheet[-1]
     seats = range(3)
@@ -541,7 +565,22 @@ def deal_result(before: State, after: State, lang: str, who: Callable[[int], str
         played = row["contract"]
         assert played is not None  # a deal with a declarer played a contract
         contract = contract_words(before, lang) if before.contract else CONTRACT_NAMES[lang][played]
-        head = form(w, row["outcome"], person(name, lang)).format(who=name, c=contract, t=tricks)
+        outcome, you = row["outcome"], person(name, lang)
+        verdict = {"win": "won_deal", "conceded": "gave_up"}.get(outcome, "lost_deal")
+        head = form(w, verdict, you).format(who=name)
+        if outcome in ("krukk", "remis"):  # the defenders with the most tricks, by name
+            most = max(row["tricks"][s] for s in seats if s != row["declarer"])
+            tops = [who(s) for s in seats if s != row["declarer"] and row["tricks"][s] == most]
+            top = team_subject(tops, lang)
+            key = "end_" + outcome + ("_two" if len(tops) > 1 else "")
+            why = form(w, key, person(top, lang)).format(top=mid(top, lang), who=mid(name, lang))
+        elif outcome == "win" and CONTRACTS[played].kind == "nolo":
+            why = form(w, "end_win_nolo", you).format(who=mid(name, lang))
+        elif outcome == "loss":  # only a nolo contract is lost outright
+            why = form(w, "end_loss", you).format(who=mid(name, lang), n=row["tricks"][row["declarer"]])
+        else:
+            why = w["end_" + outcome]
+        head += f": {why} ({contract}" + (f"; {tricks})" if outcome != "conceded" else ")")
         head += "; " + w["paid"].format(list=", ".join(
             f"{who(s)}: {number(row['payments'][s], lang, signed=True)}" for s in seats))
     if after.is_over:
