@@ -110,8 +110,8 @@ def test_the_status_counts_the_demos_own_moves() -> None:
     m.demo_pace = "step"
     m.demo = True
     who = m.who(m.state.to_move)
-    # the pupil's own seat, which the computer plays in a demo, is spoken to: "Þú átt leik"
-    want = "Þú átt leik" if who == "Þú" else f"{who} á leik"
+    # the pupil's own seat, which the computer plays in a demo, is spoken to: "þú átt leik"
+    want = "þú átt leik" if who == "Þú" else f"{who} á leik"
     assert m.snapshot().turn == f"1. leikur í sýnikennslu: {want} — smelltu á „Næsti leikur“"
     for _ in range(2):
         m.demo_step()

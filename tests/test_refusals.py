@@ -91,8 +91,8 @@ def test_kozel_faded_card_says_why_and_what_it_replaced():
     click(m, "hand", "8S")
     chosen = sorted(str(t[1]) for t in m.selection().elements())
     assert chosen == ["8S", "9C"]  # it took the place of 8♣: and the message says so, and why
-    says(m, "þú leggur jafnmörg spil og spilað var út (2), ekki 3; því kemur 8♠ í stað 8♣.",
-         "you play as many cards as were led (2), not 3; so 8♠ takes the place of 8♣.")
+    says(m, "þú leggur jafnmörg spil og spilað var út (2), ekki 3. Þess vegna kemur 8♠ í staðinn fyrir 8♣.",
+         "you play as many cards as were led (2), not 3. So 8♠ takes the place of 8♣.")
 
 
 def test_kozel_confirm_with_nothing_chosen_says_what_to_do():
@@ -131,7 +131,7 @@ def test_kinaskak_three_aces_may_be_selected_and_say_what_the_contract_lacks():
     assert sorted(str(t[1]) for t in m.selection().elements()) == ["AC", "AD", "AH"]
     grown = both(m)
     assert grown["is"].endswith("A♥ A♦ A♣ eru þrenna, en samningurinn (1 röð + 1 þrenna) krefst líka "
-                                "raðar og hin spilin á hendi duga ekki í það")
+                                "raðar, og hin spilin á hendi duga ekki til þess")
     assert grown["en"].endswith("A♥ A♦ A♣ make a set, but the contract (1 run + 1 set) also needs a run, "
                                 "and the rest of your hand cannot make it")
     before = m.state
@@ -146,8 +146,8 @@ def test_kinaskak_card_before_drawing_says_draw_first():
     m = kinaskak_aces(drawn=False)
     assert m.state.step == "draw"
     click(m, "hand", "7S")
-    says(m, "7♠: fyrst dregurðu spil úr stokknum eða tekur það efsta af kastbunkanum",
-         "7♠: first draw a card from the stock or take the top card of the discard pile")
+    says(m, "fyrst dregurðu spil úr stokknum eða tekur efsta spilið af kastbunkanum, svo geturðu notað 7♠",
+         "first draw a card from the stock or take the top card of the discard pile, then you can use 7♠")
     assert not m.selected
 
 
@@ -215,6 +215,6 @@ def test_kozel_faded_card_of_another_suit_on_a_lead_says_one_suit():
     click(m, "hand", "8S")
     assert [str(t[1]) for t in m.selection().elements()] == ["8S"]
     says(m, "út er spilað einu eða fleiri spilum í sama lit, upp í loft (8♠ 9♣ eru í fleiri en einum "
-            "lit); því kemur 8♠ í stað 9♣.",
-         "a lead is one or more cards of one suit, face up (8♠ 9♣ mixes suits); so 8♠ takes the place "
+            "lit). Þess vegna kemur 8♠ í staðinn fyrir 9♣.",
+         "a lead is one or more cards of one suit, face up (8♠ 9♣ mixes suits). So 8♠ takes the place "
          "of 9♣.")

@@ -1035,7 +1035,7 @@ OBSERVATION_IS: dict[str, str] = {  # the same, in Icelandic (the twin's table)
     "piles": "spilin upp í loft sem hvort lið hefur fengið í þessu spili",
     "hidden": "spilin á grúfu í bunka hvors liðs, sem [hver lagði það, spil]; spilið er "
               "<code>null</code> nema þetta sæti hafi lagt það (eða <code>discards_visible=\"all\"</code>, "
-              "eða síðasti slagur spilsins er tekinn: þá er þeim snúið upp til talningar)",
+              "eða síðasti slagur spilsins er tekinn: þá er þeim snúið við og þau talin)",
     "known": "fyrir hvert sæti: spilin sem allir vita að það er með: trompspilið, frá því að það er "
              "dregið, og spil sem krafa skilaði aftur á höndina; listinn tæmist þegar sætið spilar "
              "þessum spilum, eða leggur einhver spil á grúfu (þá getur enginn verið viss um að þau séu "

@@ -86,11 +86,12 @@ WORDS: dict[str, dict[str, str]] = {
         "not_now": "Nú á ekki að velja spil: smelltu á hnapp hér fyrir neðan.",
         "options": "Mögulegir leikir með því sem þú valdir: {moves}.",
         # a refused click or Confirm that says why (the engine's reason, {why}) and what changed
-        "swapped": "{why}; því kemur {card} í stað {old}.",
+        "swapped": "{why}. Þess vegna kemur {card} í staðinn fyrir {old}.",
         "swapped_plain": "{card} kemur í stað {old}.",
-        "not_yet": "Ekki enn leikur: {msg}",
+        "not_yet": "Þetta er ekki enn orðinn leikur: {msg}",
         "confirm_empty": "Veldu fyrst spil og smelltu svo á „Staðfesta“.",
-        "confirm_more": "{chosen} er ekki heill leikur. Mögulegir leikir með því sem þú valdir: {moves}.",
+        "confirm_more": "Þetta er ekki heill leikur ({chosen}). Leikir sem koma til greina með þessum "
+                        "spilum: {moves}.",
         # panels
         "hints": "Vísbending",
         "best": "Tillaga tölvunnar",
@@ -133,7 +134,7 @@ WORDS: dict[str, dict[str, str]] = {
         "demo_busy": "{n}. leikur í sýnikennslu: {who} hugsar…",
         "demo_busy@2": "{n}. leikur í sýnikennslu: tölvan hugsar fyrir þig…",
         "demo_step_status": "{n}. leikur í sýnikennslu: {who} á leik — smelltu á „Næsti leikur“",
-        "demo_step_status@2": "{n}. leikur í sýnikennslu: Þú átt leik — smelltu á „Næsti leikur“",
+        "demo_step_status@2": "{n}. leikur í sýnikennslu: þú átt leik — smelltu á „Næsti leikur“",
         "demo_slow": "Hægt",
         "demo_normal": "Venjulegur hraði",
         "demo_step": "Leik fyrir leik",
@@ -194,7 +195,7 @@ WORDS: dict[str, dict[str, str]] = {
         "not_with": "{card} does not go with {chosen}. Moves with your choice: {moves}.",
         "not_now": "No card to pick now: click one of the buttons below.",
         "options": "Moves with your choice: {moves}.",
-        "swapped": "{why}; so {card} takes the place of {old}.",
+        "swapped": "{why}. So {card} takes the place of {old}.",
         "swapped_plain": "{card} takes the place of {old}.",
         "not_yet": "Not a move yet: {msg}",
         "confirm_empty": "Choose cards first, then click “Confirm”.",

@@ -79,7 +79,8 @@ _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RU
         "steal_from_set": "jokers may not be taken from sets (joker_steal_from_sets)",
         "bad_steal": "{card} is not the card that joker stands for: swap in exactly that card",
         "steal_unused": "a stolen joker must be used this turn, and it could not be",
-        "draw_first": "{card}: first draw a card from the stock or take the top card of the discard pile",
+        "draw_first": "first draw a card from the stock or take the top card of the discard pile, "
+                      "then you can use {card}",
         "contract_rest": "{cards} make {kind}, but the contract ({contract}) also needs {missing}, "
                          "and the rest of your hand cannot make it",
         "layoff_rank": "{card} is not of the set's rank ({rank}): a set takes only cards of its rank",
@@ -122,9 +123,10 @@ _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RU
         "steal_from_set": "ekki má taka jókera úr þrennum",
         "bad_steal": "{card} er ekki spilið sem jókerinn stendur fyrir: settu nákvæmlega það spil í staðinn",
         "steal_unused": "jóker sem þú tekur verður að nota í sama sinn, og það gengur ekki hér",
-        "draw_first": "{card}: fyrst dregurðu spil úr stokknum eða tekur það efsta af kastbunkanum",
-        "contract_rest": "{cards} eru {kind}, en samningurinn ({contract}) krefst líka {missing} "
-                         "og hin spilin á hendi duga ekki í það",
+        "draw_first": "fyrst dregurðu spil úr stokknum eða tekur efsta spilið af kastbunkanum, "
+                      "svo geturðu notað {card}",
+        "contract_rest": "{cards} eru {kind}, en samningurinn ({contract}) krefst líka {missing}, "
+                         "og hin spilin á hendi duga ekki til þess",
         "layoff_rank": "{card} er ekki af sama gildi og þrennan ({rank}): við þrennu bætast aðeins "
                        "spil af sama gildi",
         "layoff_run_end": "{card} passar ekki við röðina: röð lengist aðeins um næsta spil fyrir neðan "

@@ -99,9 +99,9 @@ _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RU
            "no_concede": "sagnhafi má ekki leggja sig í {contract} (kaupin)",
            "no_concede_yet": "enginn getur lagt sig fyrr en sögn liggur fyrir og kaupin eru búin",
            "not_in_hand": "{card} er ekki á hendi þinni",
-           "must_follow": "þú mátt ekki spila {card}: það verður að fylgja lit (öll tromp teljast einn "
-                          "litur; en spöddu (spaðaásnum, hæsta trompinu) og matador (einu af þremur "
-                          "hæstu trompunum) sem er hærri en sá sem spilað var út má halda eftir); "
+           "must_follow": "þú mátt ekki spila {card}: þú verður að fylgja lit (öll tromp teljast einn "
+                          "litur), en spöddu (spaðaásnum, hæsta trompinu) og matador (einu af þremur "
+                          "hæstu trompunum) máttu halda eftir ef lægra tromp var spilað út; "
                           "spilaðu einu af þessum: {cards}"},
 }
 
@@ -205,7 +205,7 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "won_deal": "{who} vann spilið", "won_deal@2": "{who} vannst spilið",
            "lost_deal": "{who} tapaði spilinu", "lost_deal@2": "{who} tapaðir spilinu",
            "gave_up": "{who} gafst upp og tapaði spilinu", "gave_up@2": "{who} gafst upp og tapaðir spilinu",
-           "end_win": "hvorugur hinna fékk jafnmarga slagi",
+           "end_win": "hinir fengu báðir færri slagi",
            "end_win_nolo": "{who} fékk engan slag, eins og sögnin krefst",
            "end_win_nolo@2": "{who} fékkst engan slag, eins og sögnin krefst",
            "end_loss": "{who} mátti engan slag fá en fékk {n}",
