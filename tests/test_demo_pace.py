@@ -63,7 +63,7 @@ def test_the_pace_control_and_step_button_show_only_in_demo_mode() -> None:
     t.demo = True
     assert pace.layout.display is None and step.layout.display is None
     assert one(t, "cardlearn-demo-pace-step").button_style == "warning"
-    assert [b.description for b in pace.children] == ["Hægt", "Venjulegur hraði", "Leik fyrir leik"]
+    assert [b.description for b in pace.children] == ["Hægt", "Hraðar", "Leik fyrir leik"]
     assert step.description == "Næsti leikur"
     one(t, "cardlearn-demo-pace-slow").click()
     assert step.layout.display == "none" and one(t, "cardlearn-demo").layout.display != "none"

@@ -136,7 +136,7 @@ WORDS: dict[str, dict[str, str]] = {
         "demo_step_status": "{n}. leikur í sýnikennslu: {who} á leik — smelltu á „Næsti leikur“",
         "demo_step_status@2": "{n}. leikur í sýnikennslu: þú átt leik — smelltu á „Næsti leikur“",
         "demo_slow": "Hægt",
-        "demo_normal": "Venjulegur hraði",
+        "demo_normal": "Hraðar",
         "demo_step": "Leik fyrir leik",
         "demo_next": "Næsti leikur",
         "quoted": "„{text}“",
