@@ -2,7 +2,7 @@
 Confirm and a click on a faded card each say why, in the rule's own words, and the reason
 comes from the engine (`state.check` of the move the game says the selection names).
 
-The positions are the classroom trial's (`/work/shared/reviews/classroom-pages-2026-12-06.md`):
+The positions are those of a teacher's classroom trial (December 2026):
 Kozel's 8♣ + 9♣ against 10♦ + A♦, Kínaskák's three aces without a run under the contract
 "1 röð + 1 þrenna", a card clicked before drawing, a lay-off on the wrong meld."""
 

@@ -23,7 +23,8 @@ from cardlearn.games import GAMES, kasina
 ROOT = Path(__file__).resolve().parent.parent
 # Folders a user of the repository does not have; spelt in two parts so that this file,
 # which must name them, does not match itself.
-OUTSIDE_PATHS = ("../" + "shared", "shared" + "/rules/", "shared" + "/API.md", "shared" + "/seeds/")
+OUTSIDE_PATHS = ("../" + "shared", "shared" + "/rules/", "shared" + "/API.md", "shared" + "/seeds/",
+                 "shared" + "/reviews/")
 GLANCE = "Reglur í hnotskurn / Rules at a glance"
 GLANCE_IS = "Reglur í hnotskurn"  # the Icelandic twins' last section
 
