@@ -42,5 +42,8 @@ def test_a_tables_search_thinks_at_most_the_tables_clock(name: str, monkeypatch:
     game = GAMES[name]
     bot = table_bot(game, game.INFO.strongest_bot, seed=1)
     assert isinstance(bot, SearchBot) and bot.seconds is not None and bot.seconds <= TABLE_SECONDS
+    # the worst wait for three computers in a row, each move shown after the longer of its
+    # pause and its thinking (a page's delay 0.3 s): within the 1.5 s
+    assert max(0.3, bot.seconds) + 2 * max(0.3 * RUN_SHARE, bot.seconds) <= 1.5
     monkeypatch.setenv("CARDLEARN_SEED", "7")  # a fixed game thinks by count alone
     assert getattr(table_bot(game, game.INFO.strongest_bot, seed=1), "seconds", 0) is None
