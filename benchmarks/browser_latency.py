@@ -52,25 +52,30 @@ TURN_TARGET_MS = 1500.0  # the pupil's turn back after the computers' moves, at 
 # Clicks `selector` in the (last) table and times the redraws it causes.  The first burst
 # of mutations while the move count is n+1 is the human move (a later one at n+1 is the
 # status saying the computer thinks), those at n+2 the bot's reply; each phase ends at
-# the animation frame after its last mutation.  Resolves once the reply
-# is in and the table has been quiet for `quiet` ms (or with what it has at `timeout`).
+# the animation frame after its last mutation.  *turn* is the animation frame after the
+# status first says it is the pupil's turn again with the count past n (every computer's
+# move in between).  Resolves once the pupil's turn is back (or the deal's end panel is
+# up) and the table has been quiet for `quiet` ms, or with what it has at `timeout`.
 MEASURE_MOVE_JS = """
-([selector, n, quiet, timeout, moveWords]) => new Promise((resolve) => {
+([selector, n, quiet, timeout, moveWords, turnWords]) => new Promise((resolve) => {
   const tables = document.querySelectorAll('.cardlearn-table');
   const root = tables[tables.length - 1];
   const words = new RegExp('(?:' + moveWords.join('|') + '):\\\\s*(\\\\d+)');
+  const status = () => root.querySelector('.cardlearn-status').innerText;
   const count = () => {
-    const m = words.exec(root.querySelector('.cardlearn-status').innerText);
+    const m = words.exec(status());
     return m ? Number(m[1]) : -1;
   };
+  const myTurn = () => turnWords.some((w) => status().startsWith(w));
   // A deal's end: the table waits on its panel, and no reply comes until Áfram.
   const paused = () => root.querySelector('.cardlearn-summary') !== null;
   const painted = {};
   let timer = null;
+  let turned = false;
   const finish = () => {
     observer.disconnect();
-    resolve({human: painted.human === undefined ? null : painted.human - t0,
-             bot: painted.bot === undefined ? null : painted.bot - t0, moves: count()});
+    const since = (k) => painted[k] === undefined ? null : painted[k] - t0;
+    resolve({human: since('human'), bot: since('bot'), turn: since('turn'), moves: count()});
   };
   // The human move's redraw is the first burst of changes at n+1 (no gap over `GAP` ms):
   // later changes at n+1 are the bot's "thinking…" status, part of the wait, not the move.
@@ -85,8 +90,12 @@ MEASURE_MOVE_JS = """
       else humanLast = now;
     }
     if (phase) requestAnimationFrame(() => { painted[phase] = performance.now(); });
+    if (!turned && c > n && myTurn() && !paused()) {
+      turned = true;
+      requestAnimationFrame(() => { painted.turn = performance.now(); });
+    }
     clearTimeout(timer);
-    if (c >= n + 2 || (c === n + 1 && paused())) timer = setTimeout(finish, quiet);
+    if (turned || (c > n && paused())) timer = setTimeout(finish, quiet);
   });
   observer.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
   setTimeout(finish, timeout);
@@ -135,7 +144,8 @@ def measure(page: Any, base: str, store: Any, game: str, moves: int, delay: floa
     room in `store`, as the classroom tests choose it."""
     from cardlearn.table import WORDS
     over = tuple(w["over"] for w in WORDS.values())
-    turn = (*(w["your_turn"] for w in WORDS.values()), *over)
+    turn_words = tuple(w["your_turn"] for w in WORDS.values())
+    turn = (*turn_words, *over)
     results: dict[str, list[float]] = {"human": [], "bot": [], "select": [], "turn": []}
     move_words = [re.escape(w["moves"]) for w in WORDS.values()]
     view = bk.open_table(page, f"{base}/voila/render/{game}.ipynb")
@@ -177,8 +187,8 @@ def measure(page: Any, base: str, store: Any, game: str, moves: int, delay: floa
         enabled = page.locator(f"{bk.TABLE} button.cardlearn-confirm:not([disabled])")
         confirm = bool(tokens) and enabled.count() > 0
         selector = "button.cardlearn-confirm" if confirm else "button.cardlearn-action"
-        clicked = time.monotonic()
-        timing = page.evaluate(MEASURE_MOVE_JS, [selector, before.moves, 250, 60_000, move_words])
+        timing = page.evaluate(MEASURE_MOVE_JS, [selector, before.moves, 250, 60_000, move_words,
+                                                 list(turn_words)])
         if timing["human"] is not None:
             results["human"].append(timing["human"])
         if timing["bot"] is not None:
@@ -189,9 +199,10 @@ def measure(page: Any, base: str, store: Any, game: str, moves: int, delay: floa
             lambda v, n=before.moves + 1: v.moves >= n
             and (v.status.startswith(turn) or bk.summary_shown(page)),
             90_000, "the human's turn or the deal's end panel")
-        if view.status.startswith(turn) and not bk.summary_shown(page):
-            # the pupil's turn back: every computer's move in between, as the pupil waits
-            results["turn"].append((time.monotonic() - clicked) * 1000)
+        if timing["turn"] is not None and timing["moves"] > before.moves + 1:
+            # the pupil's turn back after the computers' moves (not a second move of the
+            # pupil's own turn, as Kínaskák's draw then meld)
+            results["turn"].append(timing["turn"])
     results["bot_minus_delay"] = [t - delay * 1000 for t in results["bot"]]
     return results
 

@@ -116,15 +116,25 @@ def open_pupil(browser: Any, made: list[Pupil], url: str, seat: int) -> Pupil:
     return pupil
 
 
-def wait_table(pupil: Pupil, moves: int | None = None) -> None:
+def wait_table(pupil: Pupil, moves: int | None = None, *, fresh: bool = False) -> None:
     """Until the page's table is drawn (a page's time: a third or fourth page at once waits
     for a kernel of its own to start, the preheated pool holds two), then until its root
-    carries `data-moves` = `moves`, when given (a move's time)."""
+    carries `data-moves` = `moves`, when given (a move's time; a page's time when `fresh`:
+    a page just opened reads the moves written meanwhile once its kernel has finished the
+    page, which on a busy 2-core machine took over 20 s once in CI).  A timeout says what
+    the page showed instead."""
     root = f"document.querySelector('{TABLE}[data-moves]')"
     pupil.page.wait_for_function(f"() => {root} !== null", timeout=PAGE_TIMEOUT_MS, polling=50)
-    if moves is not None:
+    if moves is None:
+        return
+    try:
         pupil.page.wait_for_function(f"() => {root}.dataset.moves === '{moves}'",
-                                     timeout=MOVE_TIMEOUT_MS, polling=50)
+                                     timeout=PAGE_TIMEOUT_MS if fresh else MOVE_TIMEOUT_MS, polling=50)
+    except Exception as err:
+        shown = pupil.page.evaluate(f"""() => ({{moves: {root}.dataset.moves,
+            message: (document.querySelector('{TABLE} .cardlearn-message') || {{}}).innerText}})""")
+        raise AssertionError(f"seat {pupil.seat}'s page shows {shown}, not {moves} moves; "
+                             f"page errors {pupil.watch.page_errors}") from err
 
 
 def root_data(pupil: Pupil) -> dict[str, str]:
@@ -350,7 +360,7 @@ def test_an_undo_pressed_as_the_other_pupils_move_lands_is_refused(served: Serve
         room.play(seat, room.tokens[seat], state.legal_actions()[0], after=len(room))
     length = len(room)
     for p in (anna, bjarki):
-        wait_table(p, length)
+        wait_table(p, length, fresh=True)
     # Bjarki's move lands as Anna presses Afturkalla
     room.play(1, room.tokens[1], room.state().legal_actions()[0], after=length)
     anna.page.evaluate(f"() => document.querySelector('{TABLE} button.cardlearn-undo').click()")
