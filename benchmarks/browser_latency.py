@@ -75,7 +75,8 @@ MEASURE_MOVE_JS = """
   const finish = () => {
     observer.disconnect();
     const since = (k) => painted[k] === undefined ? null : painted[k] - t0;
-    resolve({human: since('human'), bot: since('bot'), turn: since('turn'), moves: count()});
+    resolve({human: since('human'), first: since('first'), bot: since('bot'), turn: since('turn'),
+             moves: count()});
   };
   // The human move's redraw is the first burst of changes at n+1 (no gap over `GAP` ms):
   // later changes at n+1 are the bot's "thinking…" status, part of the wait, not the move.
@@ -84,6 +85,7 @@ MEASURE_MOVE_JS = """
   const observer = new MutationObserver(() => {
     const c = count();
     const now = performance.now();
+    if (painted.first === undefined) painted.first = now;
     let phase = c === n + 2 ? 'bot' : c === n + 1 ? 'human' : null;
     if (phase === 'human') {
       if (humanLast !== null && now - humanLast > GAP) phase = null;
@@ -146,7 +148,7 @@ def measure(page: Any, base: str, store: Any, game: str, moves: int, delay: floa
     over = tuple(w["over"] for w in WORDS.values())
     turn_words = tuple(w["your_turn"] for w in WORDS.values())
     turn = (*turn_words, *over)
-    results: dict[str, list[float]] = {"human": [], "bot": [], "select": [], "turn": []}
+    results: dict[str, list[float]] = {"human": [], "first": [], "bot": [], "select": [], "turn": []}
     move_words = [re.escape(w["moves"]) for w in WORDS.values()]
     view = bk.open_table(page, f"{base}/voila/render/{game}.ipynb")
     view = bk.wait_until(page, lambda v: v.status.startswith(turn) or bk.summary_shown(page),
@@ -191,6 +193,7 @@ def measure(page: Any, base: str, store: Any, game: str, moves: int, delay: floa
                                                  list(turn_words)])
         if timing["human"] is not None:
             results["human"].append(timing["human"])
+            results["first"].append(timing["first"])
         if timing["bot"] is not None:
             results["bot"].append(timing["bot"])
         # On to the next human move (the bots may move several times), or the panel.
@@ -301,6 +304,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.game}: click → redraw in Chromium {version} (Voilà page, bot delay {args.delay:g} s), "
           f"{len(results['human'])} human moves, {time.monotonic() - started:.0f} s in all")
     print(summary("human move", results["human"]))
+    print(summary("  its first change on the page", results["first"]))
     print(summary("card selection", results["select"]))
     print(summary("bot reply (with the page's delay)", results["bot"]))
     print(summary("bot reply minus the delay", results["bot_minus_delay"]))

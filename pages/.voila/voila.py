@@ -1,8 +1,8 @@
 """Voilà's configuration for the classroom pages (read by `make pages` and the browser
 tests' server through JUPYTER_CONFIG_PATH; see README.md beside this file)."""
 
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server._tz import utcnow
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
 from cardlearn.games.extras import page_index
 
@@ -72,3 +72,26 @@ def _keep_every_request() -> None:
 
 
 _keep_every_request()
+
+
+def _send_at_once() -> None:
+    """Kernel messages go to the browser at once (TCP_NODELAY on the kernel's websocket).
+    Tornado leaves Nagle's algorithm on, so after the small "busy" status a move's redraw
+    waited for the browser's delayed acknowledgement: 40 ms on every click that sent one
+    message (issue 32's click → redraw, `benchmarks/browser_latency.py`: the first change
+    on the page came 47 ms after Confirm, 6 ms after a click that happened to send two)."""
+    from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+
+    open_ = KernelWebsocketHandler.open
+    if getattr(open_, "sends_at_once", False):
+        return
+
+    async def open_at_once(self: KernelWebsocketHandler, kernel_id: str) -> None:
+        self.set_nodelay(True)
+        await open_(self, kernel_id)
+
+    open_at_once.sends_at_once = True  # type: ignore[attr-defined]
+    KernelWebsocketHandler.open = open_at_once  # type: ignore[method-assign]
+
+
+_send_at_once()
