@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import statistics
 import sys
@@ -61,7 +62,8 @@ MEASURE_MOVE_JS = """
   const tables = document.querySelectorAll('.cardlearn-table');
   const root = tables[tables.length - 1];
   const words = new RegExp('(?:' + moveWords.join('|') + '):\\\\s*(\\\\d+)');
-  const status = () => root.querySelector('.cardlearn-status').innerText;
+  // textContent, not innerText: innerText lays the page out, and this runs after every change.
+  const status = () => root.querySelector('.cardlearn-status').textContent;
   const count = () => {
     const m = words.exec(status());
     return m ? Number(m[1]) : -1;
@@ -264,7 +266,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="instead: load the page this many times and count the kernels left")
     parser.add_argument("--opens", type=int, default=0,
                         help="instead: open every page this many times from the index, time to the table")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="deal this game (CARDLEARN_SEED; the computers then think by count, "
+                             "without their clock); default: dealt afresh, as in a classroom")
     args = parser.parse_args(argv)
+    # The browser tests fix the deal; a classroom's pages deal afresh and their searches
+    # think by the clock (`cardlearn.table.fixed`), which is what a pupil waits for.
+    os.environ["CARDLEARN_SEED"] = "" if args.seed is None else str(args.seed)
 
     chromium = bk.find_chromium()
     if chromium is None:

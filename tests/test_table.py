@@ -1011,9 +1011,9 @@ def test_a_click_while_the_bot_thinks_is_ignored(name):
     clicked = threading.Event()
     think = table.model.think
 
-    def think_after_the_clicks(turn):
+    def think_after_the_clicks(turn, seconds=None):
         assert clicked.wait(10)
-        return think(turn)
+        return think(turn, seconds)
 
     table.model.think = think_after_the_clicks  # type: ignore[method-assign]
     try:

@@ -128,7 +128,7 @@ def test_a_bots_error_on_the_loop_is_shown_and_the_table_is_idle(monkeypatch):
     no_threads(monkeypatch)
     table = play(toygame, seats=SEATS, seed=4, delay=0.05)
 
-    def broken(turn):
+    def broken(turn, seconds=None):
         raise RuntimeError("the bot broke")
 
     monkeypatch.setattr(table.model, "think", broken)

@@ -332,9 +332,10 @@ class TableModel:
     def is_current(self, turn: BotTurn) -> bool:
         return self._turns.is_current(turn)
 
-    def think(self, turn: BotTurn) -> Any:
-        """The bot's choice for `turn` (reads only the turn: may run outside the caller's lock)."""
-        return self._turns.think(turn)
+    def think(self, turn: BotTurn, seconds: float | None = None) -> Any:
+        """The bot's choice for `turn` (reads only the turn: may run outside the caller's
+        lock); a search with a clock thinks at most `seconds`, when given."""
+        return self._turns.think(turn, seconds)
 
     def complete(self, turn: BotTurn, action: Any) -> bool:
         """Make the bot's `action` if `turn` is still current; False, changing nothing, if not."""

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from cardlearn.bots import SearchBot
 from cardlearn.protocol import AnyGame, AnyState, Bot
 from cardlearn.table.fixed import table_bot
 from cardlearn.table.messages import said
@@ -145,9 +146,17 @@ class Turns:
         return (turn.generation == self.generation and turn.ply == len(table._history.moves)
                 and turn.state is table.state)
 
-    def think(self, turn: BotTurn) -> Any:
+    def think(self, turn: BotTurn, seconds: float | None = None) -> Any:
+        """The bot's choice; a search with a clock thinks at most `seconds`, when given."""
         bot = self.bots.get(turn.seat) or self.demo_bots[turn.seat]
-        return bot.choose(turn.state, turn.seat)
+        clock = getattr(bot, "seconds", None)
+        if seconds is None or not isinstance(bot, SearchBot) or clock is None:
+            return bot.choose(turn.state, turn.seat)
+        bot.seconds = min(clock, seconds)
+        try:
+            return bot.choose(turn.state, turn.seat)
+        finally:
+            bot.seconds = clock
 
     def complete(self, turn: BotTurn, action: Any) -> bool:
         """Make the bot's `action` if `turn` is still current (then select any forced human

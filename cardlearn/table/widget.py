@@ -23,7 +23,7 @@ import html
 import sys
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast, overload
 
@@ -112,6 +112,25 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 # A computer's move right after another computer's shows for this share of `delay`: the
 # first answer to the pupil shows at the table's pace, the rest of the run more quickly.
 RUN_SHARE = 0.6
+# And the computers' pauses between two turns of the pupil's add up to at most this; past
+# it each move shows for `RUN_FLOOR`.  In Kínaskák a round of three computers is often ten
+# or more moves (draws, buys declined, melds, lay-offs, discards): at the pace above the
+# pupil waited 1.8 s at the 90th percentile, over issue 32's 1.5 s.
+RUN_BUDGET = 0.8
+RUN_FLOOR = 0.05
+# Thinking counts too: a search may use `TABLE_SECONDS` a move, and three computers' draws
+# in a row used it each.  A computer's search thinks at most until `RUN_THINKING` after
+# the run began, and at least `THINK_FLOOR` (its count of imagined deals may end sooner).
+RUN_THINKING = 0.9
+THINK_FLOOR = 0.05
+
+def run_start(moves: Sequence[tuple[int, Any]], seats: Mapping[int, str]) -> int:
+    """Where the computers' run now began: the index after the last pupil's move."""
+    i = len(moves)
+    while i and seats.get(moves[i - 1][0], HUMAN) != HUMAN:
+        i -= 1
+    return i
+
 
 class Table(widgets.VBox):
     """A playable table; see `play`.  A re-entrant lock guards every change: bots move from
@@ -138,6 +157,8 @@ class Table(widgets.VBox):
         self._lock = threading.RLock()
         self._idle = threading.Event()
         self._thinking: BotTurn | None = None  # the turn handed to the loop
+        self._run = (0, 0.0)  # the computers' run now: where it began in the moves, its pauses
+        self._run_clock = (0, 0.0)  # and when it began (time.monotonic)
         # The loop the bots move from: the kernel's, running where the table is made; else
         # one of the table's own, made when a bot first waits (see `_bot_loop`).
         self._loop = _running_loop()
@@ -408,7 +429,7 @@ class Table(widgets.VBox):
                 return  # cancelled, undone or moved on: the change that did it went on itself
         began = time.monotonic()
         try:
-            action = self.model.think(turn)
+            action = self.model.think(turn, self._thinking_time(began))
         except Exception as err:  # a loop's callback error would only reach a log: show it
             with self._lock:
                 if self.model.fail(turn, err):
@@ -439,23 +460,38 @@ class Table(widgets.VBox):
                     self._show(err)
                     raise
 
+    def _thinking_time(self, now: float) -> float | None:
+        """How long the computer to move may think (see `RUN_THINKING`); None in demo mode."""
+        if self.model.demo:
+            return None
+        start = run_start(self.model.moves, self.model.seats)
+        if self._run_clock[0] != start or start == len(self.model.moves):
+            self._run_clock = (start, now)
+        return max(THINK_FLOOR, RUN_THINKING - (now - self._run_clock[1]))
+
     def pace(self, turn: BotTurn, action: Any) -> float:
         """How long a bot's move shows before it is made: `delay`; nothing for a quiet one;
         a third of it for a computer's further moves in a row of its own (laying away
         cards one by one, an exchange), and `RUN_SHARE` of it for a computer that follows
         another, so that a stretch with nothing for the pupil to do goes quickly while each
-        card still shows (issue 32: the pupil's turn back within 1.5 s).  In demo mode, its pace instead
-        (`DEMO_PACES`: 2.5 s slow, 1.2 s normal; at once when stepped, the press being the pace)."""
+        card still shows; and the run's pauses together at most `RUN_BUDGET` (issue 32: the
+        pupil's turn back within 1.5 s).  In demo mode, its pace instead (`DEMO_PACES`:
+        2.5 s slow, 1.2 s normal; at once when stepped, the press being the pace)."""
         if self.model.quiet(turn.state, action):
             return 0.0
         if self.model.demo:
             return DEMO_PACES[self.model.demo_pace] or 0.0
         moves = self.model.moves
-        if moves and moves[-1][0] == turn.seat and not self.model.demo:
-            return self.delay / 3
-        if moves and self.model.seats.get(moves[-1][0], HUMAN) != HUMAN:
-            return self.delay * RUN_SHARE  # another computer's move just showed
-        return self.delay
+        base = self.delay
+        if moves and moves[-1][0] == turn.seat:
+            base = self.delay / 3
+        elif moves and self.model.seats.get(moves[-1][0], HUMAN) != HUMAN:
+            base = self.delay * RUN_SHARE  # another computer's move just showed
+        began = run_start(moves, self.model.seats)
+        spent = self._run[1] if self._run[0] == began else 0.0
+        pause = min(base, max(RUN_FLOOR, RUN_BUDGET - spent))
+        self._run = (began, spent + pause)
+        return pause
 
     def _cancel_bots(self) -> None:
         self.model.cancel_bots()  # a turn still on the loop finds itself stale and gives up
