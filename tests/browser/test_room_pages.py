@@ -34,6 +34,7 @@ from browserkit import (
     Watch,
     click_move,
     free_port,
+    outside_viewport,
     screenshot,
     settle,
     voila_server,
@@ -387,3 +388,48 @@ def test_an_undo_pressed_as_the_other_pupils_move_lands_is_refused(served: Serve
     message.filter(has_text="Einhver varð á undan þér: Bjarki ").wait_for(timeout=MOVE_TIMEOUT_MS)
     for p in pupils:
         assert not p.watch.page_errors, p.watch.page_errors
+
+
+def four_card_trick(seed: int) -> list[Any] | None:
+    """The moves of a Kozel deal (`seed`) that lead to seat 0 to answer a trick of three
+    four-card plays, each seat making its biggest play when it has one of three or more
+    cards: the teacher's worst case for the table's middle (issue 32, point 1)."""
+    import random
+
+    from cardlearn.games import GAMES
+
+    state = GAMES["kozel"].new_game(seed=seed)
+    rng = random.Random(seed)
+    moves: list[Any] = []
+    while state.to_move is not None and state.deals_done == 0 and len(moves) < 40:
+        actions = state.legal_actions()
+        big = max(actions, key=lambda a: len(getattr(a, "cards", ()) or ()))
+        action = big if len(getattr(big, "cards", ()) or ()) >= 3 else rng.choice(actions)
+        moves.append(action)
+        state = state.apply(action)
+        if len(state.plays) == 3 and sum(len(p[2]) for p in state.plays) >= 12 and state.to_move == 0:
+            return moves
+    return None
+
+
+def test_a_four_card_kozel_trick_leaves_the_hand_and_confirm_in_the_window(
+        served: Served, store: Any, browser: Any, pupils: list[Pupil]) -> None:
+    """Four cards led and answered by two seats (twelve cards in the middle): the pupil to
+    answer still sees the whole hand and Staðfesta at 1024 × 768, unscrolled."""
+    seed = next(s for s in range(100, 400) if four_card_trick(s) is not None)
+    moves = four_card_trick(seed)
+    assert moves is not None
+    room = rooms.create("kozel", [0, 1, 2, 3], seed=seed, store=store)
+    for action in moves:
+        seat = room.state().to_move
+        assert seat is not None
+        room.play(seat, room.tokens[seat], action, after=len(room))
+    assert sum(len(p[2]) for p in room.state().plays) >= 12
+    pupil = open_pupil(browser, pupils, served.url("kozel", room.id, 0, room.tokens[0]), 0)
+    wait_table(pupil, len(room), fresh=True)
+    settle(pupil.page)
+    where = outside_viewport(pupil.page)
+    kept = [w for w in where["outside"] if "cardlearn-zone-hand" in w or "cardlearn-confirm" in w]
+    assert where["count"] > 12 and not kept, f"outside the window: {kept}"
+    screenshot(pupil.page, "rooms-kozel-four-card-trick")
+    assert not pupil.watch.page_errors, pupil.watch.page_errors
