@@ -232,3 +232,12 @@ def banner_html(snap: Snapshot) -> str:
         return ""
     return (f"<div><b>{esc(banner.said)}</b></div><div>{esc(banner.standing)}</div>"
             f"{sheet_table_html(snap)}")
+
+
+def say_html(n: int, polite: str, assertive: str, lang: str, words: Mapping[str, str]) -> str:
+    """The hidden child the pages' script reads (`cardlearn-a11y.js`): utterance `n`'s
+    words for the polite and the assertive live region, the table's language (for the
+    page's `lang`) and the words the script adds to a card's name."""
+    return (f'<span data-n="{n}" data-lang="{esc(lang)}" data-polite="{esc(polite)}" '
+            f'data-assertive="{esc(assertive)}" data-unusable="{esc(words["card_unusable"])}" '
+            f'data-keys="{esc(words["keys"])}" data-to-hand="{esc(words["to_hand"])}"></span>')

@@ -137,11 +137,13 @@ class CardButton(widgets.Button):
         """Drawn as usable: selected, or a move would still fit with it (never a back)."""
         return self.card is not None and "cardlearn-unusable" not in classes_of(self)
 
-    def show(self, cell: CellView, caption: str | None = None, run: str = "") -> None:
+    def show(self, cell: CellView, caption: str | None = None, run: str = "", lang: str = "is") -> None:
         """Draw `cell`; `caption` is the text under the card (the cell's own caption unless
         given), `run` its place in a run of cards under one caption ("cardlearn-run": a
         later card of the run, drawn without the caption; "cardlearn-run-start": the first
-        of a run after another)."""
+        of a run after another).  Its tooltip is its name in `lang` ("tígulnía", a back
+        "spil á grúfu") with its caption: the pages' script makes it the button's
+        accessible name (ipywidgets gives an empty button none)."""
         self.card = cell.card
         self.index = cell.index  # a pile drawn stacked shows its last entries only
         picture = f"cardlearn-card-{css_name(cell.card)}" if cell.card else "cardlearn-back"
@@ -157,9 +159,16 @@ class CardButton(widgets.Button):
                 "cardlearn-captioned" if cell.caption else "",
                 run,
             )
-            self.tooltip = Card.parse(cell.card).symbol if cell.card else cell.caption or None
+            self.tooltip = card_name(cell, lang)
             self.description = cell.caption if caption is None else caption
             self.button_style = "success" if cell.selected else "info" if cell.usable else ""
+
+
+def card_name(cell: CellView, lang: str) -> str:
+    """A card's name for a screen reader and a tooltip, in `lang`: "tígulnía" or
+    "spil á grúfu", then its caption ("tígulnía · Tölva 2 · út")."""
+    name = Card.parse(cell.card).name(lang) if cell.card else WORDS[lang]["card_back"]
+    return f"{name} · {cell.caption}" if cell.caption else name
 
 
 class TargetButton(widgets.Button):
@@ -227,7 +236,7 @@ class CardRow(widgets.HBox):
         self.add_class("cardlearn-row")
 
     def show(self, cells: Sequence[CellView], stacked: bool = False, compact: bool = False,
-             label: str = "") -> None:
+             label: str = "", lang: str = "is") -> None:
         while len(self._buttons) < len(cells):
             self._buttons.append(CardButton(self.zone, len(self._buttons), self._on_click))
         # Cards in a row under one caption (a seat's two-card lead and the answers to it, a
@@ -237,7 +246,7 @@ class CardRow(widgets.HBox):
         runs = caption_runs([c.caption for c in cells])
         shown = [short_caption(c.caption, label) for c in cells]
         for button, cell, run, text in zip(self._buttons, cells, runs, shown):
-            button.show(cell, "" if run == "cardlearn-run" else text, run)
+            button.show(cell, "" if run == "cardlearn-run" else text, run, lang)
         n = len(cells)
         # A caption with a note ("Tölva 2 · á grúfu", "Tölva 2 dró það") takes two lines,
         # every card of the row the same height, so that the row does not grow mid-trick.
@@ -297,7 +306,7 @@ class ZoneBox(widgets.VBox):
         if zone.cells is not None and zone.stack:  # a pile: its top card and a count; a click opens it
             self._label.value = f"<b>{esc(zone.label)}</b> · {esc(zone.count)}"
             opened = self.opened and len(zone.cells) > 1
-            self._row.show(zone.cells if opened else zone.cells[-1:], stacked=not opened)
+            self._row.show(zone.cells if opened else zone.cells[-1:], stacked=not opened, lang=lang)
             w = WORDS[lang]
             self._opener.description = w["close_pile" if opened else "open_pile"]
             opener = (self._opener,) if len(zone.cells) > 1 else ()
@@ -312,7 +321,7 @@ class ZoneBox(widgets.VBox):
             self._label.value = f"<b>{esc(zone.label)}</b>"
             # A seat's own cards (melds, cards shown, tricks won) are drawn compact, overlapped
             # with each index showing, so that they fit beside the seat for the whole match.
-            self._row.show(zone.cells, compact=zone.owner is not None, label=zone.label)
+            self._row.show(zone.cells, compact=zone.owner is not None, label=zone.label, lang=lang)
             self.children = (head, self._row)
             return
         if zone.target:  # a target names itself, with the stack's size: one line less
@@ -418,6 +427,12 @@ class TableView:
         self._action_buttons: list[widgets.Button] = []
         self._action_moves: list[Any] = []
         self._message = _html("cardlearn-message")
+        # What a screen reader says when the table changes (the pages' script reads this
+        # hidden child into the page's live regions): see `_speak`.
+        self._say = widgets.HTML(layout=widgets.Layout(display="none"))  # its own: layouts are shared
+        self._say.add_class("cardlearn-say")
+        self._said: tuple[int, str, str, bool] | None = None  # last log number, turn, message, summary
+        self._utterance = 0
         self._bottom = self._box(widgets.VBox, "cardlearn-bottom")
         self._pass_text = _html("cardlearn-pass")
         self._passing = widgets.VBox(
@@ -480,8 +495,37 @@ class TableView:
         self._draw_felt(snap)
         hints = snap.hints
         self._hints.value = fragments.hints_html(hints, True, snap.lang) if hints is not None else ""
-        self.children = (*top, self._main)
+        self._speak(snap)
+        self.children = (*top, self._main, self._say)
         return self.children
+
+    def _speak(self, snap: Snapshot) -> None:
+        """Put what changed into words for the live regions: the moves made since the last
+        redraw (the log's words), then whose turn it is, or the deal's end in its first
+        sentence (polite); a refusal on the message line is said at once (assertive).  The
+        table as a whole is never read out: a page just opened says only whose turn."""
+        w = WORDS[snap.lang]
+        last = max((line.number for line in snap.log), default=0)
+        before = self._said
+        polite: list[str] = []
+        if before is not None and last > before[0]:
+            polite += [line.text for line in snap.log if line.number > before[0]]
+        if snap.summary is not None and (before is None or not before[3]):
+            polite += list(snap.summary.lines[:1])
+        elif before is None or polite or snap.turn != before[1]:
+            polite.append(snap.turn)
+        message = snap.message if before is None or snap.message != before[2] else ""
+        # a new message with no move is the answer to the pupil's click (a refusal, or why
+        # a card is faded): said at once; one that comes with a move is said after it
+        refusal = w["illegal"].split("{")[0].strip()
+        assertive = message if before is not None and (message.startswith(refusal) or not polite) else ""
+        if message and not assertive:
+            polite.append(message)
+        self._said = (last, snap.turn, snap.message, snap.summary is not None)
+        if polite or assertive:
+            self._utterance += 1
+        self._say.value = fragments.say_html(self._utterance, " ".join(p for p in polite if p), assertive,
+                                             snap.lang, w)
 
     def _draw_demo(self, snap: Snapshot) -> None:
         """Demo's pace (the chosen one marked) and, at the step pace, "Næsti leikur"."""
@@ -520,7 +564,7 @@ class TableView:
             + (f" · {esc(snap.hand_info)}" if snap.hand_info else "")
             + (f" — {esc(snap.prompt)}" if snap.prompt else "")  # one line where it fits
         )
-        self._hand.show(snap.hand)
+        self._hand.show(snap.hand, lang=snap.lang)
         self._draw_actions(snap)
         # With the sides taken (a partner across) the last move goes below your cards, without
         # pictures: the open zones show its cards, marked.  At a deal's end the summary takes

@@ -71,6 +71,11 @@ WORDS: dict[str, dict[str, str]] = {
         "your_hand": "Spilin þín",
         "hand_of": "Spil — {who}",
         "pass": "{who} á leik. Réttu tölvuna yfir; hin líti undan á meðan!",
+        # what a screen reader says of a card, and the keys (the pages' script)
+        "card_back": "spil á grúfu",
+        "card_unusable": "nýtist ekki núna",
+        "keys": "Örvalyklar fara á milli spilanna, bil eða Enter velur spil og S staðfestir.",
+        "to_hand": "Fara í spilin þín",
         "press_ready": "Smelltu fyrst á „Sýna spilin mín“.",
         # messages
         "illegal": "Það má ekki: {msg}",
@@ -182,6 +187,10 @@ WORDS: dict[str, dict[str, str]] = {
         "your_hand": "Your cards",
         "hand_of": "Cards — {who}",
         "pass": "{who} to move. Pass the computer over; everyone else, look away!",
+        "card_back": "face-down card",
+        "card_unusable": "not usable now",
+        "keys": "Arrow keys move between the cards, Space or Enter chooses a card and C confirms.",
+        "to_hand": "Go to your cards",
         "press_ready": "Click “Show my cards” first.",
         "illegal": "Not allowed: {msg}",
         "wait": "{who} to move — please wait.",

@@ -1,0 +1,52 @@
+"""What the table gives a screen reader (issue 33): each card button's name in the page's
+language, and the hidden `.cardlearn-say` child the pages' script reads into the live
+regions: the moves since the last redraw and whose turn (polite), a refusal (assertive)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from cardlearn import play
+from cardlearn.cards import Card
+from cardlearn.table import WORDS
+
+
+def said(table: object) -> dict[str, str]:
+    value = table.view._say.value  # type: ignore[attr-defined]
+    return {k: html.unescape(v) for k, v in re.findall(r'data-([a-z-]+)="([^"]*)"', value)}
+
+
+def test_cards_are_named_in_the_tables_language() -> None:
+    t = play("kozel", seed=3, delay=0)
+    try:
+        hand = t.view.card_buttons("hand")
+        assert hand and all(b.tooltip == Card.parse(b.card).name("is") for b in hand if b.card)
+        t.lang = "en"
+        hand = t.view.card_buttons("hand")
+        assert all(b.tooltip == Card.parse(b.card).name("en") for b in hand if b.card)
+        assert said(t)["lang"] == "en"
+    finally:
+        t.close()
+
+
+def test_a_move_is_said_then_whose_turn_and_a_refusal_is_said_at_once() -> None:
+    t = play("kasina", seed=5, delay=0)
+    try:
+        first = said(t)
+        assert first["polite"].startswith(WORDS["is"]["your_turn"]) and first["assertive"] == ""
+        n = int(first["n"])
+        t.act(t.state.legal_actions()[0])  # the pupil moves, the computer answers at once
+        after = said(t)
+        assert int(after["n"]) > n
+        lines = [line.text for line in t.model.snapshot().log][-2:]
+        assert all(line in after["polite"] for line in lines), (lines, after["polite"])
+        assert after["polite"].endswith(t.model.snapshot().turn)
+        # a click on a faded card: why, said at once
+        faded = [b for b in t.view.card_buttons() if b.card and not b.usable]
+        assert faded
+        faded[0].click()
+        refusal = said(t)
+        assert refusal["assertive"] == t.model.snapshot().message != ""
+    finally:
+        t.close()
