@@ -119,6 +119,10 @@ def moves_of(page: Any) -> int:
     return int(page.eval_on_selector(TABLE, "r => r.dataset.moves || '-1'"))
 
 
+@pytest.mark.xfail(strict=False, reason=(
+    "issue 33, open: under CI load focus once stayed on Voilà's notebook (jp-Notebook) after "
+    "the played card's button left the hand, with no focus event for the script to act on; "
+    "passes on a quiet machine"))
 @pytest.mark.parametrize("game", ["kasina"])
 def test_moves_by_keyboard_alone(tab: Any, voila_url: str, pages_store: Any, game: str) -> None:
     """Kasína: the pupil's first eight moves by keys only: the skip link to the hand, arrows between
