@@ -517,8 +517,7 @@ class TableView:
         message = snap.message if before is None or snap.message != before[2] else ""
         # a new message with no move is the answer to the pupil's click (a refusal, or why
         # a card is faded): said at once; one that comes with a move is said after it
-        refusal = w["illegal"].split("{")[0].strip()
-        assertive = message if before is not None and (message.startswith(refusal) or not polite) else ""
+        assertive = message if before is not None and not polite else ""
         if message and not assertive:
             polite.append(message)
         self._said = (last, snap.turn, snap.message, snap.summary is not None)

@@ -157,8 +157,8 @@ class Table(widgets.VBox):
         self._lock = threading.RLock()
         self._idle = threading.Event()
         self._thinking: BotTurn | None = None  # the turn handed to the loop
-        self._run = (0, 0.0)  # the computers' run now: where it began in the moves, its pauses
-        self._run_clock = (0, 0.0)  # and when it began (time.monotonic)
+        # the computers' run now: where it began in the moves, when (time.monotonic), its pauses
+        self._run = (0, 0.0, 0.0)
         # The loop the bots move from: the kernel's, running where the table is made; else
         # one of the table's own, made when a bot first waits (see `_bot_loop`).
         self._loop = _running_loop()
@@ -460,14 +460,18 @@ class Table(widgets.VBox):
                     self._show(err)
                     raise
 
+    def _run_now(self, now: float) -> tuple[int, float, float]:
+        """The computers' run the next move belongs to; a fresh one at its first move."""
+        start = run_start(self.model.moves, self.model.seats)
+        if self._run[0] != start or start == len(self.model.moves):
+            self._run = (start, now, 0.0)
+        return self._run
+
     def _thinking_time(self, now: float) -> float | None:
         """How long the computer to move may think (see `RUN_THINKING`); None in demo mode."""
         if self.model.demo:
             return None
-        start = run_start(self.model.moves, self.model.seats)
-        if self._run_clock[0] != start or start == len(self.model.moves):
-            self._run_clock = (start, now)
-        return max(THINK_FLOOR, RUN_THINKING - (now - self._run_clock[1]))
+        return max(THINK_FLOOR, RUN_THINKING - (now - self._run_now(now)[1]))
 
     def pace(self, turn: BotTurn, action: Any) -> float:
         """How long a bot's move shows before it is made: `delay`; nothing for a quiet one;
@@ -487,10 +491,9 @@ class Table(widgets.VBox):
             base = self.delay / 3
         elif moves and self.model.seats.get(moves[-1][0], HUMAN) != HUMAN:
             base = self.delay * RUN_SHARE  # another computer's move just showed
-        began = run_start(moves, self.model.seats)
-        spent = self._run[1] if self._run[0] == began else 0.0
+        start, began, spent = self._run_now(time.monotonic())
         pause = min(base, max(RUN_FLOOR, RUN_BUDGET - spent))
-        self._run = (began, spent + pause)
+        self._run = (start, began, spent + pause)
         return pause
 
     def _cancel_bots(self) -> None:
