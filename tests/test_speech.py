@@ -50,3 +50,24 @@ def test_a_move_is_said_then_whose_turn_and_a_refusal_is_said_at_once() -> None:
         assert refusal["assertive"] == t.model.snapshot().message != ""
     finally:
         t.close()
+
+
+def test_the_table_brings_its_page_script_and_names_its_page() -> None:
+    """The script runs wherever the table is drawn (Voilà, JupyterLab, the static site): it
+    is the table's own hidden HTML, an image whose error handler is `access.js` whole."""
+    from importlib import resources
+
+    from cardlearn.table.view import walk
+
+    t = play("lomber", seed=2, delay=0)
+    try:
+        values = [w.value for w in walk(t) if hasattr(w, "value") and isinstance(w.value, str)]
+        carriers = [v for v in values if v.startswith("<img") and "onerror=" in v]
+        assert len(carriers) == 1
+        code = html.unescape(re.search(r'onerror="([^"]*)"', carriers[0]).group(1))  # type: ignore[union-attr]
+        assert code == resources.files("cardlearn.table").joinpath("access.js").read_text(encoding="utf-8")
+        assert said(t)["title"] == "Lomber · spil"
+        t.lang = "en"
+        assert said(t)["title"] == f"{t.game.NAME['en']} · card game"
+    finally:
+        t.close()

@@ -234,10 +234,15 @@ def banner_html(snap: Snapshot) -> str:
             f"{sheet_table_html(snap)}")
 
 
-def say_html(n: int, polite: str, assertive: str, lang: str, words: Mapping[str, str]) -> str:
-    """The hidden child the pages' script reads (`cardlearn-a11y.js`): utterance `n`'s
-    words for the polite and the assertive live region, the table's language (for the
-    page's `lang`) and the words the script adds to a card's name."""
-    return (f'<span data-n="{n}" data-lang="{esc(lang)}" data-polite="{esc(polite)}" '
-            f'data-assertive="{esc(assertive)}" data-unusable="{esc(words["card_unusable"])}" '
-            f'data-keys="{esc(words["keys"])}" data-to-hand="{esc(words["to_hand"])}"></span>')
+def say_html(n: int, polite: str, assertive: str, lang: str, title: str, words: Mapping[str, str]) -> str:
+    """The hidden child the table's page script reads (`cardlearn/table/access.js`):
+    utterance `n`'s words for the polite and the assertive live region, the table's language
+    (for the page's `lang`) and title, and the words the script gives cards and regions."""
+    data = {
+        "n": n, "lang": lang, "polite": polite, "assertive": assertive,
+        "title": words["page_title"].format(game=title),
+        "unusable": words["card_unusable"], "keys": words["keys"], "to-hand": words["to_hand"],
+        "felt": words["felt_region"], "side": words["side_region"],
+        "hints": words["hints"], "log": words["log"], "sheet": words["sheet"],
+    }
+    return "<span " + " ".join(f'data-{key}="{esc(value)}"' for key, value in data.items()) + "></span>"

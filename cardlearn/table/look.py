@@ -63,3 +63,14 @@ def stylesheet() -> str:
     # the stylesheet has always opened with a line break after its tag: kept, so that the
     # style sent is the same to the byte
     return "<style>\n" + css + faces + back + "</style>"
+
+
+@lru_cache(maxsize=1)
+def script_html() -> str:
+    """The table's page script (`access.js`: names, live regions, focus, keys; see its
+    head), as HTML an ipywidgets HTML widget runs wherever it is drawn.  A widget's HTML is
+    set as `innerHTML`, where a <script> never runs but an image's error handler does: an
+    empty data URL is no picture, so its `onerror` runs the script once (it guards itself
+    against a second table on the page).  Voilà, JupyterLab and the static site alike."""
+    code = resources.files(__package__).joinpath("access.js").read_text(encoding="utf-8")
+    return f'<img alt="" hidden src="data:," onerror="{html.escape(code, quote=True)}">'

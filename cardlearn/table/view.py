@@ -25,7 +25,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle  # not exported at the to
 from cardlearn.cards import Card
 from cardlearn.protocol import Token
 from cardlearn.table import fragments
-from cardlearn.table.look import css_name, esc, stylesheet
+from cardlearn.table.look import css_name, esc, script_html, stylesheet
 from cardlearn.table.snapshot import CellView, SeatView, Snapshot, ZoneView
 from cardlearn.table.words import WORDS
 
@@ -374,6 +374,7 @@ class TableView:
         self._lang = "is"
         self._style = widgets.HTML(stylesheet(), layout=widgets.Layout(display="none"))
         self._lang_style = widgets.HTML(layout=widgets.Layout(display="none"))
+        self._script = widgets.HTML(script_html(), layout=widgets.Layout(display="none"))
         self._title, self._status = _html("cardlearn-title"), _html("cardlearn-status")
         self._buttons = {
             "new": _button(on.ask_new, "cardlearn-new"),
@@ -400,8 +401,8 @@ class TableView:
         self._header = self._box(
             widgets.HBox,
             "cardlearn-header",
-            self._style, self._lang_style, b["new"], b["undo"], b["hint"], b["teacher"], b["demo"],
-            self._pace, self._next, b["lang"],
+            self._style, self._lang_style, self._script,
+            b["new"], b["undo"], b["hint"], b["teacher"], b["demo"], self._pace, self._next, b["lang"],
         )
         self._ask_text = _html("cardlearn-ask-text")
         self._ask = self._box(widgets.HBox, "cardlearn-ask", self._ask_text, b["new_yes"], b["new_no"])
@@ -524,7 +525,7 @@ class TableView:
         if polite or assertive:
             self._utterance += 1
         self._say.value = fragments.say_html(self._utterance, " ".join(p for p in polite if p), assertive,
-                                             snap.lang, w)
+                                             snap.lang, snap.game_name, w)
 
     def _draw_demo(self, snap: Snapshot) -> None:
         """Demo's pace (the chosen one marked) and, at the step pace, "Næsti leikur"."""

@@ -3,20 +3,28 @@
 // sets no ARIA, and a redraw moves focus to <body>.  The table draws, per card, its name
 // in the page's language as the button's tooltip, and a hidden child `.cardlearn-say`
 // whose span carries what to say now (data-polite, data-assertive, numbered by data-n),
-// the table's language and a few words (see cardlearn/table/view.py, `_speak`).  This:
+// the table's language and title and a few words (cardlearn/table/view.py, `_speak`).
+// The table itself brings this script (cardlearn/table/look.py, `script_html`), so that it
+// runs wherever a table is drawn: a Voilà page, a notebook in JupyterLab, the static site.
+// This:
 // - names every card and target zone (aria-label: its name, "not usable now" when so)
 //   and says a chosen card is pressed (aria-pressed), and labels each row of cards;
 // - keeps two live regions per page, polite and assertive, and says what the table says;
-// - sets <html lang> to the table's language;
+// - sets `lang` on the table, and on a page that is only a table (Voilà, the site's REPL)
+//   <html lang> and the page's title; the game's title is a heading, the felt and the side
+//   column regions, the scrolling lists (hints, log, sheet) reachable by keyboard;
 // - makes the hand one tab stop: arrow keys, Home and End move between its cards, Space
 //   or Enter chooses one (a button's own keys), and S / C presses Staðfesta / Confirm;
-// - keeps focus: a focused card keeps its card across redraws, focus lost to <body> by a
-//   redraw (or left on Staðfesta after a move) goes back to the hand, or to the control
-//   now needed (Áfram at a deal's end);
-// - adds a "skip to your cards" link at the top of the page.
+// - keeps focus: a focused card keeps its card across redraws, focus lost by a redraw
+//   (to <body> or a container; also with no event, checked a few times a second while the
+//   pupil is at the table) goes back to the hand, or to the control now needed (Áfram);
+//   a click elsewhere or Escape lets the pupil leave;
+// - adds a "skip to your cards" link at the top of a page that is only a table.
 // Nothing is fetched, and nothing here changes what a seat may see.
 (function () {
   "use strict";
+  if (window.cardlearnAccess) return;  // one per page, however many tables draw it
+  window.cardlearnAccess = true;
   var HIDDEN = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;" +
     "clip:rect(0 0 0 0);white-space:nowrap;border:0";
   var said = {};           // per table: the last utterance number said
@@ -126,18 +134,35 @@
       if (text && row.getAttribute("aria-label") !== text) row.setAttribute("aria-label", text);
     }
   }
+  function visible(buttons) {
+    return Array.prototype.slice.call(buttons).filter(function (b) { return b.offsetParent !== null; });
+  }
+  function rowCards(row) {
+    return visible(row.querySelectorAll("button.cardlearn-card"));
+  }
+  // Each row of cards is one tab stop (the hand, the table, a trick, each meld): the card
+  // that had it keeps it, else the first usable one; arrows move within the row.
   function rove(root, span) {
-    var cards = handCards(root);
-    if (!cards.length) return;
-    var current = cards.filter(function (b) { return cardClass(b) === focusCard; })[0] ||
-      cards.filter(function (b) { return b.getAttribute("tabindex") === "0"; })[0] ||
-      cards.filter(function (b) { return !b.classList.contains("cardlearn-unusable"); })[0] || cards[0];
     var keys = keysNote(root, span);
-    cards.forEach(function (b) {
-      var want = b === current ? "0" : "-1";
-      if (b.getAttribute("tabindex") !== want) b.setAttribute("tabindex", want);
-      if (b.getAttribute("aria-describedby") !== keys) b.setAttribute("aria-describedby", keys);
-    });
+    var rows = root.querySelectorAll(".cardlearn-row");
+    for (var r = 0; r < rows.length; r++) {
+      var cards = rowCards(rows[r]);
+      if (!cards.length) continue;
+      var hand = cards[0].classList.contains("cardlearn-zone-hand");
+      var current = (hand && cards.filter(function (b) { return cardClass(b) === focusCard; })[0]) ||
+        cards.filter(function (b) { return b.getAttribute("tabindex") === "0"; })[0] ||
+        cards.filter(function (b) { return !b.classList.contains("cardlearn-unusable"); })[0] || cards[0];
+      cards.forEach(function (b) {
+        setAttr(b, "tabindex", b === current ? "0" : "-1");
+        setAttr(b, "aria-describedby", keys);
+      });
+    }
+  }
+  // Where focus waits while the table has nothing to press (the hand empty while the
+  // computers play, before new cards are dealt): the status line, in the table.
+  function park(root) {
+    var status = root.querySelector(".cardlearn-status");
+    if (status) { setAttr(status, "tabindex", "-1"); status.focus(); }
   }
   function focusHand(root) {
     var summary = root.querySelector(".cardlearn-summary button.cardlearn-dismiss");
@@ -145,24 +170,59 @@
     var cards = handCards(root);
     var target = cards.filter(function (b) { return b.getAttribute("tabindex") === "0"; })[0] || cards[0];
     if (!target) {
-      target = root.querySelector("button.cardlearn-action") ||
-        root.querySelector("button.cardlearn-confirm:not(.cardlearn-unusable)");
+      target = visible(root.querySelectorAll("button.cardlearn-action"))[0] ||
+        visible(root.querySelectorAll("button.cardlearn-confirm:not(.cardlearn-unusable)"))[0];
     }
     if (target) target.focus();
+    else park(root);
   }
   function moves(root) {
     return root.getAttribute("data-moves") || (root.querySelector(".cardlearn-status") || {}).textContent;
   }
+  // A page that is only a table (a Voilà page, the site's REPL), not a notebook in
+  // JupyterLab, whose title and language are JupyterLab's own.
+  function pageOnly(roots) {
+    return roots.length === 1 && !document.querySelector(".jp-NotebookPanel");
+  }
+  function setAttr(el, name, value) {
+    if (el && el.getAttribute(name) !== value) el.setAttribute(name, value);
+  }
+  function regions(root, span) {
+    var title = root.querySelector(".cardlearn-title b");
+    if (title) { setAttr(title, "role", "heading"); setAttr(title, "aria-level", "1"); }
+    var hand = root.querySelector(".cardlearn-hand-label b");
+    if (hand) { setAttr(hand, "role", "heading"); setAttr(hand, "aria-level", "2"); }
+    var felt = root.querySelector(".cardlearn-felt");
+    if (felt) { setAttr(felt, "role", "region"); setAttr(felt, "aria-label", span.getAttribute("data-felt") || ""); }
+    var side = root.querySelector(".cardlearn-side");
+    if (side) { setAttr(side, "role", "region"); setAttr(side, "aria-label", span.getAttribute("data-side") || ""); }
+    // the scrolling lists: a tab stop each, named, so that a keyboard scrolls them
+    var lists = [["cardlearn-hints", "data-hints"], ["cardlearn-log", "data-log"], ["cardlearn-sheet", "data-sheet"]];
+    lists.forEach(function (pair) {
+      var el = root.querySelector("." + pair[0]);
+      if (!el) return;
+      var shown = el.offsetParent !== null && el.textContent.trim() !== "";
+      if (shown) {
+        setAttr(el, "tabindex", "0");
+        setAttr(el, "role", "region");
+        setAttr(el, "aria-label", span.getAttribute(pair[1]) || "");
+      } else if (el.hasAttribute("tabindex")) {
+        el.removeAttribute("tabindex");
+      }
+    });
+  }
   function sync() {
     var roots = document.querySelectorAll(".cardlearn-table");
+    var only = pageOnly(roots);
     for (var i = 0; i < roots.length; i++) {
       var root = roots[i];
       var span = words(root);
       if (!span) continue;
       var lang = span.getAttribute("data-lang");
-      if (roots.length === 1 && lang && document.documentElement.lang !== lang) {
-        document.documentElement.lang = lang;
-      }
+      if (lang) setAttr(root, "lang", lang);
+      if (only && lang && document.documentElement.lang !== lang) document.documentElement.lang = lang;
+      var title = span.getAttribute("data-title");
+      if (only && title && document.title !== title) document.title = title;
       var n = span.getAttribute("data-n");
       var key = i;
       if (said[key] === undefined) {
@@ -174,10 +234,20 @@
         say("assertive", span.getAttribute("data-assertive"));
       }
       nameCards(root, span);
+      regions(root, span);
       rove(root, span);
-      if (roots.length === 1) skipLink(span);
+      if (only) skipLink(span);
       keepFocus(root);
     }
+  }
+  // Is focus lost?  On <body>, or outside the tables on something the pupil cannot have
+  // chosen by keyboard (a container with a negative tabindex: Voilà's notebook takes focus
+  // so when a focused button is taken away).
+  function lost() {
+    var active = document.activeElement;
+    if (!active || active === document.body || active === document.documentElement) return true;
+    if (active.closest && active.closest(".cardlearn-table")) return false;
+    return !(active.tabIndex >= 0);
   }
   function keepFocus(root) {
     var active = document.activeElement;
@@ -185,12 +255,14 @@
     var moved = lastMoves !== null && now !== lastMoves;
     lastMoves = now;
     if (!focusInTable) return;
-    if (!active || active === document.body || !active.closest(".cardlearn-table") &&
-        !(active.matches && active.matches("a[href], button, input, select, textarea"))) {
-      focusHand(root);
+    if (lost()) { focusHand(root); return; }
+    if (!root.contains(active)) return;
+    // waiting on the status line: the hand (or Áfram) again once there is something to press
+    if (active.classList.contains("cardlearn-status")) {
+      var dismiss = root.querySelector(".cardlearn-summary button.cardlearn-dismiss");
+      if (handCards(root).length || (dismiss && dismiss.offsetParent !== null)) focusHand(root);
       return;
     }
-    if (!root.contains(active)) return;
     // a card button that now shows another card: focus follows the card
     if (focusCard && active.classList.contains("cardlearn-zone-hand") && cardClass(active) !== focusCard) {
       var same = handCards(root).filter(function (b) { return cardClass(b) === focusCard; })[0];
@@ -201,23 +273,36 @@
       focusHand(root);
     }
   }
+  function tableOf(el) {
+    return (el && el.closest && el.closest(".cardlearn-table")) || document.querySelector(".cardlearn-table");
+  }
   document.addEventListener("focusin", function (event) {
     var t = event.target;
     var root = t && t.closest ? t.closest(".cardlearn-table") : null;
-    if (!root && focusInTable && !(t.matches && t.matches("a[href], button, input, select, textarea"))) {
-      // a redraw took focus from the table to a container (Voilà's notebook takes it,
-      // not <body>): give it back
-      var table = document.querySelector(".cardlearn-table");
+    if (!root && focusInTable && lost()) {
+      // a redraw took focus from the table to a container: give it back
+      var table = tableOf(null);
       if (table) { window.requestAnimationFrame(function () { focusHand(table); }); return; }
     }
     focusInTable = !!root;
     if (root && t.classList.contains("cardlearn-zone-hand")) focusCard = cardClass(t);
+    // a row's tab stop follows the card last focused in it
+    var row = root && t.classList.contains("cardlearn-card") && t.closest(".cardlearn-row");
+    if (row) rowCards(row).forEach(function (b) { setAttr(b, "tabindex", b === t ? "0" : "-1"); });
   });
+  // The pupil leaves the table on purpose: a click (or tap) elsewhere, or Escape (in
+  // JupyterLab, the notebook's command mode).
+  document.addEventListener("pointerdown", function (event) {
+    var t = event.target;
+    if (!(t && t.closest && t.closest(".cardlearn-table"))) focusInTable = false;
+  }, true);
   document.addEventListener("keydown", function (event) {
     var t = event.target;
     if (!t || !t.closest) return;
     var root = t.closest(".cardlearn-table");
-    if (!root || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) return;
+    if (!root) return;
+    if (event.key === "Escape") { focusInTable = false; return; }
+    if (/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     var key = event.key;
     if ((key === "s" || key === "S" || key === "c" || key === "C")) {
@@ -225,8 +310,9 @@
       if (confirm && confirm.offsetParent !== null) { event.preventDefault(); confirm.click(); }
       return;
     }
-    if (!t.classList.contains("cardlearn-zone-hand")) return;
-    var cards = handCards(root);
+    var row = t.classList.contains("cardlearn-card") && t.closest(".cardlearn-row");
+    if (!row) return;
+    var cards = rowCards(row);
     var i = cards.indexOf(t);
     var next = null;
     if (key === "ArrowRight" || key === "ArrowDown") next = cards[Math.min(i + 1, cards.length - 1)];
@@ -238,22 +324,14 @@
     cards.forEach(function (b) { b.setAttribute("tabindex", b === next ? "0" : "-1"); });
     next.focus();
   });
-  // Focus can also be lost with no change to the page after it (the focused button is
-  // detached, and the browser gives focus to <body> or the notebook without a focusin).
-  function lost() {
-    var active = document.activeElement;
-    return !active || active === document.body ||
-      !(active.closest && active.closest(".cardlearn-table")) &&
-      !(active.matches && active.matches("a[href], button, input, select, textarea"));
-  }
-  document.addEventListener("focusout", function (event) {
-    var t = event.target;
-    if (!(t && t.closest && t.closest(".cardlearn-table"))) return;
-    window.setTimeout(function () {
-      var table = t.closest(".cardlearn-table") || document.querySelector(".cardlearn-table");
-      if (table && lost()) focusHand(table);
-    }, 60);
-  });
+  // Focus can be lost with no event at all (a focused button is detached: Chromium moves
+  // focus to <body> without a focusout), and with no change to the page after it: so
+  // while the pupil is at the table, look a few times a second.
+  window.setInterval(function () {
+    if (!focusInTable || !lost()) return;
+    var table = tableOf(null);
+    if (table) focusHand(table);
+  }, 250);
   var pending = false;
   new MutationObserver(function () {
     if (pending) return;
