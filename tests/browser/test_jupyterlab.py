@@ -122,6 +122,12 @@ def test_kasina_notebook_in_jupyterlab(tab: Any, tmp_path: Path) -> None:
     with jupyterlab_server(root) as base:
         run_all_cells(tab.page, base, KASINA_NOTEBOOK)
         check_last_table_plays(tab.page)
+        # the table's own script runs in JupyterLab too: cards named, the page left JupyterLab's
+        named = tab.page.evaluate("""() => { const b = document.querySelector(
+            '.cardlearn-table button.cardlearn-card.cardlearn-zone-hand');
+          return {label: b.getAttribute('aria-label'), title: document.title,
+                  live: !!document.getElementById('cardlearn-live-polite')}; }""")
+        assert named["label"] and named["live"] and "· spil" not in named["title"], named
         assert not tab.watch.outside, f"JupyterLab asked the internet for {tab.watch.outside}"
         assert not tab.watch.widget_problems(), f"widget errors in the console: {tab.watch.widget_problems()}"
         tab.page.close()  # before the server goes, so the page does not log a lost connection

@@ -36,6 +36,8 @@ from browserkit import (
 from conftest import IN_CI
 from test_pages import human_turn, play_one_move
 
+from cardlearn.cards import Card
+from cardlearn.games import GAMES
 from cardlearn.table import WORDS
 
 sys.path.insert(0, str(ROOT / "tools" / "site"))
@@ -122,6 +124,10 @@ def test_every_classroom_page_plays_offline(browser: Any, site_url: str) -> None
                 page.locator("details.cardlearn-page-is summary").wait_for(timeout=SITE_PAGE_TIMEOUT_MS)
                 assert "stuttu máli" in page.locator("details.cardlearn-page-is summary").inner_text()
                 assert page.locator("details.cardlearn-page-en").is_hidden()
+                # the table's own script runs here too: the page's title, language, card names
+                named = page.evaluate(NAMED, HAND_CARD)
+                assert named["title"] == f"{GAMES[game].NAME['is']} · spil" and named["lang"] == "is", named
+                assert named["label"] == Card.parse(named["card"]).name("is"), named
                 for _ in range(MOVES):
                     if not human_turn(view, "is"):
                         view = _wait_human(page)
@@ -141,6 +147,13 @@ def test_every_classroom_page_plays_offline(browser: Any, site_url: str) -> None
         assert not outside, f"requests left the machine: {outside[:10]}"
     finally:
         context.close()
+
+
+NAMED = """(sel) => {
+  const b = document.querySelector(sel + ':not(.cardlearn-unusable)') || document.querySelector(sel);
+  const card = Array.from(b.classList).find(c => /^cardlearn-card-/.test(c)).slice(15);
+  return {title: document.title, lang: document.documentElement.lang,
+          label: b.getAttribute('aria-label'), card}; }"""
 
 
 def _wait_for_table(page: Any, url: str) -> TableView:
