@@ -11,7 +11,7 @@ its own, which `wait()` runs.  A search bot thinks on the loop for at most its `
 answered between moves.
 
 `Table` is the widget a notebook shows; its methods (`act`, `undo`, `hint`, `new_game`,
-`lang`, `teacher`) change the model under a lock and redraw.  `table.model` is the model
+`lang`, `teacher`, `four_colour`) change the model under a lock and redraw.  `table.model` is the model
 itself, `table.view` the widgets (see their modules).  An error inside a click or a bot's
 move is shown on the message line (and raised on to the kernel's log), never swallowed.
 """

@@ -20,6 +20,8 @@ PICTURES_JS = """(selector) => Array.from(document.querySelectorAll(selector)).m
   const code = Array.from(e.classList).find(c => /^cardlearn-card-[0-9TJQKA]+[SHDC]$/.test(c));
   return [code ? code.slice('cardlearn-card-'.length) : null, getComputedStyle(e).backgroundImage];
 }).filter(p => p[0])"""
+HEADER_TOPS_JS = f"""() => Array.from(document.querySelectorAll('{TABLE} .cardlearn-header button'))
+  .filter(b => b.offsetParent !== null).map(b => b.getBoundingClientRect().top)"""
 FOUR_ON = f"() => document.querySelector('{TABLE}').classList.contains('cardlearn-deck-four')"
 
 
@@ -71,4 +73,14 @@ def test_four_colours_on_a_page_and_kept_by_a_reload(tab: Any, voila_url: str) -
     open_table(page, url)
     page.wait_for_function(FOUR_ON, timeout=MOVE_TIMEOUT_MS)
     assert suit_colours(pictures(page, every), "D") <= {BLUE}
+    # the longest header there is (English, demo on with its pace buttons) still one row
+    click_button(page, "cardlearn-lang")
+    click_button(page, "cardlearn-demo")
+    page.wait_for_selector(f"{TABLE} button.cardlearn-demo-pace-slow", state="visible",
+                           timeout=MOVE_TIMEOUT_MS)
+    settle(page)
+    tops = page.evaluate(HEADER_TOPS_JS)
+    assert len(tops) >= 8 and max(tops) - min(tops) < 4, tops
+    page.screenshot(path=str(OUTPUT / "four-colour-kozel-1024-en-demo.png"))
+    click_button(page, "cardlearn-demo")
     assert not tab.watch.page_errors, tab.watch.page_errors
