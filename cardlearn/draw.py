@@ -3,7 +3,8 @@
 Every function returns the same bytes for the same input (no random ids, no dates), so
 notebook outputs can be compared by nbval.  A card is 70 × 100 units:
 
-- `card_svg(card, face_up=True)` — one card, or its back (the same for every card);
+- `card_svg(card, face_up=True, four_colour=False)` — one card, or its back (the same for
+  every card); with `four_colour` ♦ is drawn blue and ♣ green (`FOUR_COLOURS`);
 - `hand_svg(cards)` / `sheet_svg(rows)` — overlapping rows of cards as one SVG;
 - `card_html(card, height=72)` — a card sized for inlining in HTML;
 - `state_html(state, seat)` / `state_svg(state, seat)` — the table as `seat` sees it,
@@ -25,12 +26,18 @@ from typing import NamedTuple
 from cardlearn.cards import Card
 from cardlearn.protocol import AnyGame, AnyState, Entry, Layout
 
-__all__ = ["Row", "card_html", "card_svg", "hand_svg", "sheet_svg", "state_html", "state_svg", "table_rows"]
+__all__ = ["FOUR_COLOURS", "SUIT_COLOURS", "Row", "card_html", "card_svg", "hand_svg", "sheet_svg",
+           "state_html", "state_svg", "table_rows"]
 
 WIDTH, HEIGHT = 70, 100
 FONT = "DejaVu Sans, Arial, sans-serif"
 RED, BLACK, GOLD, BACK = "#c8102e", "#1b1b1b", "#e8b923", "#1f4e8c"
 SUIT_COLOURS = {"S": BLACK, "H": RED, "D": RED, "C": BLACK}
+# The four-colour deck a seat may choose (issue 33): ♦ blue, ♣ green.  Both have at least
+# 4.5:1 against the white face and the cream of a court card's frame, and stay apart from
+# black and red under protanopia and deuteranopia (see tests/test_four_colour.py).
+BLUE, GREEN = "#0b57d0", "#0a6420"
+FOUR_COLOURS = {"S": BLACK, "H": RED, "D": BLUE, "C": GREEN}
 
 # Suit shapes as paths in a box from -1 to 1 (nonzero fill: the club's parts overlap).
 _CIRCLE = "M{x},{y}m-.44,0a.44,.44 0 1,0 .88,0a.44,.44 0 1,0 -.88,0"
@@ -107,7 +114,7 @@ def _court(rank: str, suit: str, colour: str) -> str:
             f'<line x1="15" y1="50" x2="55" y2="50" stroke="{colour}" stroke-width=".6"/>')
 
 
-def _face(card: Card) -> str:
+def _face(card: Card, four_colour: bool = False) -> str:
     if card.rank is None or card.suit is None:  # the joker
         turns = [(r, k * math.pi / 5) for k, r in enumerate((17, 7) * 5)]
         star = " ".join(f"{_num(35 + r * math.sin(t))},{_num(50 - r * math.cos(t))}" for r, t in turns)
@@ -117,7 +124,7 @@ def _face(card: Card) -> str:
         return (f'<g fill="{BLACK}">{word}<g transform="rotate(180 35 50)">{word}</g></g>'
                 f'<polygon points="{star}" fill="{RED}" stroke="{BLACK}" stroke-width=".8"/>'
                 f'<path d="M21,36Q28,45 35,44Q42,45 49,36Q42,42 35,29Q28,42 21,36Z" fill="{BLACK}"/>{bells}')
-    colour = SUIT_COLOURS[card.suit]
+    colour = (FOUR_COLOURS if four_colour else SUIT_COLOURS)[card.suit]
     if card.rank in COURT:
         middle = _court(card.rank, card.suit, colour)
     elif card.rank == "A":
@@ -143,13 +150,13 @@ def _as_card(card: Card | str) -> Card:
 
 
 @lru_cache(maxsize=256)
-def _body(text: str, face_up: bool) -> str:
+def _body(text: str, face_up: bool, four_colour: bool = False) -> str:
     """The drawing inside one card's 70 × 100 box, as SVG elements."""
     outline = '<rect x=".5" y=".5" width="69" height="99" rx="6" fill="{}" stroke="#777"/>'
     if not face_up:
         return outline.format("#ffffff") + _back()
     card = Card.parse(text)
-    return f"<title>{escape(card.symbol)}</title>" + outline.format("#ffffff") + _face(card)
+    return f"<title>{escape(card.symbol)}</title>" + outline.format("#ffffff") + _face(card, four_colour)
 
 
 def _svg(width: float, height: float, inner: str, view: str | None = None) -> str:
@@ -159,20 +166,22 @@ def _svg(width: float, height: float, inner: str, view: str | None = None) -> st
 
 
 @lru_cache(maxsize=256)
-def _card_svg(text: str, face_up: bool, height: float) -> str:
-    return _svg(WIDTH * height / HEIGHT, height, _body(text, face_up), f"0 0 {WIDTH} {HEIGHT}")
+def _card_svg(text: str, face_up: bool, height: float, four_colour: bool = False) -> str:
+    return _svg(WIDTH * height / HEIGHT, height, _body(text, face_up, four_colour), f"0 0 {WIDTH} {HEIGHT}")
 
 
-def card_svg(card: Card | str, *, face_up: bool = True) -> str:
-    """A standalone SVG picture of one card (70 × 100), or of its back if not `face_up`."""
+def card_svg(card: Card | str, *, face_up: bool = True, four_colour: bool = False) -> str:
+    """A standalone SVG picture of one card (70 × 100), or of its back if not `face_up`;
+    `four_colour`: ♦ blue and ♣ green (`FOUR_COLOURS`) instead of red and black."""
     text = str(_as_card(card)) if face_up else ""
-    return _card_svg(text, face_up, HEIGHT)
+    return _card_svg(text, face_up, HEIGHT, four_colour)
 
 
-def card_html(card: Card | str, *, face_up: bool = True, height: float = 72) -> str:
+def card_html(card: Card | str, *, face_up: bool = True, height: float = 72,
+              four_colour: bool = False) -> str:
     """The card as an inline `<svg>` element `height` pixels high, for HTML pages."""
     text = str(_as_card(card)) if face_up else ""
-    return _card_svg(text, face_up, height)
+    return _card_svg(text, face_up, height, four_colour)
 
 
 def sheet_svg(rows: Iterable[Iterable[Card | str | None]], *, face_up: bool = True,

@@ -10,6 +10,7 @@
 // - names every card and target zone (aria-label: its name, "not usable now" when so)
 //   and says a chosen card is pressed (aria-pressed), and labels each row of cards;
 // - keeps two live regions per page, polite and assertive, and says what the table says;
+// - says which of the header's switches are on (aria-pressed);
 // - sets `lang` on the table, and on a page that is only a table (Voilà, the site's REPL)
 //   <html lang> and the page's title; the game's title is a heading, the felt and the side
 //   column regions, the scrolling lists (hints, log, sheet) reachable by keyboard;
@@ -196,6 +197,14 @@
     if (felt) { setAttr(felt, "role", "region"); setAttr(felt, "aria-label", span.getAttribute("data-felt") || ""); }
     var side = root.querySelector(".cardlearn-side");
     if (side) { setAttr(side, "role", "region"); setAttr(side, "aria-label", span.getAttribute("data-side") || ""); }
+    // the header's switches (teacher's view, demo and its pace, four colours, text view):
+    // pressed while on, which the look shows by colour alone
+    var toggles = root.querySelectorAll("button.cardlearn-teacher, button.cardlearn-demo, " +
+      "button.cardlearn-four-colour, button.cardlearn-textview-toggle, .cardlearn-demo-pace button");
+    for (var k = 0; k < toggles.length; k++) {
+      var on = /\bmod-(warning|success)\b/.test(toggles[k].className);
+      setAttr(toggles[k], "aria-pressed", on ? "true" : "false");
+    }
     // the scrolling lists: a tab stop each, named, so that a keyboard scrolls them
     var lists = [["cardlearn-hints", "data-hints"], ["cardlearn-log", "data-log"], ["cardlearn-sheet", "data-sheet"]];
     lists.forEach(function (pair) {

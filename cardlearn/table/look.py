@@ -8,7 +8,8 @@ The HTML of the parts that are drawn, not clicked, is `cardlearn.table.fragments
 CSS hooks (for tests and pages): the root has `cardlearn-table`, every card picture
 `cardlearn-card` (a face `cardlearn-card-<code>`, a back `cardlearn-back`), the message
 line `cardlearn-message`; a card of the last move also has `cardlearn-last`, an unusable
-one `cardlearn-unusable`.
+one `cardlearn-unusable`.  A table whose seat chose the four-colour deck has
+`cardlearn-deck-four` on its root, and `four_colour_style` redraws its ♦ and ♣ faces.
 """
 
 from __future__ import annotations
@@ -74,3 +75,18 @@ def script_html() -> str:
     against a second table on the page).  Voilà, JupyterLab and the static site alike."""
     code = resources.files(__package__).joinpath("access.js").read_text(encoding="utf-8")
     return f'<img alt="" hidden src="data:," onerror="{html.escape(code, quote=True)}">'
+
+
+FOUR_COLOUR_ROOT = "cardlearn-deck-four"  # the class of a table root drawn in four colours
+
+
+@lru_cache(maxsize=1)
+def four_colour_style() -> str:
+    """The rules that draw ♦ blue and ♣ green (`cardlearn.draw.FOUR_COLOURS`) inside a
+    table root with `FOUR_COLOUR_ROOT`: only the 26 faces that change, sent only to a seat
+    that chose four colours (the stylesheet itself stays the same for everyone).  Two
+    classes, so they win over the stylesheet's one-class face rules."""
+    return "<style>" + "".join(
+        f".{FOUR_COLOUR_ROOT} .cardlearn-card-{css_name(str(c))}"
+        f"{{background-image:{_picture(card_svg(c, four_colour=True))}}}"
+        for c in make_deck() if c.suit in ("D", "C")) + "</style>"

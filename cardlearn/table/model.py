@@ -100,6 +100,7 @@ class TableModel:
         self._turns = Turns(self, game, self._roles, self.seed)
         self._humans = tuple(s for s, r in self._roles.items() if r == HUMAN)
         self._teacher = False
+        self._four_colour = False
         self._note: Note | None = None
         self._asking = False
         self._hints = Hints(self)
@@ -150,6 +151,15 @@ class TableModel:
     @teacher.setter
     def teacher(self, on: bool) -> None:
         self._teacher = bool(on)
+
+    @property
+    def four_colour(self) -> bool:
+        """The four-colour deck (♦ blue, ♣ green), chosen per seat: the picture only."""
+        return self._four_colour
+
+    @four_colour.setter
+    def four_colour(self, on: bool) -> None:
+        self._four_colour = bool(on)
 
     @property
     def demo(self) -> bool:

@@ -193,6 +193,7 @@ class Snapshot:
     paused: bool = False  # waiting at a deal's summary for Áfram
     moves: int = 0  # moves made in the match so far
     confirm_shown: bool = True  # some legal move is made with cards (else Confirm is not drawn)
+    four_colour: bool = False  # the seat chose the four-colour deck (♦ blue, ♣ green)
 
     @property
     def sides_taken(self) -> bool:
@@ -534,4 +535,5 @@ def take(model: TableModel) -> Snapshot:
         paused=model.paused,
         moves=len(state.history),
         confirm_shown=model.human_to_move() and model.choices().any_tokens(),
+        four_colour=model.four_colour,
     )

@@ -25,7 +25,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle  # not exported at the to
 from cardlearn.cards import Card
 from cardlearn.protocol import Token
 from cardlearn.table import fragments
-from cardlearn.table.look import css_name, esc, script_html, stylesheet
+from cardlearn.table.look import css_name, esc, four_colour_style, script_html, stylesheet
 from cardlearn.table.snapshot import CellView, SeatView, Snapshot, ZoneView
 from cardlearn.table.words import WORDS
 
@@ -72,6 +72,7 @@ class Handlers:
     switch_demo: Callable[[], None] = lambda: None
     demo_pace: Callable[[str], None] = lambda _pace: None  # "slow", "normal", "step"
     demo_step: Callable[[], None] = lambda: None  # "Næsti leikur": one move at the step pace
+    switch_four_colour: Callable[[], None] = lambda: None  # the four-colour deck on or off
 
 
 # ---------------------------------------------------------------------------------------
@@ -375,6 +376,7 @@ class TableView:
         self._style = widgets.HTML(stylesheet(), layout=widgets.Layout(display="none"))
         self._lang_style = widgets.HTML(layout=widgets.Layout(display="none"))
         self._script = widgets.HTML(script_html(), layout=widgets.Layout(display="none"))
+        self._deck_style = widgets.HTML(layout=widgets.Layout(display="none"))  # four colours' faces
         self._title, self._status = _html("cardlearn-title"), _html("cardlearn-status")
         self._buttons = {
             "new": _button(on.ask_new, "cardlearn-new"),
@@ -383,6 +385,7 @@ class TableView:
             "teacher": _button(on.switch_teacher, "cardlearn-teacher"),
             "demo": _button(on.switch_demo, "cardlearn-demo"),
             "lang": _button(on.switch_lang, "cardlearn-lang"),
+            "four_colour": _button(on.switch_four_colour, "cardlearn-four-colour"),
             "new_yes": _button(lambda: on.answer_new(True), "cardlearn-new-yes"),
             "new_no": _button(lambda: on.answer_new(False), "cardlearn-new-no"),
             "dismiss": _button(on.dismiss, "cardlearn-dismiss"),
@@ -403,6 +406,7 @@ class TableView:
             "cardlearn-header",
             self._style, self._lang_style, self._script,
             b["new"], b["undo"], b["hint"], b["teacher"], b["demo"], self._pace, self._next, b["lang"],
+            b["four_colour"], self._deck_style,
         )
         self._ask_text = _html("cardlearn-ask-text")
         self._ask = self._box(widgets.HBox, "cardlearn-ask", self._ask_text, b["new_yes"], b["new_no"])
@@ -476,6 +480,9 @@ class TableView:
             button.description = w[key]
         self._buttons["teacher"].button_style = "warning" if snap.teacher else ""
         self._buttons["demo"].button_style = "warning" if snap.demo else ""
+        self._buttons["four_colour"].button_style = "success" if snap.four_colour else ""
+        self._buttons["four_colour"].tooltip = w["four_colour_tip"]
+        self._deck_style.value = four_colour_style() if snap.four_colour else ""  # the root's class: Table
         self._draw_demo(snap)
         self._buttons["undo"].tooltip = snap.undo_says or None
         self._buttons["confirm"].tooltip = w["how_to"]

@@ -11,7 +11,7 @@ its own, which `wait()` runs.  A search bot thinks on the loop for at most its `
 answered between moves.
 
 `Table` is the widget a notebook shows; its methods (`act`, `undo`, `hint`, `new_game`,
-`lang`, `teacher`) change the model under a lock and redraw.  `table.model` is the model
+`lang`, `teacher`, `four_colour`) change the model under a lock and redraw.  `table.model` is the model
 itself, `table.view` the widgets (see their modules).  An error inside a click or a bot's
 move is shown on the message line (and raised on to the kernel's log), never swallowed.
 """
@@ -32,6 +32,7 @@ import ipywidgets as widgets
 from cardlearn.games import game_module
 from cardlearn.protocol import AnyGame, AnyState
 from cardlearn.table.fixed import seed_from_environment
+from cardlearn.table.look import FOUR_COLOUR_ROOT
 from cardlearn.table.model import DEMO_PACES, BotTurn, TableModel, new_state
 from cardlearn.table.snapshot import HUMAN, LOG_SHOWN
 from cardlearn.table.view import CardButton, Handlers, TableView, TargetButton, classes_of, walk
@@ -181,6 +182,7 @@ class Table(widgets.VBox):
                 switch_demo=lambda: setattr(self, "demo", not self.demo),
                 demo_pace=lambda pace: setattr(self, "demo_pace", pace),
                 demo_step=self.demo_step,
+                switch_four_colour=lambda: setattr(self, "four_colour", not self.four_colour),
             )
         )
         with self._lock:
@@ -221,6 +223,19 @@ class Table(widgets.VBox):
     def teacher(self, on: bool) -> None:
         def switch() -> None:
             self.model.teacher = on
+
+        self._change(switch)
+
+    @property
+    def four_colour(self) -> bool:
+        """The four-colour deck: ♦ blue and ♣ green on every card picture of this table
+        (off by default; a room seat's choice is kept like its language)."""
+        return self.model.four_colour
+
+    @four_colour.setter
+    def four_colour(self, on: bool) -> None:
+        def switch() -> None:
+            self.model.four_colour = on
 
         self._change(switch)
 
@@ -379,6 +394,9 @@ class Table(widgets.VBox):
     def _render(self) -> None:
         try:
             self.children = (*self.view.render(self.model.snapshot()), *self._extra())
+            # the four-colour faces (the view's `_deck_style`) apply inside this root only
+            if self.model.four_colour != (FOUR_COLOUR_ROOT in self._dom_classes):
+                (self.add_class if self.model.four_colour else self.remove_class)(FOUR_COLOUR_ROOT)
         except Exception as err:  # the drawing failed: say so where the table was, then raise
             note = widgets.HTML(f"<pre>{html.escape(f'{type(err).__name__}: {err}')}</pre>")
             note.add_class("cardlearn-error")

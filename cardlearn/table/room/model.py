@@ -20,6 +20,7 @@ from cardlearn.table.snapshot import Snapshot
 from cardlearn.table.words import WORDS, check_lang, listing
 
 UNDO_KEY = "undo"  # a seat's undo request: "<to>@<log length>"
+DECK_KEY = "deck"  # a seat's deck: "four" (♦ blue, ♣ green) or "two"
 SHOWN_KEPT = 16  # log lengths whose positions a model keeps, to read a click's "saw" against
 
 
@@ -56,6 +57,7 @@ class RoomModel(TableModel):
         self._pupils = room.names  # given when the room was made: read once
         super().__init__(room.module, start, seats=room.seats, seed=room.seed,
                          lang=lang or (stored if stored in WORDS else "is"))
+        self._four_colour = room.pref(seat, DECK_KEY, None) == "four"
         self.catch_up()
         self._remember()
 
@@ -111,6 +113,15 @@ class RoomModel(TableModel):
         self._lang = check_lang(lang)
         if getattr(self, "room", None) is not None:  # the base class sets it while starting
             self.room.set_pref(self.seat, self._token, "lang", self._lang)
+
+    @property
+    def four_colour(self) -> bool:
+        return self._four_colour
+
+    @four_colour.setter
+    def four_colour(self, on: bool) -> None:
+        self._four_colour = bool(on)
+        self.room.set_pref(self.seat, self._token, DECK_KEY, "four" if on else "two")
 
     @property
     def teacher(self) -> bool:

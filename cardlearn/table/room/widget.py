@@ -82,6 +82,8 @@ class RoomTable(Table):
         self._cancel_bots()
         model = RoomModel(room, old.seat, room.tokens[old.seat], lang=old.lang)
         model.teacher = old.teacher
+        if old.four_colour:  # kept in the new room too (its seat's own preference)
+            model.four_colour = True
         self.model = model
         self._bind(model)
 
