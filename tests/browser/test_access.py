@@ -167,7 +167,8 @@ def test_a_whole_deal_by_keyboard_alone(tab: Any, voila_url: str, pages_store: A
     of cards (each one tab stop), Home and the arrows within one, Space to choose, S to
     confirm, Enter on a move's own button (a bid, a draw, a buy); after every move focus is
     in the table (never on <body> or the page), and at the deal's end on Áfram, which Enter
-    presses.  The key presses per move are printed."""
+    presses.  axe-core finds no violation mid-deal (after the pupil's third move) and at
+    the deal's end.  The key presses per move are printed."""
     page = tab.page
     open_page(page, voila_url, game)
     page.keyboard.press("Tab")  # the skip link: the page's first stop
@@ -207,8 +208,13 @@ def test_a_whole_deal_by_keyboard_alone(tab: Any, voila_url: str, pages_store: A
         focused = page.evaluate(FOCUSED)
         assert "cardlearn-" in focused, f"focus left the table after the move: {focused!r}, keys {keys}"
         per_move.append(len(keys))
+        if len(per_move) == 3:  # the deal's middle, as axe sees it
+            found = violations(page)
+            assert not found, f"{game}, mid-deal: {found}"
     page.wait_for_function("() => (document.activeElement.className || '').includes('cardlearn-dismiss')",
                            timeout=MOVE_TIMEOUT_MS)
+    found = violations(page)
+    assert not found, f"{game}, the deal's end: {found}"
     ended = moves_of(page)
     page.keyboard.press("Enter")  # Áfram: the next deal
     page.wait_for_function(
