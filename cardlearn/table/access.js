@@ -7,7 +7,8 @@
 // The table itself brings this script (cardlearn/table/look.py, `script_html`), so that it
 // runs wherever a table is drawn: a Voilà page, a notebook in JupyterLab, the static site.
 // This:
-// - names every card and target zone (aria-label: its name, "not usable now" when so)
+// - names every card and target zone (aria-label: its name, "in the last move" and "not
+//   usable now" when so)
 //   and says a chosen card is pressed (aria-pressed), and labels each row of cards;
 // - keeps two live regions per page, polite and assertive, and says what the table says;
 // - says which of the header's switches are on (aria-pressed);
@@ -113,10 +114,12 @@
   }
   function nameCards(root, span) {
     var unusable = span.getAttribute("data-unusable") || "";
+    var last = span.getAttribute("data-last") || "";
     var buttons = root.querySelectorAll("button.cardlearn-card, button.cardlearn-target");
     for (var i = 0; i < buttons.length; i++) {
       var b = buttons[i];
       var name = b.getAttribute("title") || b.textContent.trim();
+      if (b.classList.contains("cardlearn-last") && last) name += ", " + last;
       if (b.classList.contains("cardlearn-unusable") && unusable) name += ", " + unusable;
       if (name && b.getAttribute("aria-label") !== name) b.setAttribute("aria-label", name);
       var back = b.classList.contains("cardlearn-back");

@@ -76,6 +76,7 @@ WORDS: dict[str, dict[str, str]] = {
         # what a screen reader says of a card, and the keys (the pages' script)
         "card_back": "spil á grúfu",
         "card_unusable": "nýtist ekki núna",
+        "card_last": "í síðasta leik",
         "keys": "Örvalyklar fara á milli spilanna, bil eða Enter velur spil og S staðfestir.",
         "to_hand": "Fara í spilin þín",
         "page_title": "{game} · spil",
@@ -196,6 +197,7 @@ WORDS: dict[str, dict[str, str]] = {
         "pass": "{who} to move. Pass the computer over; everyone else, look away!",
         "card_back": "face-down card",
         "card_unusable": "not usable now",
+        "card_last": "in the last move",
         "keys": "Arrow keys move between the cards, Space or Enter chooses a card and C confirms.",
         "to_hand": "Go to your cards",
         "page_title": "{game} · card game",
