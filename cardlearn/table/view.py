@@ -24,7 +24,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle  # not exported at the to
 
 from cardlearn.cards import Card
 from cardlearn.protocol import Token
-from cardlearn.table import fragments
+from cardlearn.table import fragments, textview
 from cardlearn.table.look import css_name, esc, stylesheet
 from cardlearn.table.snapshot import CellView, SeatView, Snapshot, ZoneView
 from cardlearn.table.words import WORDS
@@ -72,6 +72,8 @@ class Handlers:
     switch_demo: Callable[[], None] = lambda: None
     demo_pace: Callable[[str], None] = lambda _pace: None  # "slow", "normal", "step"
     demo_step: Callable[[], None] = lambda: None  # "Næsti leikur": one move at the step pace
+    switch_text_view: Callable[[], None] = lambda: None  # "Textasýn": the table as text
+    typed: Callable[[str], bool] = lambda _text: False  # a move typed in the text view: made?
 
 
 # ---------------------------------------------------------------------------------------
@@ -359,6 +361,46 @@ class SeatBox(widgets.VBox):
 # The whole picture
 
 
+class TextPanel(widgets.VBox):
+    """The text view (issue 33, point 5): the table as headed lines (`textview.table_html`)
+    and a field to type a move in, with its button.  Enter in the field, or the button,
+    sends the text to `typed`; made, the field is emptied (refused, it keeps the text to
+    mend).  The field is one widget for the table's life, so it keeps focus across redraws."""
+
+    def __init__(self, typed: Callable[[str], bool]):
+        super().__init__(layout=widgets.Layout())
+        self._typed = typed
+        self.add_class("cardlearn-textview")
+        self.text = _html("cardlearn-textview-body")
+        self.field = widgets.Text(continuous_update=True, layout=widgets.Layout(width="22em"),
+                                  style={"description_width": "initial"})
+        self.field.add_class("cardlearn-typed")
+        # Enter in the field: the Text widget's own "submit" message (what the deprecated
+        # `on_submit` listens to), so that leaving the field never plays a move.
+        self.field.on_msg(self._message)
+        self.play = _button(self.submit, "cardlearn-typed-play")
+        row = widgets.HBox([self.field, self.play], layout=widgets.Layout())
+        row.add_class("cardlearn-typed-row")
+        self.children = (self.text, row)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("event") == "submit":
+            self.submit()
+
+    def submit(self) -> None:
+        """Send the field's text; emptied when the move was made."""
+        if self._typed(self.field.value):
+            self.field.value = ""
+
+    def show(self, snap: Snapshot) -> None:
+        w = WORDS[snap.lang]
+        self.text.value = textview.table_html(textview.describe_table(snap), snap.lang)
+        self.field.description = w["typed_label"]
+        example = snap.typed_moves[0][0] if snap.typed_moves else ""
+        self.field.placeholder = w["typed_example"].format(move=example) if example else ""
+        self.play.description = w["typed_play"]
+
+
 class TableView:
     """The widgets of one table.  `children` are what the table's root box shows; `render`
     redraws them from a snapshot.
@@ -387,6 +429,7 @@ class TableView:
             "dismiss": _button(on.dismiss, "cardlearn-dismiss"),
             "confirm": _button(on.confirm, "cardlearn-confirm"),
             "ready": _button(on.ready, "cardlearn-ready"),
+            "textview": _button(on.switch_text_view, "cardlearn-textview-toggle"),
         }
         b = self._buttons
         # Demo mode's pace and step button, beside its toggle, shown while it is on.
@@ -401,8 +444,9 @@ class TableView:
             widgets.HBox,
             "cardlearn-header",
             self._style, self._lang_style, b["new"], b["undo"], b["hint"], b["teacher"], b["demo"],
-            self._pace, self._next, b["lang"],
+            self._pace, self._next, b["textview"], b["lang"],
         )
+        self._text_panel = TextPanel(on.typed)
         self._ask_text = _html("cardlearn-ask-text")
         self._ask = self._box(widgets.HBox, "cardlearn-ask", self._ask_text, b["new_yes"], b["new_no"])
         # The felt: a grid with the other seats round the top, the middle, and you.
@@ -475,6 +519,8 @@ class TableView:
             button.description = w[key]
         self._buttons["teacher"].button_style = "warning" if snap.teacher else ""
         self._buttons["demo"].button_style = "warning" if snap.demo else ""
+        # pressed (the pages' script says aria-pressed from mod-success)
+        self._buttons["textview"].button_style = "success" if snap.text_view else ""
         self._draw_demo(snap)
         self._buttons["undo"].tooltip = snap.undo_says or None
         self._buttons["confirm"].tooltip = w["how_to"]
@@ -486,6 +532,9 @@ class TableView:
         self._log.value = fragments.log_html(snap.log, snap.lang)
         self._sheet.value = fragments.sheet_panel_html(snap)
         top = (self._header, self._ask) if snap.asking else (self._header,)
+        if snap.text_view:  # right under the header: redraws keep its place (and the field's focus)
+            self._text_panel.show(snap)
+            top = (self._header, self._text_panel, *top[1:])
         if snap.passing is not None:
             self._pass_text.value = esc(w["pass"].format(who=snap.passing))
             self._felt.children = (self._passing,)

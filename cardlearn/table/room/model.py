@@ -56,6 +56,7 @@ class RoomModel(TableModel):
         self._pupils = room.names  # given when the room was made: read once
         super().__init__(room.module, start, seats=room.seats, seed=room.seed,
                          lang=lang or (stored if stored in WORDS else "is"))
+        self._text_view = room.pref(seat, "textview", False) is True
         self.catch_up()
         self._remember()
 
@@ -111,6 +112,17 @@ class RoomModel(TableModel):
         self._lang = check_lang(lang)
         if getattr(self, "room", None) is not None:  # the base class sets it while starting
             self.room.set_pref(self.seat, self._token, "lang", self._lang)
+
+    @property
+    def text_view(self) -> bool:
+        """The text view, kept per seat in the room's preferences (like the language)."""
+        return self._text_view
+
+    @text_view.setter
+    def text_view(self, on: bool) -> None:
+        self._text_view = bool(on)
+        if getattr(self, "room", None) is not None:
+            self.room.set_pref(self.seat, self._token, "textview", self._text_view)
 
     @property
     def teacher(self) -> bool:
