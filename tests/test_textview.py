@@ -80,7 +80,8 @@ def test_text_names_the_hand_and_hides_what_the_seat_may_not_see(name: str, lang
         assert hand and all(name_in(c, text, lang) for c in hand)
         # the cards the pupil sees somewhere: a two-deck game's twin of a hidden card may be one
         seen = {Card.parse(c.card) for c in snap.cells() if c.card}
-        seen |= {c for line in snap.log for c in map(Card.parse, re.findall(r"(?:10|[2-9JQKA])[♠♥♦♣]", line.text))}
+        seen |= {Card.parse(code) for line in snap.log
+                 for code in re.findall(r"(?:10|[2-9JQKA])[♠♥♦♣]", line.text)}
         hidden = set(t.game.hidden_cards(t.state, 0)) - seen
         assert hidden, "some cards are hidden from the pupil"
         # a card hidden from the pupil never appears (another seat's hand, the stock)
@@ -174,7 +175,8 @@ def test_ambiguous_or_unknown_text_is_refused_and_changes_nothing(name: str) -> 
     t = table(name)
     state = t.state
     assert not t.typed("blárra hestur")
-    assert t.message == WORDS["is"]["typed_unknown"].format(text="blárra hestur", move=str(state.legal_actions()[0]))
+    example = str(state.legal_actions()[0])
+    assert t.message == WORDS["is"]["typed_unknown"].format(text="blárra hestur", move=example)
     assert t.state is state
     for _ in turns(t):
         legal = t.state.legal_actions()
@@ -202,7 +204,8 @@ def test_ambiguous_or_unknown_text_is_refused_and_changes_nothing(name: str) -> 
 
 
 def test_card_words_in_both_languages() -> None:
-    cards, words = named_cards("Tígulnía með laufníu, TIGULNIA, nine of diamonds, 9♦, td, 10 of clubs, jókerinn")
+    cards, words = named_cards("Tígulnía með laufníu, TIGULNIA, nine of diamonds, 9♦, td, 10 of clubs, "
+                               "jókerinn")
     assert [str(c) for c in cards] == ["9D", "9C", "9D", "9D", "9D", "10D", "10C", "JK"]
     assert words == []
     cards, words = named_cards("leggja hjartaás niður")
@@ -223,15 +226,18 @@ def test_the_toggle_and_the_panel() -> None:
     assert field.description == "Skrifaðu leik"
     assert field.placeholder == f"t.d. {t.state.legal_actions()[0]}"
     assert "<h3>" in panel.text.value and 'lang="is"' in panel.text.value
-    # Enter in the field (the Text widget's submit message) plays; the field is emptied
-    field.value = str(t.state.legal_actions()[0])
+    # the text committed (Enter in the browser) plays; the field is emptied
     moves = len(t.model.moves)
-    field._handle_custom_msg({"event": "submit"}, [])
+    field.value = str(t.state.legal_actions()[0])
     assert len(t.model.moves) > moves and field.value == ""
-    # a refusal keeps the text to mend
+    # a refusal keeps the text to mend; "Leika" says it again
     field.value = "blárra hestur"
-    field._handle_custom_msg({"event": "submit"}, [])
     assert field.value == "blárra hestur" and t.message.startswith("Ég skil ekki")
+    [play_button] = t.find("cardlearn-typed-play")
+    assert play_button.description == "Leika"
+    t.model.refuse(ValueError("x"))
+    play_button.click()
+    assert t.message.startswith("Ég skil ekki")
     t.lang = "en"
     assert toggle.description == "Text view" and field.description == "Type a move"
     toggle.click()

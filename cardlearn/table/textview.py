@@ -60,9 +60,13 @@ def sayable(text: str, lang: str) -> str:
     return _SUIT_SYMBOL.sub(lambda m: suits[m.group(0)], named)
 
 
+_LETTERS = str.maketrans({"þ": "th", "ð": "d", "æ": "ae"})
+
+
 def plain(text: str) -> str:
-    """Lower case without accents ("Tígulnía" → "tigulnia"; þ, ð and æ stay)."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
+    """Lower case without accents, as typed on a keyboard without Icelandic letters
+    ("Tígulnía" → "tigulnia", "þristur" → "thristur", "niður" → "nidur")."""
+    decomposed = unicodedata.normalize("NFKD", text.lower().translate(_LETTERS))
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
@@ -112,7 +116,7 @@ def _card_words() -> tuple[re.Pattern[str], dict[str, Card]]:
 
 
 _CODE = re.compile(r"(?<![0-9a-z])(?:(10|[2-9tjqka])([shdc♠♥♦♣])|(jk|🃏))(?![0-9a-z])")
-_STOP = frozenset({"med", "með", "with", "og", "and", "of", "the", "a", "an", "eg", "ég", "vil", "i", "to"})
+_STOP = frozenset({"med", "with", "og", "and", "of", "the", "a", "an", "eg", "vil", "i", "to"})
 
 
 def named_cards(text: str) -> tuple[list[Card], list[str]]:

@@ -363,34 +363,41 @@ class SeatBox(widgets.VBox):
 
 class TextPanel(widgets.VBox):
     """The text view (issue 33, point 5): the table as headed lines (`textview.table_html`)
-    and a field to type a move in, with its button.  Enter in the field, or the button,
-    sends the text to `typed`; made, the field is emptied (refused, it keeps the text to
+    and a field to type a move in, with its button.  The field sends its text when the
+    browser commits it (Enter, or leaving the field: `continuous_update=False`, as
+    ipywidgets 8 advises instead of `on_submit`, whose message can overtake the text it
+    submits) and on the button; made, the field is emptied (refused, it keeps the text to
     mend).  The field is one widget for the table's life, so it keeps focus across redraws."""
 
     def __init__(self, typed: Callable[[str], bool]):
         super().__init__(layout=widgets.Layout())
         self._typed = typed
+        self._clearing = False
         self.add_class("cardlearn-textview")
         self.text = _html("cardlearn-textview-body")
-        self.field = widgets.Text(continuous_update=True, layout=widgets.Layout(width="22em"),
+        self.field = widgets.Text(continuous_update=False, layout=widgets.Layout(width="22em"),
                                   style={"description_width": "initial"})
         self.field.add_class("cardlearn-typed")
-        # Enter in the field: the Text widget's own "submit" message (what the deprecated
-        # `on_submit` listens to), so that leaving the field never plays a move.
-        self.field.on_msg(self._message)
+        self.field.observe(self._committed, "value")
         self.play = _button(self.submit, "cardlearn-typed-play")
         row = widgets.HBox([self.field, self.play], layout=widgets.Layout())
         row.add_class("cardlearn-typed-row")
         self.children = (self.text, row)
 
-    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("event") == "submit":
+    def _committed(self, change: Any) -> None:
+        if not self._clearing:
             self.submit()
 
     def submit(self) -> None:
-        """Send the field's text; emptied when the move was made."""
+        """Send the field's text (none when it is empty); emptied when the move was made."""
+        if not self.field.value.strip():
+            return
         if self._typed(self.field.value):
-            self.field.value = ""
+            self._clearing = True
+            try:
+                self.field.value = ""
+            finally:
+                self._clearing = False
 
     def show(self, snap: Snapshot) -> None:
         w = WORDS[snap.lang]

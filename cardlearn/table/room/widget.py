@@ -72,6 +72,15 @@ class RoomTable(Table):
         with self._lock:
             self._room_model().page_saw = int(value) if value.isdigit() else None
 
+    def typed(self, text: str) -> bool:
+        """A move typed in the text view.  The pages' script writes what the page showed
+        only at a click (`_page_saw`); a move typed and sent with Enter carries no count,
+        so the last click's count is dropped (it would refuse the move as overtaken): the
+        typed move is read against the position now, and refused if illegal there."""
+        with self._lock:
+            self._room_model().page_saw = None
+        return super().typed(text)
+
     def _new_room(self) -> None:
         """"Nýr leikur" in a solo room: a new room with the same game, rules and seats (a
         new deal), the table bound to it, the address rewritten to name it."""
