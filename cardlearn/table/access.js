@@ -21,6 +21,7 @@
 //   (to <body> or a container; also with no event, checked a few times a second while the
 //   pupil is at the table) goes back to the hand, or to the control now needed (Áfram);
 //   a click elsewhere or Escape lets the pupil leave;
+// - sends the text view's typed move on Enter or its button, not when the field is left;
 // - adds a "skip to your cards" link at the top of a page that is only a table.
 // Nothing is fetched, and nothing here changes what a seat may see.
 (function () {
@@ -336,6 +337,32 @@
     cards.forEach(function (b) { b.setAttribute("tabindex", b === next ? "0" : "-1"); });
     next.focus();
   });
+  // The text view's field sends its move when the browser commits its text (ipywidgets'
+  // `change`): on Enter, and on the "Leika" button; never merely because the pupil leaves
+  // the field to read the table (the browser commits then too: that commit is stopped).
+  var typedOk = false;
+  function commitTyped(root) {
+    var input = root.querySelector(".cardlearn-typed input");
+    if (!input) return;
+    typedOk = true;
+    try { input.dispatchEvent(new Event("change", {bubbles: true})); } finally { typedOk = false; }
+  }
+  window.addEventListener("change", function (event) {
+    var t = event.target;
+    if (!typedOk && t && t.closest && t.closest(".cardlearn-typed")) event.stopImmediatePropagation();
+  }, true);
+  window.addEventListener("keydown", function (event) {
+    var t = event.target;
+    if (event.key !== "Enter" || !(t && t.closest && t.closest(".cardlearn-typed"))) return;
+    var root = t.closest(".cardlearn-table");
+    if (root) { event.preventDefault(); commitTyped(root); }
+  }, true);
+  window.addEventListener("click", function (event) {
+    var t = event.target;
+    var play = t && t.closest ? t.closest("button.cardlearn-typed-play") : null;
+    var root = play && play.closest(".cardlearn-table");
+    if (root) commitTyped(root);
+  }, true);
   // Focus can be lost with no event at all (a focused button is detached: Chromium moves
   // focus to <body> without a focusout), and with no change to the page after it: so
   // while the pupil is at the table, look a few times a second.

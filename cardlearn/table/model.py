@@ -38,12 +38,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from cardlearn.bots import Thought
+from cardlearn.core import IllegalMove
 from cardlearn.protocol import AnyGame, AnyState, Bot, Layout, Token
 from cardlearn.table import snapshot
 from cardlearn.table.choices import Advice, Choices
 from cardlearn.table.hints import Hints
 from cardlearn.table.history import History, Move
-from cardlearn.table.messages import Note, said
+from cardlearn.table.messages import Note, illegal, said
 from cardlearn.table.selection import OPTIONS_SHOWN, Selection
 from cardlearn.table.snapshot import HUMAN, Key, Snapshot
 from cardlearn.table.turns import DEMO_PACES, BotTurn, Turns
@@ -101,6 +102,7 @@ class TableModel:
         self._humans = tuple(s for s, r in self._roles.items() if r == HUMAN)
         self._teacher = False
         self._four_colour = False
+        self._text_view = False
         self._note: Note | None = None
         self._asking = False
         self._hints = Hints(self)
@@ -160,6 +162,16 @@ class TableModel:
     @four_colour.setter
     def four_colour(self, on: bool) -> None:
         self._four_colour = bool(on)
+
+    @property
+    def text_view(self) -> bool:
+        """The text view: the table as headed lines and a field to type a move in (see
+        `cardlearn.table.textview`); off by default, kept per table (a room's per seat)."""
+        return self._text_view
+
+    @text_view.setter
+    def text_view(self, on: bool) -> None:
+        self._text_view = bool(on)
 
     @property
     def demo(self) -> bool:
@@ -433,6 +445,13 @@ class TableModel:
     # -- messages and hints (see `cardlearn.table.hints`) ----------------------------------
     def _say(self, key: str, **kw: Any) -> None:
         self._note = said(key, **kw)  # made again on a language switch
+
+    def refuse(self, err: ValueError) -> None:
+        """Say on the message line why a move asked for (typed) is refused: the engine's
+        reason for an illegal move (as for a click), or the error's own words; one with a
+        `say(lang)` (a typed move's `TypedMoveError`) is said again after a switch."""
+        say = getattr(err, "say", None)
+        self._note = illegal(self.game, err) if isinstance(err, IllegalMove) or not callable(say) else say
 
     def hint(self) -> list[tuple[str, str]]:
         """The moves the hint lists for the human seat to move, each `(action text, reason)`:

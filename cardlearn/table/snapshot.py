@@ -194,6 +194,8 @@ class Snapshot:
     moves: int = 0  # moves made in the match so far
     confirm_shown: bool = True  # some legal move is made with cards (else Confirm is not drawn)
     four_colour: bool = False  # the seat chose the four-colour deck (♦ blue, ♣ green)
+    text_view: bool = False  # the text view is on (`cardlearn.table.textview`)
+    typed_moves: tuple[tuple[str, str], ...] = ()  # with it on, the moves to type: (notation, words)
 
     @property
     def sides_taken(self) -> bool:
@@ -536,4 +538,15 @@ def take(model: TableModel) -> Snapshot:
         moves=len(state.history),
         confirm_shown=model.human_to_move() and model.choices().any_tokens(),
         four_colour=model.four_colour,
+        text_view=model.text_view,
+        typed_moves=_typed_moves(model) if model.text_view and passing is None else (),
     )
+
+
+def _typed_moves(model: TableModel) -> tuple[tuple[str, str], ...]:
+    """The moves the seat shown may type now, each as `(notation, its button's words)`."""
+    if not model.human_to_move() or model.state.to_move != model.shown_seat():
+        return ()
+    state = model.state
+    return tuple((str(a), model.game.command(state, a, model.lang, who=model.who))
+                 for a in state.legal_actions())

@@ -24,7 +24,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle  # not exported at the to
 
 from cardlearn.cards import Card
 from cardlearn.protocol import Token
-from cardlearn.table import fragments
+from cardlearn.table import fragments, textview
 from cardlearn.table.look import css_name, esc, four_colour_style, script_html, stylesheet
 from cardlearn.table.snapshot import CellView, SeatView, Snapshot, ZoneView
 from cardlearn.table.words import WORDS
@@ -73,6 +73,8 @@ class Handlers:
     demo_pace: Callable[[str], None] = lambda _pace: None  # "slow", "normal", "step"
     demo_step: Callable[[], None] = lambda: None  # "Næsti leikur": one move at the step pace
     switch_four_colour: Callable[[], None] = lambda: None  # the four-colour deck on or off
+    switch_text_view: Callable[[], None] = lambda: None  # "Textasýn": the table as text
+    typed: Callable[[str], bool] = lambda _text: False  # a move typed in the text view: made?
 
 
 # ---------------------------------------------------------------------------------------
@@ -360,6 +362,53 @@ class SeatBox(widgets.VBox):
 # The whole picture
 
 
+class TextPanel(widgets.VBox):
+    """The text view (issue 33, point 5): the table as headed lines (`textview.table_html`)
+    and a field to type a move in, with its button.  The field sends its text when the
+    browser commits it (Enter, or leaving the field: `continuous_update=False`, as
+    ipywidgets 8 advises instead of `on_submit`, whose message can overtake the text it
+    submits) and on the button; made, the field is emptied (refused, it keeps the text to
+    mend).  The field is one widget for the table's life, so it keeps focus across redraws."""
+
+    def __init__(self, typed: Callable[[str], bool]):
+        super().__init__(layout=widgets.Layout())
+        self._typed = typed
+        self._clearing = False
+        self.add_class("cardlearn-textview")
+        self.text = _html("cardlearn-textview-body")
+        self.field = widgets.Text(continuous_update=False, layout=widgets.Layout(width="22em"),
+                                  style={"description_width": "initial"})
+        self.field.add_class("cardlearn-typed")
+        self.field.observe(self._committed, "value")
+        self.play = _button(self.submit, "cardlearn-typed-play")
+        row = widgets.HBox([self.field, self.play], layout=widgets.Layout())
+        row.add_class("cardlearn-typed-row")
+        self.children = (self.text, row)
+
+    def _committed(self, change: Any) -> None:
+        if not self._clearing:
+            self.submit()
+
+    def submit(self) -> None:
+        """Send the field's text (none when it is empty); emptied when the move was made."""
+        if not self.field.value.strip():
+            return
+        if self._typed(self.field.value):
+            self._clearing = True
+            try:
+                self.field.value = ""
+            finally:
+                self._clearing = False
+
+    def show(self, snap: Snapshot) -> None:
+        w = WORDS[snap.lang]
+        self.text.value = textview.table_html(textview.describe_table(snap), snap.lang)
+        self.field.description = w["typed_label"]
+        example = snap.typed_moves[0][0] if snap.typed_moves else ""
+        self.field.placeholder = w["typed_example"].format(move=example) if example else ""
+        self.play.description = w["typed_play"]
+
+
 class TableView:
     """The widgets of one table.  `children` are what the table's root box shows; `render`
     redraws them from a snapshot.
@@ -391,6 +440,7 @@ class TableView:
             "dismiss": _button(on.dismiss, "cardlearn-dismiss"),
             "confirm": _button(on.confirm, "cardlearn-confirm"),
             "ready": _button(on.ready, "cardlearn-ready"),
+            "textview": _button(on.switch_text_view, "cardlearn-textview-toggle"),
         }
         b = self._buttons
         # Demo mode's pace and step button, beside its toggle, shown while it is on.
@@ -404,10 +454,11 @@ class TableView:
         self._header = self._box(
             widgets.HBox,
             "cardlearn-header",
-            self._style, self._lang_style, self._script,
-            b["new"], b["undo"], b["hint"], b["teacher"], b["demo"], self._pace, self._next, b["lang"],
-            b["four_colour"], self._deck_style,
+            self._style, self._lang_style, self._script, self._deck_style,
+            b["new"], b["undo"], b["hint"], b["teacher"], b["demo"], self._pace, self._next,
+            b["textview"], b["four_colour"], b["lang"],
         )
+        self._text_panel = TextPanel(on.typed)
         self._ask_text = _html("cardlearn-ask-text")
         self._ask = self._box(widgets.HBox, "cardlearn-ask", self._ask_text, b["new_yes"], b["new_no"])
         # The felt: a grid with the other seats round the top, the middle, and you.
@@ -483,6 +534,8 @@ class TableView:
         self._buttons["four_colour"].button_style = "success" if snap.four_colour else ""
         self._buttons["four_colour"].tooltip = w["four_colour_tip"]
         self._deck_style.value = four_colour_style() if snap.four_colour else ""  # the root's class: Table
+        # pressed (the pages' script says aria-pressed from mod-success)
+        self._buttons["textview"].button_style = "success" if snap.text_view else ""
         self._draw_demo(snap)
         self._buttons["undo"].tooltip = snap.undo_says or None
         self._buttons["confirm"].tooltip = w["how_to"]
@@ -494,6 +547,9 @@ class TableView:
         self._log.value = fragments.log_html(snap.log, snap.lang)
         self._sheet.value = fragments.sheet_panel_html(snap)
         top = (self._header, self._ask) if snap.asking else (self._header,)
+        if snap.text_view:  # right under the header: redraws keep its place (and the field's focus)
+            self._text_panel.show(snap)
+            top = (self._header, self._text_panel, *top[1:])
         if snap.passing is not None:
             self._pass_text.value = esc(w["pass"].format(who=snap.passing))
             self._felt.children = (self._passing,)

@@ -35,6 +35,7 @@ from cardlearn.table.fixed import seed_from_environment
 from cardlearn.table.look import FOUR_COLOUR_ROOT
 from cardlearn.table.model import DEMO_PACES, BotTurn, TableModel, new_state
 from cardlearn.table.snapshot import HUMAN, LOG_SHOWN
+from cardlearn.table.textview import parse_typed_move
 from cardlearn.table.view import CardButton, Handlers, TableView, TargetButton, classes_of, walk
 
 if TYPE_CHECKING:
@@ -183,6 +184,8 @@ class Table(widgets.VBox):
                 demo_pace=lambda pace: setattr(self, "demo_pace", pace),
                 demo_step=self.demo_step,
                 switch_four_colour=lambda: setattr(self, "four_colour", not self.four_colour),
+                switch_text_view=lambda: setattr(self, "text_view", not self.text_view),
+                typed=self.typed,
             )
         )
         with self._lock:
@@ -282,6 +285,43 @@ class Table(widgets.VBox):
         """Make a move for the human seat to move (an `Action` or its text); an illegal one
         shows why on the message line and changes nothing."""
         self._change(lambda: self.model.act(action))
+
+    @property
+    def text_view(self) -> bool:
+        """The text view ("Textasýn"): the table as headed lines and a field to type a move
+        in (see `cardlearn.table.textview`); off by default."""
+        return self.model.text_view
+
+    @text_view.setter
+    def text_view(self, on: bool) -> None:
+        def switch() -> None:
+            self.model.text_view = on
+        self._change(switch)
+
+    def typed(self, text: str) -> bool:
+        """A move typed in the text view, in the game's notation or by card words in either
+        language (`textview.parse_typed_move`), made as a click and Confirm make it: bots
+        answer, the log and the live region say it.  Text read as no move, as several, or
+        as an illegal one only says why on the message line.  True if the move was made."""
+        made = False
+
+        def move() -> None:
+            nonlocal made
+            model = self.model
+            if model.must_pass():  # hot seat: the hands are hidden until "ready"
+                return
+            if not model.human_to_move() or model.state.to_move != model.shown_seat():
+                made = model.act(text)  # the table's own refusal ("wait", "not your turn")
+                return
+            try:
+                action = parse_typed_move(text, model.state, model.game, model.lang)
+            except ValueError as err:
+                model.refuse(err)
+                return
+            made = model.act(action)
+
+        self._change(move)
+        return made
 
     def click(self, zone: str, index: int | None) -> None:
         """A click on entry `index` of `zone` (or "hand"), or on a target zone (`index`

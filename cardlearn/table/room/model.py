@@ -58,6 +58,7 @@ class RoomModel(TableModel):
         super().__init__(room.module, start, seats=room.seats, seed=room.seed,
                          lang=lang or (stored if stored in WORDS else "is"))
         self._four_colour = room.pref(seat, DECK_KEY, None) == "four"
+        self._text_view = room.pref(seat, "textview", False) is True
         self.catch_up()
         self._remember()
 
@@ -122,6 +123,17 @@ class RoomModel(TableModel):
     def four_colour(self, on: bool) -> None:
         self._four_colour = bool(on)
         self.room.set_pref(self.seat, self._token, DECK_KEY, "four" if on else "two")
+
+    @property
+    def text_view(self) -> bool:
+        """The text view, kept per seat in the room's preferences (like the language)."""
+        return self._text_view
+
+    @text_view.setter
+    def text_view(self, on: bool) -> None:
+        self._text_view = bool(on)
+        if getattr(self, "room", None) is not None:
+            self.room.set_pref(self.seat, self._token, "textview", self._text_view)
 
     @property
     def teacher(self) -> bool:

@@ -36,8 +36,8 @@
   // typed into the table's hidden text field (`.cardlearn-room-saw`), whose change goes to
   // the kernel ahead of the click.  A click on a position that has changed meanwhile is
   // then refused there ("Einhver varð á undan þér: …") instead of meaning something else.
-  document.addEventListener("click", function (event) {
-    var target = event.target;
+  // A move typed in the text view (`.cardlearn-typed`, sent by its change) says it too.
+  function record(target) {
     var root = target && target.closest ? target.closest(".cardlearn-table") : null;
     if (!root) return;
     var span = root.querySelector(".cardlearn-room-data [data-moves]");
@@ -48,6 +48,11 @@
       input.value = moves;
       input.dispatchEvent(new Event("input", {bubbles: true}));
     }
+  }
+  document.addEventListener("click", function (event) { record(event.target); }, true);
+  document.addEventListener("change", function (event) {
+    var t = event.target;
+    if (t && t.closest && t.closest(".cardlearn-typed")) record(t);
   }, true);
   new MutationObserver(sync).observe(document.documentElement,
     {subtree: true, childList: true, characterData: true});
