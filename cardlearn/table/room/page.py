@@ -104,7 +104,8 @@ def new_room_links(game: str, q: Mapping[str, str], *, store: Any = None) -> wid
     # each marked with its language (the page is Icelandic: <html lang="is">, set by the
     # room's script from `.cardlearn-links-data`), its own heading and a link per pupil seat
     # named by its seat (and the pupil's name), each link a target at least 44 px high.
-    titles = {lang: room_words(lang)["links_title"].format(game=GAMES[game].NAME[lang]) for lang in ("is", "en")}
+    titles = {lang: room_words(lang)["links_title"].format(game=GAMES[game].NAME[lang])
+              for lang in ("is", "en")}
     lines = [f"<style>{LINKS_STYLE}</style>",
              f'<h1 class="cardlearn-links-title"><span lang="is">{html.escape(titles["is"])}</span> · '
              f'<span lang="en">{html.escape(titles["en"])}</span></h1>']
