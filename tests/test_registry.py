@@ -95,5 +95,6 @@ def test_the_index_names_each_page_with_its_seats_and_notebooks(monkeypatch: pyt
         assert (f'class="cardlearn-room-new-{game}" formaction="/voila/render/{game}.ipynb">'
                 f"{title} · {seats(info.players)} sæti</button>") in text
         assert (f"<li>{title}: <code>notebooks/is/{info.notebook}.ipynb</code> (íslenska) ·\n"
-                f"            <code>notebooks/{info.notebook}.ipynb</code> (English)</li>") in text
+                f"            <code>notebooks/{info.notebook}.ipynb</code> "
+                '(<span lang="en">English</span>)</li>') in text
     assert "Hæsta spil · 2–3 sæti" in text and "notebooks/07-toy.ipynb" in text

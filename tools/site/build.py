@@ -339,7 +339,10 @@ def page_url(game: str) -> str:
 
 
 def start_page() -> str:
-    """site/index.html: every notebook (both languages) and every classroom page, by name."""
+    """site/index.html: every notebook (both languages) and every classroom page, by name.
+    The page is Icelandic (`lang="is"`), its English twins marked `lang="en"` (WCAG 3.1.2);
+    one <h1>, a heading per part, the games a <nav> in <main>; every link at least 44 px
+    high, and a 3 px yellow focus ring (#ffd54f, 4.5:1 against the felt)."""
     def item(href: str, text: str, css: str) -> str:
         return f'<li><a class="{css}" href="{html.escape(href)}">{html.escape(text)}</a></li>'
 
@@ -367,31 +370,40 @@ def start_page() -> str:
       body {{ font-family: "DejaVu Sans", Arial, sans-serif; background: #1e6b3c; color: #fff; margin: 0; }}
       main {{ max-width: 720px; margin: 40px auto; padding: 0 16px; }}
       h1 {{ font-size: 2em; margin-bottom: 4px; }}
+      h2 {{ font-size: 1.3em; margin: 28px 0 8px; }}
+      h3 {{ font-size: 1.1em; margin: 18px 0 4px; }}
       p {{ margin-top: 0; opacity: .9; }}
       ul {{ list-style: none; padding: 0; }}
-      li a {{ display: block; margin: 10px 0; padding: 14px 18px; border-radius: 10px; background: #fffdf5;
-             color: #1e3d2a; font-size: 1.4em; font-weight: bold; text-decoration: none; }}
-      ul.cardlearn-course-list li a {{ font-size: 1.05em; padding: 10px 16px; }}
+      li a {{ display: block; box-sizing: border-box; min-height: 44px; margin: 10px 0; padding: 14px 18px;
+             border-radius: 10px; background: #fffdf5; color: #1e3d2a; font-size: 1.4em; font-weight: bold;
+             text-decoration: none; }}
+      ul.cardlearn-course-list li a {{ font-size: 1.05em; padding: 12px 16px; }}
       li a:hover, li a:focus {{ background: #ffd54f; }}
+      a:focus-visible {{ outline: 3px solid #ffd54f; outline-offset: 2px; }}
     </style>
   </head>
   <body>
     <main>
-      <h1>Spil / Card games</h1>
-      <p>Veldu leik · Choose a game (Python keyrir í vafranum: fyrsta opnun tekur smástund ·
-         Python runs in the browser: the first page takes a moment)</p>
+      <h1>Spil / <span lang="en">Card games</span></h1>
+      <nav aria-labelledby="cardlearn-games-heading">
+      <h2 id="cardlearn-games-heading">Veldu leik · <span lang="en">Choose a game</span></h2>
+      <p>Python keyrir í vafranum: fyrsta opnun tekur smástund ·
+         <span lang="en">Python runs in the browser: the first page takes a moment</span></p>
       <ul class="cardlearn-index">
         {nl.join(games)}
       </ul>
-      <h2>Námskeiðið · The course</h2>
-      <p>Á íslensku</p>
+      </nav>
+      <section aria-labelledby="cardlearn-course-heading">
+      <h2 id="cardlearn-course-heading">Námskeiðið · <span lang="en">The course</span></h2>
+      <h3>Á íslensku</h3>
       <ul class="cardlearn-course-list" lang="is">
         {nl.join(course["is"])}
       </ul>
-      <p lang="en">In English</p>
+      <h3 lang="en">In English</h3>
       <ul class="cardlearn-course-list" lang="en">
         {nl.join(course["en"])}
       </ul>
+      </section>
     </main>
   </body>
 </html>

@@ -68,6 +68,20 @@ def page_widget(game: str, where: Address, *, delay: float = 0.5, store: Any = N
         return Refusal("bad_address", why=str(err))
 
 
+# The teacher's links: dark text, underlined links (not told by colour alone), each link
+# at least 44 px high, the long address in its code allowed to break on a phone.
+LINKS_STYLE = (".cardlearn-room-links{color:#1b1b1b} "
+               ".cardlearn-room-links h1{font-size:1.6em;margin:12px 0} "
+               ".cardlearn-room-links h2{font-size:1.25em;margin:16px 0 6px} "
+               ".cardlearn-room-links ul{list-style:none;padding:0} "
+               ".cardlearn-room-links a.cardlearn-room-link{display:inline-flex;align-items:center;"
+               "box-sizing:border-box;min-height:44px;padding:0 10px;margin-right:8px;color:#0d47a1;"
+               "text-decoration:underline;font-weight:bold;font-size:1.15em} "
+               ".cardlearn-room-links a.cardlearn-room-link:focus-visible{outline:3px solid #0d47a1;"
+               "outline-offset:2px} "
+               ".cardlearn-room-links code{word-break:break-all}")
+
+
 def new_room_links(game: str, q: Mapping[str, str], *, store: Any = None) -> widgets.Widget:
     """The teacher's form: a new shared room of `game` with the pupil seats `humans`
     ("0,2") and computers of `level`; shows each pupil seat's link (as `python -m
@@ -86,7 +100,15 @@ def new_room_links(game: str, q: Mapping[str, str], *, store: Any = None) -> wid
                         store=store, names=names)
     named = room.names
     base = os.environ.get("VOILA_BASE_URL", "/")
-    lines = []
+    # The page's heading names the new table in both languages; under it a part per language,
+    # each marked with its language (the page is Icelandic: <html lang="is">, set by the
+    # room's script from `.cardlearn-links-data`), its own heading and a link per pupil seat
+    # named by its seat (and the pupil's name), each link a target at least 44 px high.
+    titles = {lang: room_words(lang)["links_title"].format(game=GAMES[game].NAME[lang])
+              for lang in ("is", "en")}
+    lines = [f"<style>{LINKS_STYLE}</style>",
+             f'<h1 class="cardlearn-links-title"><span lang="is">{html.escape(titles["is"])}</span> · '
+             f'<span lang="en">{html.escape(titles["en"])}</span></h1>']
     for lang in ("is", "en"):
         w = room_words(lang)
         items = "".join(
@@ -98,11 +120,15 @@ def new_room_links(game: str, q: Mapping[str, str], *, store: Any = None) -> wid
         levels = sorted({str(getattr(module.BOTS[r], "label", {}).get(lang, r))
                          for r in room.seats.values() if r != HUMAN})
         computers = f"<p>{html.escape(w['computers'].format(level=', '.join(levels)))}</p>" if levels else ""
-        title = w["links_title"].format(game=GAMES[game].NAME[lang])
-        lines.append(f'<div class="cardlearn-page-{lang}"><h2>{html.escape(title)}</h2>'
-                     f'<p>{html.escape(w["links_intro"])}</p><ul>{items}</ul>{computers}</div>')
-    # The script rewrites the address, so that a reload does not make another room.
-    lines.append('<span class="cardlearn-links-data" data-href="?shown=1"></span>')
+        heading = f"cardlearn-links-{lang}-{room.id}"
+        lines.append(f'<section class="cardlearn-page-{lang}" lang="{lang}" aria-labelledby="{heading}">'
+                     f'<h2 id="{heading}">{html.escape(w["links_heading"])}</h2>'
+                     f'<p>{html.escape(w["links_intro"])}</p><ul>{items}</ul>{computers}</section>')
+    # The script rewrites the address, so that a reload does not make another room, and
+    # gives the page its language and title.
+    page_title = room_words("is")["links_page"].format(title=titles["is"])
+    lines.append(f'<span class="cardlearn-links-data" data-href="?shown=1" data-lang="is" '
+                 f'data-title="{html.escape(page_title)}"></span>')
     links = widgets.HTML("".join(lines))
     links.add_class("cardlearn-room-links")
     return links

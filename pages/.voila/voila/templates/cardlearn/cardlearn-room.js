@@ -4,7 +4,8 @@
 // ipywidgets cannot set attributes on the table's root box, so this copies them onto
 // the root (`.cardlearn-table`), and rewrites the page's address to name its room, so
 // that a reload (or a bookmark) comes back to the same table; the teacher's links page
-// (`.cardlearn-room-links`) is rewritten to `?shown=1`.  Nothing is fetched.
+// (`.cardlearn-room-links`) is rewritten to `?shown=1`, and given its <html lang> and
+// title.  Nothing is fetched.
 (function () {
   "use strict";
   var KEYS = ["moves", "seat", "room"];
@@ -22,9 +23,15 @@
       });
       rewrite(span.getAttribute("data-href"));
     }
-    // The teacher's links page: a reload must not make another room.
+    // The teacher's links page: a reload must not make another room; and the page is
+    // in the language and has the title the links say (there is no table to say them).
     var links = document.querySelector(".cardlearn-room-links [data-href]");
-    if (links) rewrite(links.getAttribute("data-href"));
+    if (links) {
+      rewrite(links.getAttribute("data-href"));
+      var lang = links.getAttribute("data-lang"), title = links.getAttribute("data-title");
+      if (lang && document.documentElement.lang !== lang) document.documentElement.lang = lang;
+      if (title && document.title !== title) document.title = title;
+    }
   }
   function rewrite(href) {
     if (href && window.location.search !== href) {
