@@ -250,6 +250,8 @@
       regions(root, span);
       rove(root, span);
       if (only) skipLink(span);
+      // the page's main part: the table (a page that is only a table has no other)
+      if (only && !document.querySelector("main, [role=main]")) setAttr(root, "role", "main");
       keepFocus(root);
     }
   }
