@@ -127,7 +127,7 @@ def test_every_classroom_page_plays_offline(browser: Any, site_url: str) -> None
                 # the table's own script runs here too: the page's title, language, card names
                 named = page.evaluate(NAMED, HAND_CARD)
                 assert named["title"] == f"{GAMES[game].NAME['is']} · spil" and named["lang"] == "is", named
-                assert named["label"] == Card.parse(named["card"]).name("is"), named
+                assert named["label"].split(",")[0] == Card.parse(named["card"]).name("is"), named
                 for _ in range(MOVES):
                     if not human_turn(view, "is"):
                         view = _wait_human(page)
