@@ -71,3 +71,35 @@ def test_the_table_brings_its_page_script_and_names_its_page() -> None:
         assert said(t)["title"] == f"{t.game.NAME['en']} · card game"
     finally:
         t.close()
+
+
+def test_a_chosen_move_a_hint_and_a_new_deal_are_said() -> None:
+    """Once the chosen cards (and zone) make one move, what Staðfesta would do is said with
+    the key to press; a hint asked for is said; a new deal's title is said."""
+    from test_table import card_button
+
+    t = play("kozel", seed=3, delay=0)
+    try:
+        state = t.state
+        assert state.to_move == 0
+        hints_before = said(t)["n"]
+        t.hint()
+        best = t.model.snapshot().hints
+        assert best and said(t)["n"] != hints_before
+        assert f"{WORDS['is']['best']}: {best[0][0]}" in said(t)["polite"]
+        action = next(a for a in state.legal_actions() if len(t.game.action_cards(state, a)) == 1)
+        [(zone, card)] = t.game.action_cards(state, action)
+        if t.model.exact() != [action]:
+            card_button(t, zone, card).click()
+        ready = t.model.snapshot().ready
+        assert ready == t.game.command(state, action, "is", who=t.model.who)
+        assert WORDS["is"]["ready_say"].format(move=ready) in said(t)["polite"]
+        title = t.model.snapshot().title
+        while t.model.snapshot().title == title:  # play on to the next deal
+            if t.model.summary_at is not None:
+                t.dismiss()
+                continue
+            t.act(t.state.legal_actions()[0])
+        assert said(t)["polite"].startswith(t.model.snapshot().title)
+    finally:
+        t.close()

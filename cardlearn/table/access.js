@@ -62,12 +62,18 @@
     }
     return el;
   }
+  var cleared = {};
   function say(kind, text) {
     if (!text) return;
     var el = liveRegion(kind);
     // the same words twice in a row are said twice: emptied first, then written
     el.textContent = "";
     window.setTimeout(function () { el.textContent = text; }, 30);
+    // a refusal does not stay to be found later, when it no longer holds
+    if (kind === "assertive") {
+      window.clearTimeout(cleared[kind]);
+      cleared[kind] = window.setTimeout(function () { el.textContent = ""; }, 8000);
+    }
   }
   function skipLink(span) {
     var link = document.getElementById("cardlearn-skip");
@@ -159,7 +165,8 @@
         cards.filter(function (b) { return !b.classList.contains("cardlearn-unusable"); })[0] || cards[0];
       cards.forEach(function (b) {
         setAttr(b, "tabindex", b === current ? "0" : "-1");
-        setAttr(b, "aria-describedby", keys);
+        // the keys' help on the hand's cards only (the others are not chosen so)
+        if (hand) setAttr(b, "aria-describedby", keys);
       });
     }
   }

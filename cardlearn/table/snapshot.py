@@ -193,6 +193,7 @@ class Snapshot:
     paused: bool = False  # waiting at a deal's summary for Áfram
     moves: int = 0  # moves made in the match so far
     confirm_shown: bool = True  # some legal move is made with cards (else Confirm is not drawn)
+    ready: str = ""  # with `confirm`, the move Confirm would make, in words ("Leggja 6♠ 6♦ á grúfu")
     four_colour: bool = False  # the seat chose the four-colour deck (♦ blue, ♣ green)
     text_view: bool = False  # the text view is on (`cardlearn.table.textview`)
     typed_moves: tuple[tuple[str, str], ...] = ()  # with it on, the moves to type: (notation, words)
@@ -537,6 +538,7 @@ def take(model: TableModel) -> Snapshot:
         paused=model.paused,
         moves=len(state.history),
         confirm_shown=model.human_to_move() and model.choices().any_tokens(),
+        ready=game.command(state, model.exact()[0], lang, who=model.who) if confirm else "",
         four_colour=model.four_colour,
         text_view=model.text_view,
         typed_moves=_typed_moves(model) if model.text_view and passing is None else (),

@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle  # not exported at the top in 8.1
@@ -409,6 +409,18 @@ class TextPanel(widgets.VBox):
         self.play.description = w["typed_play"]
 
 
+class _Said(NamedTuple):
+    """What a redraw showed, of what `TableView._speak` says when it changes."""
+
+    log: int  # the last log line's number
+    turn: str
+    message: str
+    summary: bool
+    title: str
+    hints: tuple[tuple[str, str], ...] | None
+    ready: str
+
+
 class TableView:
     """The widgets of one table.  `children` are what the table's root box shows; `render`
     redraws them from a snapshot.
@@ -487,7 +499,7 @@ class TableView:
         # hidden child into the page's live regions): see `_speak`.
         self._say = widgets.HTML(layout=widgets.Layout(display="none"))  # its own: layouts are shared
         self._say.add_class("cardlearn-say")
-        self._said: tuple[int, str, str, bool] | None = None  # last log number, turn, message, summary
+        self._said: _Said | None = None  # what the last redraw showed, of what is said
         self._utterance = 0
         self._bottom = self._box(widgets.VBox, "cardlearn-bottom")
         self._pass_text = _html("cardlearn-pass")
@@ -564,27 +576,41 @@ class TableView:
         return self.children
 
     def _speak(self, snap: Snapshot) -> None:
-        """Put what changed into words for the live regions: the moves made since the last
-        redraw (the log's words), then whose turn it is, or the deal's end in its first
-        sentence (polite); a refusal on the message line is said at once (assertive).  The
-        table as a whole is never read out: a page just opened says only whose turn."""
+        """Put what changed into words for the live regions: a new deal's title; the moves
+        made since the last redraw (the log's words); then whose turn it is, with what the
+        pupil is asked to do when it is theirs, or the deal's end in its first sentence; the
+        hint when one is asked for; the move Staðfesta would make once the chosen cards and
+        zone make one (all polite).  A refusal on the message line is said at once
+        (assertive).  The table as a whole is never read out: a page just opened says only
+        whose turn."""
         w = WORDS[snap.lang]
         last = max((line.number for line in snap.log), default=0)
         before = self._said
+        now = _Said(last, snap.turn, snap.message, snap.summary is not None, snap.title, snap.hints,
+                    snap.ready)
         polite: list[str] = []
-        if before is not None and last > before[0]:
-            polite += [line.text for line in snap.log if line.number > before[0]]
-        if snap.summary is not None and (before is None or not before[3]):
+        if before is not None and snap.title != before.title and snap.summary is None:
+            polite.append(snap.title)  # a new deal ("Geit — 2. spil")
+        if before is not None and last > before.log:
+            polite += [line.text for line in snap.log if line.number > before.log]
+        if snap.summary is not None and (before is None or not before.summary):
             polite += list(snap.summary.lines[:1])
-        elif before is None or polite or snap.turn != before[1]:
+        elif before is None or polite or snap.turn != before.turn:
             polite.append(snap.turn)
-        message = snap.message if before is None or snap.message != before[2] else ""
+            if snap.my_turn and snap.prompt and before is not None:
+                polite.append(snap.prompt)
+        if snap.hints and before is not None and snap.hints != before.hints:
+            said, why = snap.hints[0]
+            polite.append(f"{w['best']}: {said} — {why}")
+        if snap.ready and before is not None and snap.ready != before.ready:
+            polite.append(w["ready_say"].format(move=snap.ready))
+        message = snap.message if before is None or snap.message != before.message else ""
         # a new message with no move is the answer to the pupil's click (a refusal, or why
         # a card is faded): said at once; one that comes with a move is said after it
         assertive = message if before is not None and not polite else ""
         if message and not assertive:
             polite.append(message)
-        self._said = (last, snap.turn, snap.message, snap.summary is not None)
+        self._said = now
         if polite or assertive:
             self._utterance += 1
         self._say.value = fragments.say_html(self._utterance, " ".join(p for p in polite if p), assertive,
