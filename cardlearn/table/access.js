@@ -141,6 +141,11 @@
       var text = row.querySelector(".cardlearn-zone-hand")
         ? (root.querySelector(".cardlearn-hand-label b") || {}).textContent
         : label(row);
+      if (!row.querySelector("button")) {  // an empty row is no group (a zone's target alone)
+        row.removeAttribute("role");
+        row.removeAttribute("aria-label");
+        continue;
+      }
       if (row.getAttribute("role") !== "group") row.setAttribute("role", "group");
       if (text && row.getAttribute("aria-label") !== text) row.setAttribute("aria-label", text);
     }
