@@ -575,3 +575,27 @@ def test_the_shown_trump_card_says_who_drew_it_then_that_it_was_played():
             state = state.apply(bot.choose(state, state.to_move))
     assert any("drew it" in n for n in notes) and any(n.endswith("(played)") for n in notes)
     assert all("(" in n for n in notes)  # once drawn, the card always says where it is
+
+
+def test_a_tricks_last_play_says_who_takes_the_trick() -> None:
+    """With the seats named (the table's log, read out to a pupil who does not see the
+    felt), a trick's last play ends with who takes it: the last to beat, who leads next;
+    earlier plays, and the predicate alone (no names), say nothing of it."""
+    names = {0: "Þú", 1: "Tölva 1", 2: "Tölva 2", 3: "Tölva 3"}
+    state = kozel.new_game(seed=11)
+    seen = 0
+    while not state.is_over and seen < 12:
+        action = state.legal_actions()[-1]
+        said = kozel.describe(state, action, "is", who=names.get)
+        after = state.apply(action)
+        last = len(state.plays) == 3 and state.to_move is not None
+        if last and after.deals_done == state.deals_done:
+            taker = names[after.to_move]
+            ending = " færð slaginn" if taker == "Þú" else " fær slaginn"
+            assert said.endswith(f" — {taker}{ending}"), said
+            assert "slaginn" not in kozel.describe(state, action, "is")
+            seen += 1
+        elif not last:
+            assert "slaginn" not in said, said
+        state = after
+    assert seen >= 3

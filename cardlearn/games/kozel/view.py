@@ -76,7 +76,8 @@ SHEET_NAMES = {  # score sheet headings (per team), for the table (capitalised, 
 }
 
 _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see cardlearn.grammar)
-    "is": {"lead": "spilar út {cards}", "lead@cmd": "Spila út {cards}",
+    "is": {"trick_to": " — {who} fær slaginn", "trick_to@2": " — {who} færð slaginn",
+           "lead": "spilar út {cards}", "lead@cmd": "Spila út {cards}",
            "beat": "slær með {cards}", "beat@2": "slærð með {cards}", "beat@cmd": "Slá með {cards}",
            "discard_seen": "leggur {cards} á grúfu", "discard_seen@cmd": "Leggja {cards} á grúfu",
            "discard": "leggur {n} spil á grúfu", "discard@cmd": "Leggja {n} spil á grúfu",
@@ -116,7 +117,8 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "limit": "liðið sem fyrst nær {limit} er geitin",
            "goats": "{lost} eru geitin{eggs}", "goats@2": "{lost} eruð geitin{eggs}",
            "loss_one": "{n} tapstigi", "loss_many": "{n} tapstigum"},
-    "en": {"lead": "leads {cards}", "lead@2": "lead {cards}",
+    "en": {"trick_to": " — {who} takes the trick", "trick_to@2": " — {who} take the trick",
+           "lead": "leads {cards}", "lead@2": "lead {cards}",
            "beat": "beats with {cards}", "beat@2": "beat with {cards}",
            "discard_seen": "lays {cards} face down", "discard_seen@2": "lay {cards} face down",
            "discard": "lays {n} cards face down", "discard@2": "lay {n} cards face down",
@@ -366,10 +368,26 @@ def deal_result(before: State, after: State, lang: str, who: Callable[[int], str
     return f"{head}; {tail}."
 
 
-describe, command = move_sentences(
+_describe, command = move_sentences(
     _predicate,
     '"slær með A♦" alone; "Þú slærð með A♦", "You beat with A♦", "Tölva 1 slær með A♦"',
     '"Spila út 6♥", "Sleppa", "Lay 8♦ + Q♣ face down"')
+
+
+def describe(state: State, action: Action | str, lang: str = "is", viewer: int | None = None,
+             who: Callable[[int], str] | None = None) -> str:
+    """The move in words, as `viewer` may see it: the predicate alone without `who`
+    ("slær með A♦"); with `who` naming the seats the whole sentence, and a trick's last
+    play says who takes the trick, as the table's log and a screen reader say it ("Tölva 3
+    leggur 1 spil á grúfu — Tölva 1 fær slaginn")."""
+    said = _describe(state, action, lang, viewer, who)
+    if who is None or state.to_move is None:
+        return said
+    move = _action(action)
+    if move.kind not in ("play", "discard") or len(state.plays) != 3:
+        return said
+    winner = who(state.to_move if move.kind == "play" else state.trick_winner)
+    return said + form(_WORDS[lang], "trick_to", person(winner, lang)).format(who=winner)
 
 
 # Every value of a row here is already a number (or a yes/no flag the table words), so the
