@@ -242,3 +242,14 @@ def test_the_toggle_and_the_panel() -> None:
     assert toggle.description == "Text view" and field.description == "Type a move"
     toggle.click()
     assert not t.find("cardlearn-textview") and not t.text_view
+
+
+def test_cards_in_a_sentence_are_named_without_breaking_its_grammar() -> None:
+    """English names the card in place; Icelandic keeps the sentence as the game wrote it
+    (a name in place would need its case) and names the cards after it, in brackets; a
+    lone suit symbol is the suit's name."""
+    from cardlearn.table.textview import sayable
+
+    assert sayable("Tölva 1 slær með 9♦ + K♣.", "is") == "Tölva 1 slær með 9♦ + K♣ (tígulnía, laufkóngur)."
+    assert sayable("Computer 1 beats with 9♦", "en") == "Computer 1 beats with nine of diamonds"
+    assert sayable("Tromp: ♣", "is") == "Tromp: lauf"

@@ -50,13 +50,20 @@ _SUIT_SYMBOL = re.compile("[♠♥♦♣]")
 
 
 def sayable(text: str, lang: str) -> str:
-    """`text` with every card symbol ("9♦", "🃏") put as the card's name ("tígulnía",
-    "jóker") and a lone suit symbol as the suit's name: what a screen reader reads well."""
-    def card(m: re.Match[str]) -> str:
-        return Card.parse(m.group(0)).name(lang)
-
+    """`text` with its card symbols ("9♦", "🃏") said as the cards' names, what a screen
+    reader reads well.  In English a symbol becomes the name in place ("beat with nine of
+    diamonds").  An Icelandic sentence keeps its symbols and names the cards after it, in
+    brackets ("Tölva 1 slær með 9♦ (tígulnía)"): a name in place would need the case the
+    sentence gives it ("með tígulníu"), which only the game's words know.  A lone suit
+    symbol is said as the suit's name in place (a heading, "Tromp: lauf")."""
     suits = {sym: SUIT_NAMES[lang][s] for s, sym in SUIT_SYMBOLS.items()}
-    named = _CARD_SYMBOL.sub(card, text)
+    if lang == "is":
+        names = [Card.parse(m.group(0)).name(lang) for m in _CARD_SYMBOL.finditer(text)]
+        if not names:
+            return _SUIT_SYMBOL.sub(lambda m: suits[m.group(0)], text)
+        tail = text[len(text.rstrip(".")):]
+        return f"{text.rstrip('.')} ({', '.join(names)}){tail}"
+    named = _CARD_SYMBOL.sub(lambda m: Card.parse(m.group(0)).name(lang), text)
     return _SUIT_SYMBOL.sub(lambda m: suits[m.group(0)], named)
 
 
