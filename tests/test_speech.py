@@ -10,6 +10,7 @@ import re
 from cardlearn import play
 from cardlearn.cards import Card
 from cardlearn.table import WORDS
+from cardlearn.table.textview import sayable
 
 
 def said(table: object) -> dict[str, str]:
@@ -40,14 +41,14 @@ def test_a_move_is_said_then_whose_turn_and_a_refusal_is_said_at_once() -> None:
         after = said(t)
         assert int(after["n"]) > n
         lines = [line.text for line in t.model.snapshot().log][-2:]
-        assert all(line in after["polite"] for line in lines), (lines, after["polite"])
-        assert after["polite"].endswith(t.model.snapshot().turn)
+        assert all(sayable(line, "is") in after["polite"] for line in lines), (lines, after["polite"])
+        assert after["polite"].endswith(t.model.snapshot().turn + ".")
         # a click on a faded card: why, said at once
         faded = [b for b in t.view.card_buttons() if b.card and not b.usable]
         assert faded
         faded[0].click()
         refusal = said(t)
-        assert refusal["assertive"] == t.model.snapshot().message != ""
+        assert refusal["assertive"] == sayable(t.model.snapshot().message, "is") != ""
     finally:
         t.close()
 
@@ -86,14 +87,14 @@ def test_a_chosen_move_a_hint_and_a_new_deal_are_said() -> None:
         t.hint()
         best = t.model.snapshot().hints
         assert best and said(t)["n"] != hints_before
-        assert f"{WORDS['is']['best']}: {best[0][0]}" in said(t)["polite"]
+        assert sayable(f"{WORDS['is']['best']}: {best[0][0]}", "is") in said(t)["polite"]
         action = next(a for a in state.legal_actions() if len(t.game.action_cards(state, a)) == 1)
         [(zone, card)] = t.game.action_cards(state, action)
         if t.model.exact() != [action]:
             card_button(t, zone, card).click()
         ready = t.model.snapshot().ready
         assert ready == t.game.command(state, action, "is", who=t.model.who)
-        assert WORDS["is"]["ready_say"].format(move=ready) in said(t)["polite"]
+        assert sayable(WORDS["is"]["ready_say"].format(move=ready), "is") in said(t)["polite"]
         title = t.model.snapshot().title
         while t.model.snapshot().title == title:  # play on to the next deal
             if t.model.summary_at is not None:

@@ -251,5 +251,6 @@ def test_cards_in_a_sentence_are_named_without_breaking_its_grammar() -> None:
     from cardlearn.table.textview import sayable
 
     assert sayable("Tölva 1 slær með 9♦ + K♣.", "is") == "Tölva 1 slær með 9♦ + K♣ (tígulnía, laufkóngur)."
+    assert sayable("7♠ nýtist ekki með A♥", "is") == "7♠ (spaðasjöa) nýtist ekki með A♥ (hjartaás)"
     assert sayable("Computer 1 beats with 9♦", "en") == "Computer 1 beats with nine of diamonds"
     assert sayable("Tromp: ♣", "is") == "Tromp: lauf"

@@ -49,20 +49,26 @@ _CARD_SYMBOL = re.compile(r"(10|[2-9JQKA])([♠♥♦♣])|🃏")
 _SUIT_SYMBOL = re.compile("[♠♥♦♣]")
 
 
+_CARD_RUN = re.compile(r"(?:(?:10|[2-9JQKA])[♠♥♦♣]|🃏)(?:\s*[+,]\s*(?:(?:10|[2-9JQKA])[♠♥♦♣]|🃏))*")
+
+
 def sayable(text: str, lang: str) -> str:
     """`text` with its card symbols ("9♦", "🃏") said as the cards' names, what a screen
     reader reads well.  In English a symbol becomes the name in place ("beat with nine of
-    diamonds").  An Icelandic sentence keeps its symbols and names the cards after it, in
-    brackets ("Tölva 1 slær með 9♦ (tígulnía)"): a name in place would need the case the
-    sentence gives it ("með tígulníu"), which only the game's words know.  A lone suit
-    symbol is said as the suit's name in place (a heading, "Tromp: lauf")."""
+    diamonds").  An Icelandic sentence keeps its symbols and names each group of cards
+    right after it, in brackets ("Tölva 1 slær með 9♦ + K♣ (tígulnía, laufkóngur)"): a name
+    in place would need the case the sentence gives it ("með tígulníu"), which only the
+    game's words know.  A lone suit symbol is said as the suit's name ("Tromp: lauf")."""
     suits = {sym: SUIT_NAMES[lang][s] for s, sym in SUIT_SYMBOLS.items()}
     if lang == "is":
-        names = [Card.parse(m.group(0)).name(lang) for m in _CARD_SYMBOL.finditer(text)]
-        if not names:
-            return _SUIT_SYMBOL.sub(lambda m: suits[m.group(0)], text)
-        tail = text[len(text.rstrip(".")):]
-        return f"{text.rstrip('.')} ({', '.join(names)}){tail}"
+        def glossed(m: re.Match[str]) -> str:
+            names = [Card.parse(c.group(0)).name(lang) for c in _CARD_SYMBOL.finditer(m.group(0))]
+            return f"{m.group(0)} ({', '.join(names)})"
+
+        parts = _CARD_RUN.split(text)
+        runs = [glossed(m) for m in _CARD_RUN.finditer(text)]
+        said = "".join(p + (runs[i] if i < len(runs) else "") for i, p in enumerate(parts))
+        return _SUIT_SYMBOL.sub(lambda m: suits[m.group(0)], said) if not runs else said
     named = _CARD_SYMBOL.sub(lambda m: Card.parse(m.group(0)).name(lang), text)
     return _SUIT_SYMBOL.sub(lambda m: suits[m.group(0)], named)
 

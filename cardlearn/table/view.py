@@ -409,6 +409,11 @@ class TextPanel(widgets.VBox):
         self.play.description = w["typed_play"]
 
 
+def _sentence(text: str) -> str:
+    """`text` ending as a sentence does, so that a screen reader pauses after it."""
+    return text if text.endswith((".", "!", "?", ":")) else text + "."
+
+
 class _Said(NamedTuple):
     """What a redraw showed, of what `TableView._speak` says when it changes."""
 
@@ -613,7 +618,10 @@ class TableView:
         self._said = now
         if polite or assertive:
             self._utterance += 1
-        self._say.value = fragments.say_html(self._utterance, " ".join(p for p in polite if p), assertive,
+        # cards by name as well as by symbol ("9♦ (tígulnía)"), which a speech synthesiser
+        # reads poorly in Icelandic
+        spoken = " ".join(_sentence(textview.sayable(p, snap.lang)) for p in polite if p)
+        self._say.value = fragments.say_html(self._utterance, spoken, textview.sayable(assertive, snap.lang),
                                              snap.lang, snap.game_name, w)
 
     def _draw_demo(self, snap: Snapshot) -> None:
