@@ -1210,7 +1210,7 @@ def test_the_side_column_sheet_is_short_with_the_whole_on_request(name):
     deals = len(table.model.snapshot().sheet)
     assert re.findall(r"<th>(\d+)</th>", head) == [str(i) for i in range(max(1, deals - 2), deals + 1)]
     assert WORDS["is"]["standing"] in head
-    assert all(f"<tr><td>{side}</td>" in short for side in table.model.sides())
+    assert all(f'<tr><th scope="row">{side}</th>' in short for side in table.model.sides())
 
 
 @pytest.mark.parametrize("name", ["kasina", "fake"])

@@ -92,7 +92,7 @@ def sheet_html(rows: Sequence[Mapping[str, Any]], names: Mapping[str, str], side
                     f"{esc(names.get(k, str(k).replace('_', ' ')))}</th>" for k in keys)
     who = "".join(f"<th>{esc(s)}</th>" for s in sides) * len(keys)
     body = "".join(
-        f"<tr><td>{i}</td>" + "".join(
+        f'<tr><th scope="row">{i}</th>' + "".join(
             f'<td{" class=cardlearn-total" if k == "total" else ""}>{esc(v)}</td>'
             for k in keys for v in _values(r.get(k, ""), n, lang, names)) + "</tr>"
         for i, r in enumerate(rows, 1))
@@ -107,7 +107,7 @@ def sheet_html(rows: Sequence[Mapping[str, Any]], names: Mapping[str, str], side
 def row_html(row: Mapping[str, Any], names: Mapping[str, str], sides: Sequence[str], lang: str = "is") -> str:
     """One deal's row of the sheet, turned round: a line per category, a column per side."""
     n = len(sides)
-    head = "<th></th>" + "".join(f"<th>{esc(s)}</th>" for s in sides)
+    head = "<td></td>" + "".join(f'<th scope="col">{esc(s)}</th>' for s in sides)
     def cells(value: Any) -> str:
         if isinstance(value, (tuple, list)) and len(value) == n:
             return "".join(f"<td>{esc(v)}</td>" for v in _values(value, n, lang, names))
@@ -117,7 +117,7 @@ def row_html(row: Mapping[str, Any], names: Mapping[str, str], sides: Sequence[s
 
     body = "".join(
         f'<tr{" class=cardlearn-total" if k == "total" else ""}>'
-        f'<td>{esc(names.get(k, str(k).replace("_", " ")))}</td>{cells(value)}</tr>'
+        f'<th scope="row">{esc(names.get(k, str(k).replace("_", " ")))}</th>{cells(value)}</tr>'
         for k, value in row.items())
     return f'<table class="cardlearn-sheet-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
@@ -184,7 +184,7 @@ def short_sheet_html(rows: Sequence[Mapping[str, Any]], sides: Sequence[str], to
     head = (f"<th>{esc(deal or w['deal'])}</th>" + "".join(f"<th>{i}</th>" for i, _ in shown)
             + f'<th class="cardlearn-total">{esc(w["standing"])}</th>')
     body = "".join(
-        f"<tr><td>{esc(side)}</td>" + "".join(f"<td>{esc(v[k])}</td>" for v in per_deal)
+        f'<tr><th scope="row">{esc(side)}</th>' + "".join(f"<td>{esc(v[k])}</td>" for v in per_deal)
         + f'<td class="cardlearn-total">{esc(standing[k])}</td></tr>'
         for k, side in enumerate(sides))
     return (f'<table class="cardlearn-sheet-table cardlearn-sheet-short"><thead><tr>{head}</tr></thead>'
