@@ -14,7 +14,10 @@ the card is scrolled into view the way a pupil can (the page, or its row), as th
   that in its one row at the projector, as much as an even share of the hand's row gives
   (the row's width less a whole card, over the other cards): the room is used, not wasted.
 - Nothing of the table with a box lies left of the page or right of it (`clipped`): the
-  page does not cut content off sideways.
+  page does not cut content off sideways (a row of the middle that scrolls inside the page
+  is allowed); no two seats' captions are drawn over each other; no button is under 24 px high;
+  every hand card and usable card has its name as an `aria-label` (set by the pages' script),
+  not only as a tooltip, which a touch screen never shows.
 - At 1024 × 768 and 1024 × 680 the hand and Staðfesta are inside the window unscrolled.
 - On the phone the status line (whose turn) is inside the window unscrolled.
 - On the phone one move of every game is made by taps (`page.tap`): Playwright taps a
@@ -63,7 +66,7 @@ GAME_NAMES = ("kasina", "kozel", "kinaskak", "lomber")
 # What a card of the (last) table exposes to a finger: each card scrolled into view (the
 # page and its row, as a pupil scrolls), then sampled every pixel column on five lines.
 _MEASURE_JS = """
-([tapPx]) => {
+() => {
   // back to the page as it opens: every box scrolled (Voilà's page scrolls a box, not the window)
   const unscroll = () => { window.scrollTo(0, 0); for (const e of document.querySelectorAll('*')) {
     if (e.scrollTop || e.scrollLeft) { e.scrollTop = 0; e.scrollLeft = 0; } } };
@@ -86,13 +89,16 @@ _MEASURE_JS = """
   const name = (el) => [...el.classList].filter((c) => c.startsWith('cardlearn-card-')
     || c.startsWith('cardlearn-zone-')).join(' ');
   const hand = [...root.querySelectorAll('.cardlearn-bottom > .cardlearn-row button.cardlearn-card')];
-  const usable = [...root.querySelectorAll('button.cardlearn-card.mod-info, button.cardlearn-card.mod-success')]
+  const usable = [...root.querySelectorAll(
+    'button.cardlearn-card.mod-info, button.cardlearn-card.mod-success')]
     .filter((e) => !hand.includes(e));
   const bottom = root.querySelector('.cardlearn-bottom');
   const cw = hand.length ? hand[0].getBoundingClientRect().width : 0;
   const rowWidth = bottom ? bottom.clientWidth : 0;
   const out = {hand: hand.map((e) => [name(e), exposed(e)]), usable: usable.map((e) => [name(e), exposed(e)]),
                rowWidth, cw};
+  // a card's name for a finger and a screen reader, not only a hover tooltip
+  out.unnamed = [...hand, ...usable].filter((e) => !(e.getAttribute('aria-label') || '').trim()).map(name);
   unscroll();
   // nothing with a box cut off at the page's sides (but for a box of the table's that
   // scrolls sideways inside the page: its cards are reached by scrolling it)
@@ -111,6 +117,13 @@ _MEASURE_JS = """
       return r.width > 0 && r.height > 0 && (r.left < -0.5 || r.right > W + 0.5) && !scrolledInside(e); })
     .map((e) => e.className.slice(0, 80) + ' @ ' + Math.round(e.getBoundingClientRect().left) + '..'
       + Math.round(e.getBoundingClientRect().right));
+  // seats' captions drawn over each other (three seats squeezed side by side)
+  const labels = [...root.querySelectorAll('.cardlearn-seat-label')].map((e) => e.getBoundingClientRect())
+    .filter((r) => r.width > 0);
+  out.overlaps = labels.flatMap((a, i) => labels.slice(i + 1).filter((b) =>
+    Math.min(a.right, b.right) - Math.max(a.left, b.left) > 2
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 2)
+    .map((b) => [Math.round(a.left), Math.round(a.top), Math.round(b.left), Math.round(b.top)]));
   const box = (sel) => { const e = root.querySelector(sel); return e ? e.getBoundingClientRect() : null; };
   const felt = box('.cardlearn-felt');
   out.felt = felt ? [Math.round(felt.width), Math.round(felt.height), Math.round(felt.bottom)] : null;
@@ -133,7 +146,8 @@ _MEASURE_JS = """
 
 def measure(page: Any) -> dict[str, Any]:
     settle(page)
-    return page.evaluate(_MEASURE_JS, [TAP_PX])
+    found: dict[str, Any] = page.evaluate(_MEASURE_JS)
+    return found
 
 
 def window_shot(page: Any, name: str) -> None:
@@ -170,6 +184,10 @@ def problems(m: dict[str, Any], size: tuple[int, int], phone: bool) -> list[str]
         found.append(f"the hand or Staðfesta outside the window: {m['outside']}")
     if phone and (m["status"] is None or m["status"][1] > size[1]):
         found.append(f"the status line is below the window: {m['status']}")
+    if m["unnamed"]:
+        found.append(f"cards named only by a tooltip (no aria-label): {m['unnamed']}")
+    if m["overlaps"]:
+        found.append(f"seats' captions over each other (left, top of each): {m['overlaps']}")
     low = [b for b in m["buttons"] if b[1] < MIN_PX]
     if low:
         found.append(f"buttons under {MIN_PX} px high: {low}")
@@ -214,7 +232,8 @@ def _crowded(game: str, state: Any, moves: int) -> bool:
     if game == "kasina":
         return moves >= 8
     if game == "kozel":  # a trick of two-card leads, beside a last trick of four seats
-        return state.deals_done == 0 and len(state.last_trick) >= 4 and sum(len(p[2]) for p in state.plays) >= 8
+        return (state.deals_done == 0 and len(state.last_trick) >= 4
+                and sum(len(p[2]) for p in state.plays) >= 8)
     if game == "kinaskak":  # long melds on the table, a long hand
         return sum(len(m.cards) for ms in state.melds for m in ms) >= 16 and len(state.hands[0]) >= 13
     return state.contract is not None and len(state.played) >= 2 and len(state.trick) >= 1  # lomber
@@ -225,7 +244,8 @@ def crowded_moves(game: str) -> tuple[int, list[Any]]:
     position of its first deal."""
     module = GAMES[game]
     for seed in range(100, 400):
-        state, rng, moves = module.new_game(seed=seed), random.Random(seed), []
+        state, rng = module.new_game(seed=seed), random.Random(seed)
+        moves: list[Any] = []
         while state.to_move is not None and len(moves) < 300:
             if _crowded(game, state, len(moves)):
                 return seed, moves
@@ -245,6 +265,7 @@ def crowded_url(base: str, game: str, store: Any) -> str:
     room = rooms.create(game, range(players), seed=seed, store=store)
     for action in moves:
         seat = room.state().to_move
+        assert seat is not None
         room.play(seat, room.tokens[seat], action, after=len(room))
     return f"{base}/{page_path(game)}" + seat_query(room.id, 0, room.tokens[0])
 
