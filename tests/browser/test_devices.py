@@ -9,22 +9,29 @@ usable card elsewhere, has a point a finger reaches: sampled with `elementFromPo
 the card is scrolled into view the way a pupil can (the page, or its row), as the audit did.
 
 - **Exposed width** is the number of pixel columns of a card where a tap lands on it.
-  Every hand card and every usable card shows at least `MIN_PX` (24, WCAG 2.5.8).  A hand
-  card shows at least `TAP_PX` (44, the audit's aim) or, when the hand is too long for
-  that in its one row at the projector, as much as an even share of the hand's row gives
-  (the row's width less a whole card, over the other cards): the room is used, not wasted.
+  Every hand card shows at least `MIN_PX` (24, WCAG 2.5.8), and at least `TAP_PX` (44,
+  the audit's aim) or, at `ONE_ROW_PX` and wider, where the hand keeps to one row (the
+  projector's height has no room for a second), an even share of the hand's row when the
+  hand is too long for `TAP_PX` each (the row's width less a whole card, over the other
+  cards, less 2 px for rounding): the width there is used, not wasted.  Under
+  `ONE_ROW_PX` the hand wraps into rows, so `TAP_PX` always.
+  A usable card elsewhere (a table card to take, the discard pile's top) shows `TAP_PX`:
+  rows with usable cards are not drawn overlapped.
 - Nothing of the table with a box lies left of the page or right of it (`clipped`): the
   page does not cut content off sideways (a row of the middle that scrolls inside the page
   is allowed); no two seats' captions are drawn over each other; no button is under 24 px high;
   every hand card and usable card has its name as an `aria-label` (set by the pages' script),
   not only as a tooltip, which a touch screen never shows.
-- At 1024 × 768 and 1024 × 680 the hand and Staðfesta are inside the window unscrolled.
+- At 1024 × 768 and 1024 × 680 the hand and Staðfesta are inside the window unscrolled;
+  on the upright tablet (768 × 1024) the hand, Staðfesta and every card of the middle.
 - On the phone the status line (whose turn) is inside the window unscrolled.
 - On the phone one move of every game is made by taps (`page.tap`): Playwright taps a
   card only where it is the element hit, so a hidden card fails.
 
-Screenshots (the window): `test-output/browser/dev-<game>-<size>[-mid].png`.  Each test
-prints what it measured, a line per size.
+Screenshots (the window, unscrolled): `test-output/browser/dev-<game>-<size>[-touch][-tapped|-mid].png`,
+and the whole phone page `dev-<game>-390-whole-mid.png`.  Each test prints what it
+measured, a line per size.  Two pages a context (the deal's start, the crowded room) and
+three contexts a game (phone, tablet, projector): about 70 s for the file on a quiet machine.
 """
 
 from __future__ import annotations
@@ -60,6 +67,7 @@ TAP_PX = 44  # the aim (WCAG 2.5.5, Apple's guideline), where the width allows i
 PROJECTOR = ((1024, 768), (1024, 680))  # a mouse; the hand and Staðfesta in the window, unscrolled
 TABLET = ((768, 1024), (1024, 768))  # touch
 PHONE = ((390, 844), (320, 640))  # touch and mobile
+UPRIGHT = (768, 1024)  # a tablet upright: the whole table in view, unscrolled
 ONE_ROW_PX = 901  # from this width up the hand keeps to one row (look.css)
 GAME_NAMES = ("kasina", "kozel", "kinaskak", "lomber")
 
@@ -117,6 +125,19 @@ _MEASURE_JS = """
       return r.width > 0 && r.height > 0 && (r.left < -0.5 || r.right > W + 0.5) && !scrolledInside(e); })
     .map((e) => e.className.slice(0, 80) + ' @ ' + Math.round(e.getBoundingClientRect().left) + '..'
       + Math.round(e.getBoundingClientRect().right));
+  // cards of the middle that show nowhere in the window unscrolled: hidden below the
+  // middle's own scrolling at a projector, or below the window on a phone (printed), or
+  // anywhere on the upright tablet (checked)
+  out.hiddenMiddle = [...root.querySelectorAll('.cardlearn-middle .cardlearn-card')].filter((e) => {
+    const r = e.getBoundingClientRect();
+    for (const fx of [0.1, 0.5, 0.9]) for (const fy of [0.1, 0.5, 0.9]) {
+      const x = r.left + fx * r.width, y = r.top + fy * r.height;
+      if (x < 0 || y < 0 || x >= W || y >= H) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && (hit === e || e.contains(hit))) return false;
+    }
+    return true;
+  }).length;
   // seats' captions drawn over each other (three seats squeezed side by side)
   const labels = [...root.querySelectorAll('.cardlearn-seat-label')].map((e) => e.getBoundingClientRect())
     .filter((r) => r.width > 0);
@@ -175,12 +196,14 @@ def problems(m: dict[str, Any], size: tuple[int, int], phone: bool) -> list[str]
     narrow = [(c, w) for c, w in m["hand"] if w < aim]
     if narrow:
         found.append(f"hand cards exposing under {aim:.0f} px: {narrow}")
-    small = [(c, w) for c, w in m["usable"] if w < MIN_PX]
+    small = [(c, w) for c, w in m["usable"] if w < TAP_PX]
     if small:
-        found.append(f"usable cards exposing under {MIN_PX} px: {small}")
+        found.append(f"usable cards elsewhere exposing under {TAP_PX} px: {small}")
     if m["clipped"]:
         found.append(f"cut off at the page's sides: {m['clipped'][:6]}")
-    if size[0] >= ONE_ROW_PX and m["outside"]:
+    if size == UPRIGHT and m["hiddenMiddle"]:
+        found.append(f"{m['hiddenMiddle']} cards of the middle not in view on the upright tablet")
+    if (size[0] >= ONE_ROW_PX or size == UPRIGHT) and m["outside"]:
         found.append(f"the hand or Staðfesta outside the window: {m['outside']}")
     if phone and (m["status"] is None or m["status"][1] > size[1]):
         found.append(f"the status line is below the window: {m['status']}")
@@ -201,7 +224,8 @@ def summary(m: dict[str, Any]) -> str:
     heights = sorted({b[1] for b in m["buttons"]})
     return (f"hand {len(hand)}: narrowest {min(hand, default=0)} px, {under} under {TAP_PX}, "
             f"{sum(1 for w in hand if w == 0)} unreachable; usable elsewhere {len(usable)}: narrowest "
-            f"{min(usable, default=0)}; felt {m['felt']}; status {m['status']}; buttons {heights} px high")
+            f"{min(usable, default=0)}; felt {m['felt']}; status {m['status']}; buttons {heights} px high; "
+            f"middle cards not in view unscrolled {m['hiddenMiddle']}")
 
 
 def check_sizes(page: Any, game: str, sizes: tuple[tuple[int, int], ...], phone: bool, tag: str,
