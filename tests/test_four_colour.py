@@ -8,9 +8,11 @@ from __future__ import annotations
 import base64
 import itertools
 import re
-from pathlib import Path
 
 import pytest
+
+# the room tests' own: every test's rooms in a file of its own (autouse here too), a page reopened
+from test_room_table import reopen, rooms_file  # noqa: F401
 
 from cardlearn import rooms
 from cardlearn.draw import BLACK, BLUE, FOUR_COLOURS, GREEN, RED, SUIT_COLOURS, card_svg
@@ -173,19 +175,7 @@ def test_the_four_colour_rules_draw_the_four_colour_pictures():
 # -- a room's seat ---------------------------------------------------------------------
 
 
-@pytest.fixture
-def rooms_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "rooms.sqlite"
-    monkeypatch.setenv("CARDLEARN_ROOMS", str(path))
-    monkeypatch.delenv("CARDLEARN_SEED", raising=False)
-    return path
-
-
-def reopen(model: RoomModel) -> RoomModel:
-    return RoomModel(rooms.open(model.room.id), model.seat, model.token)
-
-
-def test_a_room_seats_choice_is_kept_across_a_reopened_page_and_is_its_own(rooms_file):
+def test_a_room_seats_choice_is_kept_across_a_reopened_page_and_is_its_own():
     room = rooms.create("kasina", [0, 1], seed=3)
     first, second = (RoomModel(room, s, room.tokens[s]) for s in (0, 1))
     assert not first.four_colour and room.pref(0, "deck", None) is None

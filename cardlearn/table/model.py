@@ -144,6 +144,12 @@ class TableModel:
     @lang.setter
     def lang(self, lang: str) -> None:
         self._lang = check_lang(lang)
+        self._keep("lang", self._lang)
+
+    def _keep(self, key: str, value: object) -> None:
+        """A seat's own choice (`lang`, `deck`, `textview`), kept beyond this table's life
+        where there is somewhere to keep it: a room's model keeps it per seat (its pages
+        reopen with it); a table of its own has nowhere."""
 
     @property
     def teacher(self) -> bool:
@@ -162,6 +168,7 @@ class TableModel:
     @four_colour.setter
     def four_colour(self, on: bool) -> None:
         self._four_colour = bool(on)
+        self._keep("deck", "four" if on else "two")
 
     @property
     def text_view(self) -> bool:
@@ -172,6 +179,7 @@ class TableModel:
     @text_view.setter
     def text_view(self, on: bool) -> None:
         self._text_view = bool(on)
+        self._keep("textview", self._text_view)
 
     @property
     def demo(self) -> bool:

@@ -17,10 +17,9 @@ from cardlearn.table.messages import illegal
 from cardlearn.table.model import BotTurn, TableModel
 from cardlearn.table.room.words import room_words
 from cardlearn.table.snapshot import Snapshot
-from cardlearn.table.words import WORDS, check_lang, listing
+from cardlearn.table.words import WORDS, listing
 
 UNDO_KEY = "undo"  # a seat's undo request: "<to>@<log length>"
-DECK_KEY = "deck"  # a seat's deck: "four" (♦ blue, ♣ green) or "two"
 SHOWN_KEPT = 16  # log lengths whose positions a model keeps, to read a click's "saw" against
 
 
@@ -57,7 +56,7 @@ class RoomModel(TableModel):
         self._pupils = room.names  # given when the room was made: read once
         super().__init__(room.module, start, seats=room.seats, seed=room.seed,
                          lang=lang or (stored if stored in WORDS else "is"))
-        self._four_colour = room.pref(seat, DECK_KEY, None) == "four"
+        self._four_colour = room.pref(seat, "deck", None) == "four"
         self._text_view = room.pref(seat, "textview", False) is True
         self.catch_up()
         self._remember()
@@ -104,36 +103,12 @@ class RoomModel(TableModel):
         listed as a sentence lists them ("Bjarki, Sigga og Dóra")."""
         return listing([self.namer(lang)(s) for s in seats], lang)
 
-    # -- the language, the teacher's view and demo ---------------------------------------
-    @property
-    def lang(self) -> str:
-        return self._lang
-
-    @lang.setter
-    def lang(self, lang: str) -> None:
-        self._lang = check_lang(lang)
-        if getattr(self, "room", None) is not None:  # the base class sets it while starting
-            self.room.set_pref(self.seat, self._token, "lang", self._lang)
-
-    @property
-    def four_colour(self) -> bool:
-        return self._four_colour
-
-    @four_colour.setter
-    def four_colour(self, on: bool) -> None:
-        self._four_colour = bool(on)
-        self.room.set_pref(self.seat, self._token, DECK_KEY, "four" if on else "two")
-
-    @property
-    def text_view(self) -> bool:
-        """The text view, kept per seat in the room's preferences (like the language)."""
-        return self._text_view
-
-    @text_view.setter
-    def text_view(self, on: bool) -> None:
-        self._text_view = bool(on)
-        if getattr(self, "room", None) is not None:
-            self.room.set_pref(self.seat, self._token, "textview", self._text_view)
+    # -- the seat's choices, the teacher's view and demo ----------------------------------
+    def _keep(self, key: str, value: object) -> None:
+        """The seat's language, deck and text view, kept in the room per seat: its page
+        reopens with them."""
+        if getattr(self, "room", None) is not None:  # the base class sets them while starting
+            self.room.set_pref(self.seat, self._token, key, value)
 
     @property
     def teacher(self) -> bool:
