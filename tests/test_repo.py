@@ -279,3 +279,12 @@ def test_the_numbered_list_check_can_fail():
     assert stray_list_items(items) == []
     assert stray_list_items("the team won all\n200. That proves nothing") == ["200. That proves nothing"]
     assert stray_list_items("- **Scoring**: no trick at all,\n  6. A team with 61") == ["6. A team with 61"]
+
+
+def test_no_two_test_modules_share_a_name() -> None:
+    """pytest imports test modules by their file's name (rootdir-relative packages are not
+    used here): two `test_x.py` in different folders break the whole run's collection."""
+    from collections import Counter
+
+    names = Counter(p.name for p in (ROOT / "tests").rglob("test_*.py"))
+    assert not [n for n, k in names.items() if k > 1]
