@@ -140,7 +140,7 @@ def test_the_table_in_four_colours_has_the_class_and_only_the_changed_faces_rule
     assert not table.four_colour and FOUR_COLOUR_ROOT not in classes_of(table)
     assert not any(FOUR_COLOUR_ROOT in s for s in style_texts(table))  # nothing extra is sent
     assert four_button(table).button_style == ""
-    assert four_button(table).description == "Fjórlitur stokkur"
+    assert four_button(table).description == "Fjórir litir"
     assert four_button(table).tooltip == "Tígull blár, lauf grænt"
     four_button(table).click()
     assert table.four_colour and FOUR_COLOUR_ROOT in classes_of(table)

@@ -64,7 +64,7 @@ WORDS: dict[str, dict[str, str]] = {
         "lang": "English",
         "ready": "Sýna spilin mín",
         "teacher": "Kennarasýn",
-        "four_colour": "Fjórlitur stokkur",
+        "four_colour": "Fjórir litir",
         "four_colour_tip": "Tígull blár, lauf grænt",
         "dismiss": "Áfram",
         "new_yes": "Já, byrja nýjan leik",
