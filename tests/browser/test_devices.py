@@ -313,6 +313,12 @@ def tap_move(page: Any, game: str, store: Any) -> TableView:
         page.wait_for_function("(b) => b.classList.contains('mod-success')", arg=button.element_handle(),
                                timeout=MOVE_TIMEOUT_MS, polling=30)
     ready = table.locator("button.cardlearn-confirm:not(.cardlearn-unusable)")
+    # Staðfesta turns usable in a redraw of its own, after the last card's: wait for it (or
+    # for a move's buttons), as `browserkit.click_move` does (CI once looked too soon)
+    page.wait_for_function(
+        "() => { const t = Array.from(document.querySelectorAll('.cardlearn-table')).pop();"
+        " return t.querySelector('button.cardlearn-confirm:not(.cardlearn-unusable)') !== null"
+        " || t.querySelector('button.cardlearn-action') !== null; }", timeout=MOVE_TIMEOUT_MS, polling=30)
     if tokens and ready.count():
         ready.tap(timeout=MOVE_TIMEOUT_MS)
     else:
