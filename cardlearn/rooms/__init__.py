@@ -106,21 +106,29 @@ _TABLE_NAMES = ("þú", "you", "tölvan", "the computer", "tölva ", "computer "
                 "þið ", "you and ")
 
 
+def pupil_name(name: str) -> str:
+    """`name` as a pupil's name is kept (its spaces made single), checked: a short name of
+    letters (spaces, hyphens and apostrophes between), not a name the table gives a seat
+    itself ("Þú", "Tölva 2"); `RoomError` (rule "bad_name") otherwise."""
+    name = " ".join(str(name).split())
+    letters = name.replace(" ", "").replace("-", "").replace("'", "")
+    if len(name) > NAME_LENGTH or not letters.isalpha():
+        raise RoomError(f"a pupil's name is letters only, at most {NAME_LENGTH}, not {name!r}",
+                        rule="bad_name")
+    low = name.casefold() + " "
+    if any(low.startswith(t if t.endswith(" ") else t + " ") for t in _TABLE_NAMES):
+        raise RoomError(f"{name!r} is a name the table gives a seat itself", rule="bad_name")
+    return name
+
+
 def pupil_names(seats: Mapping[int, str], names: Mapping[int, str]) -> dict[int, str]:
-    """`names` checked: pupil seats only, each a short name of letters (spaces, hyphens and
-    apostrophes between), all different, none a name the table gives a seat itself ("Þú",
-    "Tölva 2"); `RoomError` (rule "bad_name") otherwise.  Blank names are left out."""
-    given = {s: " ".join(str(n).split()) for s, n in names.items() if str(n).strip()}
+    """`names` checked: pupil seats only, each a pupil's name (`pupil_name`), all
+    different; `RoomError` (rule "bad_name") otherwise.  Blank names are left out."""
+    given = {s: str(n) for s, n in names.items() if str(n).strip()}
     for seat, name in given.items():
         if seats.get(seat) != HUMAN:
             raise RoomError(f"a name is given to pupil seats only, not to seat {seat!r}", rule="bad_name")
-        letters = name.replace(" ", "").replace("-", "").replace("'", "")
-        if len(name) > NAME_LENGTH or not letters.isalpha():
-            raise RoomError(f"a pupil's name is letters only, at most {NAME_LENGTH}, not {name!r}",
-                            rule="bad_name")
-        low = name.casefold() + " "
-        if any(low.startswith(t if t.endswith(" ") else t + " ") for t in _TABLE_NAMES):
-            raise RoomError(f"{name!r} is a name the table gives a seat itself", rule="bad_name")
+        given[seat] = pupil_name(name)
     if len({n.casefold() for n in given.values()}) < len(given):
         raise RoomError(f"two pupils have the same name: {sorted(given.values())}", rule="bad_name")
     return given
