@@ -309,7 +309,11 @@
     if (!root && focusInTable && lost()) {
       // a redraw took focus from the table to a container: give it back
       var table = tableOf(null);
-      if (table) { window.requestAnimationFrame(function () { focusHand(table); }); return; }
+      if (table) {
+        focusHand(table);  // at once, and again once the redraw has drawn the hand
+        window.requestAnimationFrame(function () { if (lost()) focusHand(table); });
+        return;
+      }
     }
     focusInTable = !!root;
     if (root && t.classList.contains("cardlearn-zone-hand")) focusCard = cardClass(t);
