@@ -254,3 +254,4 @@ def test_cards_in_a_sentence_are_named_without_breaking_its_grammar() -> None:
     assert sayable("7♠ nýtist ekki með A♥", "is") == "7♠ (spaðasjöa) nýtist ekki með A♥ (hjartaás)"
     assert sayable("Computer 1 beats with 9♦", "en") == "Computer 1 beats with nine of diamonds"
     assert sayable("Tromp: ♣", "is") == "Tromp: lauf"
+    assert sayable("Tromp: ♣; Þú slærð með 9♦", "is") == "Tromp: lauf; Þú slærð með 9♦ (tígulnía)"

@@ -65,10 +65,10 @@ def sayable(text: str, lang: str) -> str:
             names = [Card.parse(c.group(0)).name(lang) for c in _CARD_SYMBOL.finditer(m.group(0))]
             return f"{m.group(0)} ({', '.join(names)})"
 
-        parts = _CARD_RUN.split(text)
-        runs = [glossed(m) for m in _CARD_RUN.finditer(text)]
-        said = "".join(p + (runs[i] if i < len(runs) else "") for i, p in enumerate(parts))
-        return _SUIT_SYMBOL.sub(lambda m: suits[m.group(0)], said) if not runs else said
+        # a lone suit symbol between the groups of cards is said as its suit's name
+        parts = [_SUIT_SYMBOL.sub(lambda m: suits[m.group(0)], p) for p in _CARD_RUN.split(text)]
+        runs = [glossed(m) for m in _CARD_RUN.finditer(text)] + [""]
+        return "".join(p + r for p, r in zip(parts, runs, strict=True))
     named = _CARD_SYMBOL.sub(lambda m: Card.parse(m.group(0)).name(lang), text)
     return _SUIT_SYMBOL.sub(lambda m: suits[m.group(0)], named)
 

@@ -211,10 +211,7 @@ class Table(widgets.VBox):
 
     @lang.setter
     def lang(self, lang: str) -> None:
-        def switch() -> None:
-            self.model.lang = lang
-
-        self._change(switch)
+        self._set("lang", lang)
 
     @property
     def teacher(self) -> bool:
@@ -224,10 +221,7 @@ class Table(widgets.VBox):
 
     @teacher.setter
     def teacher(self, on: bool) -> None:
-        def switch() -> None:
-            self.model.teacher = on
-
-        self._change(switch)
+        self._set("teacher", on)
 
     @property
     def four_colour(self) -> bool:
@@ -237,10 +231,7 @@ class Table(widgets.VBox):
 
     @four_colour.setter
     def four_colour(self, on: bool) -> None:
-        def switch() -> None:
-            self.model.four_colour = on
-
-        self._change(switch)
+        self._set("four_colour", on)
 
     @property
     def demo(self) -> bool:
@@ -250,10 +241,7 @@ class Table(widgets.VBox):
 
     @demo.setter
     def demo(self, on: bool) -> None:
-        def switch() -> None:
-            self.model.demo = on
-
-        self._change(switch)
+        self._set("demo", on)
 
     @property
     def demo_pace(self) -> str:
@@ -263,10 +251,12 @@ class Table(widgets.VBox):
 
     @demo_pace.setter
     def demo_pace(self, pace: str) -> None:
-        def switch() -> None:
-            self.model.demo_pace = pace
+        self._set("demo_pace", pace)
 
-        self._change(switch)
+    def _set(self, name: str, value: object) -> None:
+        """A setting of the model's (`lang`, `teacher`, `four_colour`, `demo`, ...) changed
+        as every change is: under the lock, then redrawn."""
+        self._change(lambda: setattr(self.model, name, value))
 
     def demo_step(self) -> None:
         """"Næsti leikur": in demo mode at the step pace, the computer makes one move now."""
@@ -294,9 +284,7 @@ class Table(widgets.VBox):
 
     @text_view.setter
     def text_view(self, on: bool) -> None:
-        def switch() -> None:
-            self.model.text_view = on
-        self._change(switch)
+        self._set("text_view", on)
 
     def typed(self, text: str) -> bool:
         """A move typed in the text view, in the game's notation or by card words in either
