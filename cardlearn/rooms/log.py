@@ -27,6 +27,10 @@ from cardlearn.protocol import AnyGame, AnyState
 from cardlearn.rooms.errors import CorruptLog
 
 KINDS = ("move", "undo", "continue")
+# A lesson's log lives in the same store under the id "lesson:<CODE>" (`cardlearn.lesson.log`):
+# its entries have kinds of their own, which a store reads and a room's replay refuses.
+LESSON_KINDS = ("lesson", "join", "rekey", "seatcode", "place", "start", "late", "pause", "resume",
+                "end", "board")
 BY = ("human", "computer", "demo")  # who chose a move: the pupil, a computer seat, demo mode
 
 
@@ -47,8 +51,8 @@ def entry_from_row(seq: Any, kind: Any, seat: Any, data: Any) -> Entry:
     """An entry as the store read it (`data` JSON text), checked for its shape only."""
     if type(seq) is not int or seq < 0:
         raise CorruptLog(f"log entry {seq!r}: its number is not a whole number from 0")
-    if kind not in KINDS:
-        raise CorruptLog(f"log entry {seq}: unknown kind {kind!r} (kinds are {', '.join(KINDS)})")
+    if kind not in KINDS + LESSON_KINDS:
+        raise CorruptLog(f"log entry {seq}: unknown kind {kind!r} (kinds are {', '.join(KINDS + LESSON_KINDS)})")
     if type(seat) is not int:
         raise CorruptLog(f"log entry {seq}: seat {seat!r} is not a whole number")
     try:
