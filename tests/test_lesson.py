@@ -12,11 +12,11 @@ from cardlearn.lesson import (
     ALPHABET,
     CODE_LENGTH,
     LessonError,
+    arrange,
     joined_name,
     lay_out,
     new_code,
     read_code,
-    seat_late,
 )
 from cardlearn.rooms.errors import RoomError
 
@@ -66,9 +66,19 @@ def test_a_class_is_laid_out_evenly_with_as_few_computers_as_it_allows(pupils: i
         assert min(counts) >= 1  # never a table of computers alone
 
 
-def test_a_late_pupil_takes_a_computers_seat_where_company_is_most_needed_then_a_new_table() -> None:
-    tables = lay_out(["A", "B", "C", "D", "E"], 4)  # 3 + 2: the second table has two computers
-    assert seat_late(tables, "F", 4) == (1, 2)
-    assert seat_late(tables, "G", 4) == (0, 3)
-    assert seat_late(tables, "H", 4) == (1, 3)
-    assert seat_late(tables, "I", 4) == (2, 0) and tables[2] == ["I", None, None, None]
+def test_the_teacher_moves_pupils_between_tables_before_the_start() -> None:
+    names = ["A", "B", "C", "D", "E"]
+    assert arrange(names, 4, {}) == lay_out(names, 4)  # 3 + 2: the second table has two computers
+    # E to the first table: into its computer's seat
+    assert arrange(names, 4, {4: 0}) == [["A", "B", "C", "E"], ["D", None, None, None]]
+    # D alone at a new table: its old table keeps E
+    assert arrange(names, 4, {3: 2}) == [["A", "B", "C", None], ["E", None, None, None],
+                                         ["D", None, None, None]]
+    # both of the second table to the first: D takes the computer's seat, E changes places
+    # with a pupil the teacher did not place (A)
+    assert arrange(names, 4, {3: 0, 4: 0}) == [["E", "B", "C", "D"], ["A", None, None, None]]
+    # a table left without pupils is dropped, never computers alone
+    assert arrange(["A", "B", "C"], 2, {2: 0}) == [["C", "B"], ["A", None]]
+    assert arrange(["A", "B", "C", "D"], 2, {2: 2, 3: 2}) == [["A", "B"], ["C", "D"]]
+    # nonsense placements are left
+    assert arrange(names, 4, {9: 0, 0: -1}) == lay_out(names, 4)

@@ -30,31 +30,9 @@ from cardlearn.rooms.log import Entry
 from cardlearn.rooms.store import connect, default_path, location
 
 ROOT = Path(__file__).resolve().parent.parent
-PG_URL = os.environ.get("CARDLEARN_TEST_POSTGRES")
-IN_CI = os.environ.get("CI") == "true"
 
 
-# -- the two backends ---------------------------------------------------------------------
-@pytest.fixture(params=["sqlite", "postgres"])
-def where(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """Where the stores of one test live: a SQLite file, or the test PostgreSQL server."""
-    if request.param == "sqlite":
-        return str(tmp_path / "rooms.sqlite")
-    if not PG_URL:
-        reason = "PostgreSQL tests need a server: set CARDLEARN_TEST_POSTGRES=postgresql://... (.ci/run does)"
-        if IN_CI:
-            pytest.fail(f"{reason} — CI=true, so they must run")
-        pytest.skip(reason)
-    return PG_URL
-
-
-@pytest.fixture
-def store(where: str) -> Any:
-    s = connect(where)
-    yield s
-    s.close()
-
-
+# -- the two backends: `where` and `store` (tests/stores.py) -------------------------------
 @pytest.fixture
 def other(where: str) -> Any:
     """A second, independent connection to the same database (another page's kernel)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cardlearn.lesson.codes import ALPHABET, CODE_LENGTH, new_code, read_code
 from cardlearn.lesson.errors import LessonError
-from cardlearn.lesson.seating import joined_name, lay_out, seat_late, table_count
+from cardlearn.lesson.seating import arrange, joined_name, lay_out, table_count
 
-__all__ = ["ALPHABET", "CODE_LENGTH", "LessonError", "joined_name", "lay_out", "new_code", "read_code",
-           "seat_late", "table_count"]
+__all__ = ["ALPHABET", "arrange", "CODE_LENGTH", "LessonError", "joined_name", "lay_out", "new_code", "read_code",
+           "table_count"]

@@ -4,14 +4,14 @@ Pure rules, no store: a name a pupil types is checked as a room's pupil names ar
 (`cardlearn.rooms.pupil_name`) and, when another pupil of the lesson has it already, gets
 a letter ("Anna B"), which the join page says; the class is laid out in tables of the
 game's size with as few computers (tölvur) as the class allows, spread so that no table
-has more than one computer more than another, and never a table of computers alone; a
-pupil who comes late takes a computer's seat, or a new table."""
+has more than one computer more than another, and never a table of computers alone; the
+teacher may move pupils between tables before the start (`arrange`)."""
 
 from __future__ import annotations
 
 import math
 import string
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from cardlearn.lesson.errors import LessonError
 from cardlearn.rooms import pupil_name
@@ -56,15 +56,30 @@ def lay_out(pupils: Sequence[str], size: int) -> list[Table]:
     return tables
 
 
-def seat_late(tables: list[Table], name: str, size: int) -> tuple[int, int]:
-    """A pupil who comes after the tables were laid out: the first computer's seat, at the
-    table with the most computers (so that a table of one pupil gets company first), else
-    a new table; `tables` is changed; returns (table, seat)."""
-    free = [(t.count(None), -i, i) for i, t in enumerate(tables) if None in t]
-    if free:
-        _, _, i = max(free)
-        seat = tables[i].index(None)
-        tables[i][seat] = name
-        return i, seat
-    tables.append([name, *([None] * (size - 1))])
-    return len(tables) - 1, 0
+def arrange(pupils: Sequence[str], size: int, placed: Mapping[int, int]) -> list[Table]:
+    """The class laid out as `lay_out` does, then each pupil the teacher placed (`placed`:
+    pupil number -> table number) moved to that table: into a computer's seat, else in
+    exchange for an unplaced pupil, who takes the mover's old seat.  A table number past
+    the last makes a new table; a table left without pupils is dropped (never computers
+    alone).  A placement that cannot be kept (its table full of placed pupils) is left."""
+    tables = lay_out(pupils, size)
+    where = {name: t for t, table in enumerate(tables) for name in table if name is not None}
+    for n, t in placed.items():
+        if not 0 <= n < len(pupils) or not 0 <= t < len(pupils) or where[pupils[n]] == t:
+            continue
+        name = pupils[n]
+        while t >= len(tables):
+            tables.append([None] * size)
+        old = tables[where[name]]
+        if None in tables[t]:
+            tables[t][tables[t].index(None)] = name
+            old[old.index(name)] = None
+        else:
+            other = next((p for p in tables[t] if p is not None and pupils.index(p) not in placed), None)
+            if other is None:
+                continue
+            tables[t][tables[t].index(other)], old[old.index(name)] = name, other
+            where[other] = where[name]
+        where[name] = t
+    # computers' seats at each table's end, as `lay_out` leaves them
+    return [[*[p for p in t if p is not None], *[None] * t.count(None)] for t in tables if any(t)]
