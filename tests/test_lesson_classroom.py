@@ -94,12 +94,12 @@ def test_a_seat_moves_to_a_new_device_with_its_code(store: Any) -> None:
     lesson, teacher = lessons.create("kasina", 2, store=store)
     anna = lessons.join(lesson.code, "Anna", store)
     code = lessons.seat_code(lesson.code, teacher, 0, store)
-    assert len(code) == lessons.SEAT_CODE_LENGTH
-    moved = lessons.take_seat(lesson.code, code.lower(), store)
+    assert code.startswith(lesson.code + "-") and len(code) == lessons.SEAT_CODE_LENGTH + 1
+    moved = lessons.take_seat(code.lower(), store)
     assert moved.name == "Anna" and moved.key != anna.key
     assert rule(lessons.seat, lesson.code, anna.key, store) == "moved"  # the old device
     assert lessons.seat(lesson.code, moved.key, store).name == "Anna"
-    assert rule(lessons.take_seat, lesson.code, code, store) == "bad_seat_code"  # used once
+    assert rule(lessons.take_seat, code, store) == "bad_seat_code"  # used once
 
 
 def test_pupils_joining_at_once_all_land(where: str) -> None:

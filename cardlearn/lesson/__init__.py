@@ -10,5 +10,14 @@ from cardlearn.lesson.codes import ALPHABET, CODE_LENGTH, new_code, read_code
 from cardlearn.lesson.errors import LessonError
 from cardlearn.lesson.seating import arrange, joined_name, lay_out, table_count
 
-__all__ = ["ALPHABET", "arrange", "CODE_LENGTH", "LessonError", "joined_name", "lay_out", "new_code", "read_code",
-           "table_count"]
+__all__ = [
+           "ALPHABET",
+           "CODE_LENGTH",
+           "LessonError",
+           "arrange",
+           "joined_name",
+           "lay_out",
+           "new_code",
+           "read_code",
+           "table_count",
+]

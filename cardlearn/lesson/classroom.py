@@ -22,15 +22,16 @@ from dataclasses import dataclass
 
 from cardlearn import rooms
 from cardlearn.games import GAMES
-from cardlearn.lesson.codes import ALPHABET, new_code, read_code
+from cardlearn.lesson.codes import ALPHABET, CODE_LENGTH, new_code, read_code
 from cardlearn.lesson.errors import LessonError
 from cardlearn.lesson.log import PACES, Lesson, Link, Pupil, fold, key_hash, log_id
 from cardlearn.lesson.seating import arrange, joined_name
-from cardlearn.rooms import Entry, Store, StaleMove
+from cardlearn.rooms import Entry, StaleMove, Store, pupil_name
 from cardlearn.table.fixed import seed_from_environment
 
 KEY_BYTES = 16  # a browser's key: 128 random bits
-SEAT_CODE_LENGTH = 6  # a seat's code for a new device: longer than a lesson's, typed once
+SEAT_PART = 4  # a seat's code for a new device: the lesson's code and four signs more ("TX4M9-KAC7")
+SEAT_CODE_LENGTH = CODE_LENGTH + SEAT_PART
 SEAT_CODE_SECONDS = 15 * 60  # and good for a quarter of an hour
 TRIES = 50  # compare-and-append attempts before a write gives up (a class joining at once)
 MAX_PUPILS = 60
@@ -61,7 +62,10 @@ def read(code: str, store: Store | None = None) -> Lesson:
     return lesson
 
 
-def _write(code: str, store: Store | None, make: Callable[[Lesson], tuple[str, int, dict[str, object]]]) -> Lesson:
+Make = Callable[[Lesson], tuple[str, int, dict[str, object]]]  # the entry (kind, seat, data) to append
+
+
+def _write(code: str, store: Store | None, make: Make) -> Lesson:
     """Append the entry `make` gives for the lesson as it is now; `make` checks and raises
     before anything is written.  On a lost race the lesson is read again and checked again."""
     s = _store(store)
@@ -76,11 +80,16 @@ def _write(code: str, store: Store | None, make: Callable[[Lesson], tuple[str, i
     raise LessonError(f"lesson {code}: too many changes at once; try again", rule="busy")
 
 
-def create(game: str, pupils: int, *, level: str | None = None, lang: str = "is",
-           players: int | None = None, store: Store | None = None,
+def create(game: str, pupils: int | None = None, *, level: str | None = None, lang: str = "is",
+           players: int | None = None, names: Sequence[str] = (), store: Store | None = None,
            rng: random.Random | None = None) -> tuple[Lesson, str]:
-    """A new lesson of `game` for a class of `pupils`, and the teacher's key (plain: only
-    here).  `players` is the table's size (a game of 2-6 defaults to its own default)."""
+    """A new lesson of `game` for a class of `pupils` (default: as many as `names`, the
+    class list, whose missing pupils the teacher's page shows), and the teacher's key
+    (plain: only here).  `players` is the table's size (a game of 2-6: its own default)."""
+    listed = [pupil_name(n) for n in names if str(n).strip()]
+    if len({n.casefold() for n in listed}) < len(listed):
+        raise LessonError(f"the class list names a pupil twice: {sorted(listed)}", rule="bad_name")
+    pupils = len(listed) if pupils is None else pupils
     if game not in GAMES:
         raise LessonError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}", rule="bad_lesson")
     module = GAMES[game]
@@ -97,7 +106,7 @@ def create(game: str, pupils: int, *, level: str | None = None, lang: str = "is"
         raise LessonError(f"a table of this game has {low}–{high} seats, not {players!r}", rule="bad_lesson")
     s, rng = _store(store), rng or random.SystemRandom()
     teacher = secrets.token_urlsafe(KEY_BYTES)
-    data = {"game": game, "size": pupils, "level": level, "lang": lang, "players": size,
+    data = {"game": game, "size": pupils, "names": listed, "level": level, "lang": lang, "players": size,
             "teacher": key_hash(teacher), "created": time.time()}
     for _ in range(TRIES):
         code = new_code(rng)
@@ -173,11 +182,12 @@ def seat(code: str, key: str, store: Store | None = None) -> Pupil:
     return lesson.pupils[pupil_of(lesson, key)]
 
 
-def take_seat(code: str, seat_code: str, store: Store | None = None) -> Joined:
-    """A new device takes a pupil's seat with the seat code the teacher gave (the old
-    device's key opens nothing from then on)."""
+def take_seat(seat_code: str, store: Store | None = None) -> Joined:
+    """A new device takes a pupil's seat with the seat code the teacher gave, typed in the
+    join form's code field (the old device's key opens nothing from then on)."""
     key = secrets.token_urlsafe(KEY_BYTES)
-    typed = read_code(seat_code, SEAT_CODE_LENGTH)
+    whole = read_code(seat_code, SEAT_CODE_LENGTH)
+    code, typed = whole[:CODE_LENGTH], whole[CODE_LENGTH:]
     found: dict[str, int] = {}
 
     def make(lesson: Lesson) -> tuple[str, int, dict[str, object]]:
@@ -283,7 +293,7 @@ def _teacher_checked(lesson: Lesson, key: str) -> None:
     _open(lesson)
 
 
-def _by_teacher(kind: str, key: str) -> Callable[[Lesson], tuple[str, int, dict[str, object]]]:
+def _by_teacher(kind: str, key: str) -> Make:
     """An entry of `kind` with no data, which only the teacher may write."""
     def make(lesson: Lesson) -> tuple[str, int, dict[str, object]]:
         _teacher_checked(lesson, key)
@@ -293,17 +303,19 @@ def _by_teacher(kind: str, key: str) -> Callable[[Lesson], tuple[str, int, dict[
 
 def seat_code(code: str, teacher: str, pupil: int, store: Store | None = None,
               rng: random.Random | None = None) -> str:
-    """A short code with which a new device takes `pupil`'s seat (the teacher reads it out)."""
-    typed = "".join((rng or random.SystemRandom()).choice(ALPHABET) for _ in range(SEAT_CODE_LENGTH))
+    """A short code with which a new device takes `pupil`'s seat (the teacher reads it out):
+    the lesson's code, a hyphen and four signs more, "TX4M9-KAC7"."""
+    typed = "".join((rng or random.SystemRandom()).choice(ALPHABET) for _ in range(SEAT_PART))
 
     def make(lesson: Lesson) -> tuple[str, int, dict[str, object]]:
         _teacher_checked(lesson, teacher)
         if type(pupil) is not int or not 0 <= pupil < len(lesson.pupils):
             raise LessonError(f"lesson {lesson.code} has no pupil {pupil!r}", rule="no_pupil")
-        return "seatcode", 0, {"pupil": pupil, "code": key_hash(typed), "until": time.time() + SEAT_CODE_SECONDS}
+        until = time.time() + SEAT_CODE_SECONDS
+        return "seatcode", 0, {"pupil": pupil, "code": key_hash(typed), "until": until}
 
-    _write(code, store, make)
-    return typed
+    lesson = _write(code, store, make)
+    return f"{lesson.code}-{typed}"
 
 
 def set_board(code: str, teacher: str, table: int | None, open_hands: bool = False, pace: str = "slow",

@@ -4,8 +4,8 @@ A lesson is kept in the rooms' store (`cardlearn.rooms.store`) as an append-only
 the id `lesson:<CODE>`, beside its tables' rooms, so it is in the same SQLite file or
 PostgreSQL database and survives a restart of the pages server.  Entries (`kind`: data):
 
-- `lesson` (entry 0): the game, the class's size, the computers' level, the page's
-  language, the table size and the hash of the teacher's key;
+- `lesson` (entry 0): the game, the class's size (and list of names, if given), the
+  computers' level, the page's language, the table size and the hash of the teacher's key;
 - `join` (seat = the pupil's number, from 0): the name given and the hash of the key the
   pupil's browser keeps;
 - `place`: the teacher puts a waiting pupil at a table ({"pupil", "table"});
@@ -82,6 +82,7 @@ class Lesson:
     players: int  # seats at a table
     teacher: str  # the hash of the teacher's key
     created: float
+    expected: tuple[str, ...] = ()  # the class list, if the teacher gave one: who has not come shows
     pupils: tuple[Pupil, ...] = ()
     tables: tuple[str, ...] = ()  # each table's room id, once started (late tables at the end)
     started: bool = False
@@ -99,7 +100,7 @@ class Lesson:
 # -- the fold ------------------------------------------------------------------------------
 def _field(entry: Entry, key: str, kind: type | tuple[type, ...]) -> Any:
     value = entry.data.get(key)
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise CorruptLog(f"lesson entry {entry.seq} ({entry.kind}): its {key!r} is {value!r}")
     return value
 
@@ -130,7 +131,11 @@ def first(code: str, entry: Entry) -> Lesson:
     if entry.kind != "lesson" or entry.seq != 0:
         raise CorruptLog(f"lesson {code}: entry {entry.seq} is a {entry.kind!r}, and a lesson's log "
                          f"begins with its 'lesson' entry")
+    expected = entry.data.get("names", [])
+    if not isinstance(expected, list) or not all(isinstance(n, str) for n in expected):
+        raise CorruptLog(f"lesson {code}: its class list is {expected!r}")
     return Lesson(code=code, game=_field(entry, "game", str), size=_field(entry, "size", int),
+                  expected=tuple(expected),
                   level=_field(entry, "level", str), lang=_field(entry, "lang", str),
                   players=_field(entry, "players", int), teacher=_field(entry, "teacher", str),
                   created=_field(entry, "created", (int, float)), length=1)
@@ -159,10 +164,10 @@ def step(lesson: Lesson, entry: Entry) -> Lesson:
         rooms: list[str] = _field(entry, "tables", list)
         links: Mapping[str, Any] = _field(entry, "links", dict)
         done = replace(lesson, started=True, tables=tuple(str(r) for r in rooms))
-        for n, value in links.items():
-            if not n.isdigit() or int(n) >= len(lesson.pupils):
-                raise CorruptLog(f"lesson entry {seq}: a seat link for pupil {n!r}")
-            done = _with_pupil(done, int(n), link=_link(entry, value))
+        for who, value in links.items():
+            if not who.isdigit() or int(who) >= len(lesson.pupils):
+                raise CorruptLog(f"lesson entry {seq}: a seat link for pupil {who!r}")
+            done = _with_pupil(done, int(who), link=_link(entry, value))
     elif kind == "seatcode":
         n = _pupil(lesson, entry)
         codes = dict(lesson.seat_codes)
@@ -179,9 +184,10 @@ def step(lesson: Lesson, entry: Entry) -> Lesson:
         done = replace(lesson, ended=True)
     elif kind == "board":
         table = entry.data.get("table")
-        if table is not None and type(table) is not int or entry.data.get("pace", "slow") not in PACES:
+        if (table is not None and type(table) is not int) or entry.data.get("pace", "slow") not in PACES:
             raise CorruptLog(f"lesson entry {seq}: the board's setting {dict(entry.data)!r}")
-        done = replace(lesson, board=Board(table, bool(entry.data.get("open")), entry.data.get("pace", "slow")))
+        board = Board(table, bool(entry.data.get("open")), entry.data.get("pace", "slow"))
+        done = replace(lesson, board=board)
     else:
         raise CorruptLog(f"lesson entry {seq}: a {kind!r} has no place in a lesson's log")
     return replace(done, length=lesson.length + 1)

@@ -95,3 +95,24 @@ def _send_at_once() -> None:
 
 
 _send_at_once()
+
+
+def _serve_lessons() -> None:
+    """The lesson's pages and JSON (cardlearn/lesson/server.py) beside Voilà's own handlers,
+    first, so that no catch-all of Voilà's takes their paths."""
+    from voila.app import Voila
+
+    init = Voila.init_handlers
+    if getattr(init, "serves_lessons", False):
+        return
+
+    def init_with_lessons(self: Voila) -> list:
+        from cardlearn.lesson.server import handlers
+
+        return [*handlers(self.server_url), *init(self)]
+
+    init_with_lessons.serves_lessons = True  # type: ignore[attr-defined]
+    Voila.init_handlers = init_with_lessons  # type: ignore[method-assign]
+
+
+_serve_lessons()

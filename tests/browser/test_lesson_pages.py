@@ -1,0 +1,254 @@
+"""A lesson in Chromium (issue 34): a class joins by code on the front page, waits, is seated
+by the teacher's start and plays; on SQLite and on PostgreSQL (the server's rooms and lessons
+in either; PostgreSQL from CARDLEARN_TEST_POSTGRES, which .ci/run starts).
+
+Each pupil is a browser context of its own (their own device: a phone, a tablet, a
+Chromebook), the teacher another; one Voilà server serves the front page, the lesson's pages
+and the Kasína page, as `make pages` does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browserkit import PAGE_TIMEOUT_MS, PAGES, TABLE, free_port, screenshot, voila_server, watch_page
+from test_index_access import axe_violations
+
+from cardlearn import rooms
+from cardlearn.lesson import classroom as lessons
+from cardlearn.lesson.server import teacher_path
+from cardlearn.rooms.store import connect
+
+pytestmark = pytest.mark.browser
+
+PG_URL = os.environ.get("CARDLEARN_TEST_POSTGRES")
+IN_CI = os.environ.get("CI") == "true"
+GAME = "kasina"  # tables of two: five pupils make three tables, one with a computer
+DEVICES = {"phone": (360, 740), "tablet": (768, 1024), "chromebook": (1366, 768)}
+
+
+@dataclass
+class Served:
+    root: Path
+    where: str
+    port: int
+    base: str = ""
+    _stack: contextlib.ExitStack = field(default_factory=contextlib.ExitStack)
+
+    def start(self, log: str) -> None:
+        self.base = self._stack.enter_context(voila_server(log, root=self.root, rooms=self.where, port=self.port))
+
+    def stop(self) -> None:
+        self._stack.close()
+        self._stack = contextlib.ExitStack()
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def served(request: pytest.FixtureRequest, chromium_path: str,
+           tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    root = tmp_path_factory.mktemp(f"lesson-{request.param}")
+    shutil.copy(PAGES / f"{GAME}.ipynb", root / f"{GAME}.ipynb")
+    if request.param == "postgres":
+        if not PG_URL:
+            reason = "PostgreSQL tests need a server: set CARDLEARN_TEST_POSTGRES=postgresql://... (.ci/run does)"
+            if IN_CI:
+                pytest.fail(f"{reason} — CI=true, so they must run")
+            pytest.skip(reason)
+        where = PG_URL
+    else:
+        where = str(root / "rooms.sqlite")
+    server = Served(root, where, free_port())
+    server.start(f"voila-lesson-{request.param}.log")
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def store(served: Served) -> Iterator[Any]:
+    s = connect(served.where)
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def devices(browser: Any) -> Iterator[list[Any]]:
+    made: list[Any] = []
+    yield made
+    for context in made:
+        context.close()
+
+
+def device(browser: Any, made: list[Any], kind: str = "chromebook") -> Any:
+    width, height = DEVICES[kind]
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=kind == "phone",
+                                  has_touch=kind != "chromebook")
+    made.append(context)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    watch_page(page)
+    return page
+
+
+def join(page: Any, served: Served, code: str, name: str) -> None:
+    page.goto(served.base + "/", wait_until="domcontentloaded")
+    page.fill(".cardlearn-join-code", code)
+    page.fill(".cardlearn-join-name", name)
+    page.click(".cardlearn-join")
+
+
+def wait_seated(page: Any) -> None:
+    """Until the pupil's own table is drawn (its kernel from the pool, or a fresh one)."""
+    page.wait_for_selector(f"{TABLE}[data-moves]", timeout=PAGE_TIMEOUT_MS)
+
+
+def teacher_page(browser: Any, made: list[Any], served: Served, code: str, key: str) -> Any:
+    page = device(browser, made, "chromebook")
+    page.set_viewport_size({"width": 1024, "height": 768})  # the teacher's laptop on the projector
+    page.goto(f"{served.base}/{teacher_path(code, key)}", wait_until="domcontentloaded")
+    return page
+
+
+def test_a_class_joins_by_code_is_seated_and_sees_its_tables(browser: Any, devices: list[Any], served: Served,
+                                                             store: Any) -> None:
+    lesson, key = lessons.create(GAME, 5, level="random", store=store)
+    teacher = teacher_page(browser, devices, served, lesson.code, key)
+    teacher.wait_for_selector(".cardlearn-lesson-start")
+    kinds = ["phone", "tablet", "chromebook", "phone", "tablet"]
+    names = ["Anna", "Bjarki", "anna", "Sigga", "Dóra"]
+    pupils = []
+    for kind, name in zip(kinds, names, strict=True):
+        page = device(browser, devices, kind)
+        join(page, served, lesson.code.lower(), name)  # typed in lower case: read the same
+        page.wait_for_url("**/lesson/wait*")
+        page.wait_for_selector(".cardlearn-wait-joined:not(:empty)")
+        pupils.append(page)
+    said = pupils[2].inner_text(".cardlearn-wait-name")
+    assert "anna B" in said and "anna" in said, said  # a taken name gets a letter, and says so
+    screenshot(pupils[0], "lesson-wait-phone")
+    # the teacher's page shows who joined, live, and the tables they will sit at
+    teacher.wait_for_function("() => document.querySelectorAll('.cardlearn-lesson-pupil').length === 5")
+    assert len(teacher.query_selector_all(".cardlearn-lesson-table")) == 3
+    screenshot(teacher, "lesson-teacher-before-start")
+    teacher.click(".cardlearn-lesson-start")
+    for page in pupils:  # nothing more for a pupil to do: the waiting page becomes the table
+        wait_seated(page)
+    teacher.wait_for_function("() => document.querySelectorAll('.cardlearn-lesson-table h3').length === 3 && "
+                              "document.querySelector('.cardlearn-lesson-results:not([hidden])') !== null")
+    tables = teacher.inner_text(".cardlearn-lesson-grid")
+    for name in ["Anna", "Bjarki", "anna B", "Sigga", "Dóra"]:
+        assert name in tables, tables
+    screenshot(teacher, "lesson-teacher-tables")
+    screenshot(pupils[0], "lesson-table-phone")
+    # each pupil's page is its own seat at its own table
+    seen = set()
+    for page in pupils:
+        url = page.url
+        assert "room=" in url and "token=" in url
+        seen.add(url)
+    assert len(seen) == 5
+    # a reload, and reopening the front page, come back to the same seat
+    before = pupils[1].url
+    pupils[1].reload(wait_until="domcontentloaded")
+    wait_seated(pupils[1])
+    pupils[1].goto(served.base + "/", wait_until="domcontentloaded")
+    pupils[1].wait_for_url(lambda u: "room=" in u, timeout=PAGE_TIMEOUT_MS)
+    assert pupils[1].url.split("?")[1] == before.split("?")[1]
+    # a late pupil is seated at once, at a table of their own
+    late = device(browser, devices, "phone")
+    join(late, served, lesson.code, "Gunna")
+    wait_seated(late)
+    teacher.wait_for_function("() => document.querySelectorAll('.cardlearn-lesson-table h3').length === 4")
+
+
+def test_wrong_codes_full_and_ended_lessons_get_one_sentence(browser: Any, devices: list[Any], served: Served,
+                                                               store: Any) -> None:
+    page = device(browser, devices, "phone")
+    join(page, served, "0O1IL", "Anna")
+    alert = page.wait_for_selector(".cardlearn-lesson-error:not(:empty)")
+    assert "Kóðinn er ekki réttur" in alert.inner_text()
+    assert page.evaluate("document.activeElement.className").startswith("cardlearn-join-code")
+    lesson, key = lessons.create(GAME, 1, store=store)
+    lessons.join(lesson.code, "Anna", store)
+    join(page, served, "XXXXX" if lesson.code != "XXXXX" else "AAAAA", "Bjarki")
+    page.wait_for_function("() => document.querySelector('.cardlearn-lesson-error').innerText.includes('Engin')")
+    join(page, served, lesson.code, "Bjarki")
+    page.wait_for_function("() => document.querySelector('.cardlearn-lesson-error').innerText.includes('full')")
+    lessons.start(lesson.code, key, store)
+    lessons.end(lesson.code, key, store)
+    join(page, served, lesson.code, "Bjarki")
+    page.wait_for_function("() => document.querySelector('.cardlearn-lesson-error').innerText.includes('lokið')")
+    assert page.url.rstrip("/") == served.base  # still on the front page: nobody's table
+
+
+def test_a_seat_moves_to_a_new_device_and_the_old_one_is_told(browser: Any, devices: list[Any], served: Served,
+                                                                store: Any) -> None:
+    lesson, key = lessons.create(GAME, 2, store=store)
+    old = device(browser, devices, "tablet")
+    join(old, served, lesson.code, "Anna")
+    old.wait_for_url("**/lesson/wait*")
+    code = lessons.seat_code(lesson.code, key, 0, store)
+    new = device(browser, devices, "phone")
+    join(new, served, code, "")
+    new.wait_for_url("**/lesson/wait*")
+    assert "Anna" in new.inner_text(".cardlearn-wait-name")
+    old.wait_for_function("() => document.querySelector('.cardlearn-lesson-error').innerText.includes('flutt')",
+                          timeout=10_000)
+
+
+def test_the_teacher_pauses_and_the_pupils_page_says_so_and_results_download(
+        browser: Any, devices: list[Any], served: Served, store: Any) -> None:
+    lesson, key = lessons.create(GAME, 1, level="random", store=store)
+    pupil = device(browser, devices, "chromebook")
+    join(pupil, served, lesson.code, "Anna")
+    pupil.wait_for_url("**/lesson/wait*")
+    teacher = teacher_page(browser, devices, served, lesson.code, key)
+    teacher.click(".cardlearn-lesson-start")
+    wait_seated(pupil)
+    teacher.click(".cardlearn-lesson-pause")
+    pupil.wait_for_function("() => document.body.innerText.includes('Kennarinn gerði hlé')", timeout=15_000)
+    teacher.click(".cardlearn-lesson-resume")
+    teacher.wait_for_selector(".cardlearn-lesson-pause")
+    teacher.wait_for_selector("#cl-csv")
+    with teacher.expect_download() as download:
+        teacher.click("#cl-csv")
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    assert text.splitlines()[0].startswith("Nafn,Borð,")
+    assert text.splitlines()[1].startswith("Anna,1,")
+
+
+def test_the_lesson_pages_pass_axe(browser: Any, devices: list[Any], served: Served, store: Any) -> None:
+    lesson, key = lessons.create(GAME, 3, level="random", store=store)
+    front = device(browser, devices, "phone")
+    front.goto(served.base + "/", wait_until="domcontentloaded")
+    assert axe_violations(front) == []
+    screenshot(front, "lesson-join-phone")
+    join(front, served, lesson.code, "Anna")
+    front.wait_for_selector(".cardlearn-wait-joined:not(:empty)")
+    assert axe_violations(front) == []
+    teacher = teacher_page(browser, devices, served, lesson.code, key)
+    teacher.wait_for_selector(".cardlearn-lesson-pupil")
+    assert axe_violations(teacher) == []
+    teacher.click(".cardlearn-lesson-start")
+    teacher.wait_for_selector(".cardlearn-lesson-table h3")
+    teacher.wait_for_selector(".cardlearn-lesson-results:not([hidden])")
+    assert axe_violations(teacher) == []
+    teacher.click("#cl-board-0")
+    board = teacher.context.new_page()
+    board.set_viewport_size({"width": 1024, "height": 768})
+    board.goto(f"{served.base}/lesson/board/{lesson.code}", wait_until="domcontentloaded")
+    board.wait_for_selector(".cardlearn-board-view :first-child")
+    assert axe_violations(board) == []
+    size = board.evaluate("parseFloat(getComputedStyle(document.querySelector('.cardlearn-board-view')).fontSize)")
+    assert size >= 36
+    screenshot(board, "lesson-board-1024")
+    room = rooms.open(lessons.read(lesson.code, store).tables[0], store)
+    hidden = {str(c) for s in range(room.players) for c in room.module.hidden_cards(room.state(), s)}
+    shown = set(board.evaluate("[...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)"))
+    assert not shown & hidden
