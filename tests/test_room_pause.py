@@ -1,6 +1,7 @@
-"""The teacher's hold on a room (`Room.pause`, `resume`, `pause("end")`): while a room
-is held nothing moves and nothing is written, and a pause entry the code cannot have
-written is a `CorruptLog`.
+"""The teacher's hold on a room (`Room.pause`, `resume`, `pause("end")`) and the pupils'
+tallies (`Room.tally`): while a room is held nothing moves and nothing is written, a pause
+entry the code cannot have written is a `CorruptLog`, and a seat's tally is read back as
+the table wrote it.
 
 The room tests run on SQLite and on PostgreSQL (as tests/test_rooms.py: skipped without
 `CARDLEARN_TEST_POSTGRES`, a failure under `CI=true`).
@@ -198,3 +199,19 @@ def test_ill_placed_or_malformed_pause_entries_are_corrupt(
             roomlog.effective_moves(fresh.entries(room.id))
     finally:
         fresh.close()
+
+
+# -- tallies --------------------------------------------------------------------------------
+def test_tally_is_read_per_pupil_seat(where: str, store: Any, other: Any) -> None:
+    room = rooms.create("kasina", [0], seed=5, store=store)
+    assert room.tally(0) == {"hints": 0, "refused": {}}
+    tally = {"hints": 2, "refused": {"not_your_turn": 1, "paused": 3}}
+    room.set_pref(0, room.tokens[0], rooms.TALLY_PREF, tally)
+    assert rooms.open(room.id, store=other).tally(0) == tally
+    with pytest.raises(rooms.RoomError) as err:
+        room.tally(1)  # a computer's seat
+    assert err.value.rule == "bad_seat"
+    for bad in ({"hints": -1, "refused": {}}, {"hints": 1}, {"hints": 1, "refused": {"x": "2"}}, [1]):
+        sql(where, "UPDATE prefs SET value = ? WHERE room = ? AND key = 'tally'", json.dumps(bad), room.id)
+        with pytest.raises(rooms.CorruptLog, match="seat 0's tally"):
+            room.tally(0)

@@ -19,7 +19,8 @@ the compare-and-append refuses any second writer (see docs/rooms.md).
 
 The teacher holds a room with `room.pause()` (a lesson's end: `room.pause("end")`) and lets
 it go on with `room.resume()`: while it is held, every move, undo and Áfram is refused
-(`Paused`) and nothing is written.
+(`Paused`) and nothing is written.  `room.tally(seat)` gives the hints a pupil seat asked
+for and its moves the table refused, by rule (the table counts them, `TALLY_PREF`).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from cardlearn.core import fresh_seed, rules_from_dict, rules_to_dict, same_json
 from cardlearn.games import GAMES
@@ -51,6 +52,7 @@ from cardlearn.rooms.store import RoomRow, Store, connect, default_path, locatio
 __all__ = [
     "FORMAT",
     "HUMAN",
+    "TALLY_PREF",
     "CorruptLog",
     "Entry",
     "NoSuchRoom",
@@ -60,6 +62,7 @@ __all__ = [
     "RoomError",
     "StaleMove",
     "Store",
+    "Tally",
     "WrongToken",
     "connect",
     "create",
@@ -148,6 +151,33 @@ def pupil_names(seats: Mapping[int, str], names: Mapping[int, str]) -> dict[int,
     if len({n.casefold() for n in given.values()}) < len(given):
         raise RoomError(f"two pupils have the same name: {sorted(given.values())}", rule="bad_name")
     return given
+
+
+TALLY_PREF = "tally"  # a pupil seat's hints asked and moves refused, kept with its preferences
+
+
+class Tally(TypedDict):
+    """A pupil seat's tally: the hints it asked for, and its moves the table refused, by
+    the rule that refused them ("not_your_turn", "paused", an engine's rule ...)."""
+
+    hints: int
+    refused: dict[str, int]
+
+
+def read_tally(value: Any) -> Tally:
+    """A stored tally checked (`ValueError` naming what is wrong); None is an empty one."""
+    if value is None:
+        return {"hints": 0, "refused": {}}
+    ok = (isinstance(value, dict) and set(value) == {"hints", "refused"} and _count(value["hints"])
+          and isinstance(value["refused"], dict)
+          and all(isinstance(r, str) and _count(n) for r, n in value["refused"].items()))
+    if not ok:
+        raise ValueError(f"a tally is {{'hints': n, 'refused': {{rule: n}}}}, counts from 0, not {value!r}")
+    return {"hints": value["hints"], "refused": dict(value["refused"])}
+
+
+def _count(n: Any) -> bool:
+    return type(n) is int and n >= 0
 
 
 def open(id: str, store: Store | None = None) -> Room:
@@ -253,6 +283,16 @@ class Room:
     def paused(self) -> str | None:
         """"pause" while the teacher holds the room, "end" once its lesson has ended, else None."""
         return self._refresh().paused
+
+    def tally(self, seat: int) -> Tally:
+        """Pupil seat `seat`'s hints asked and moves refused (empty if none were counted)."""
+        if seat not in self.humans:
+            raise RoomError(f"room {self.id}: seat {seat!r} is not a pupil seat: it has no tally",
+                            rule="bad_seat")
+        try:
+            return read_tally(self.pref(seat, TALLY_PREF))
+        except ValueError as err:
+            raise CorruptLog(f"room {self.id}: seat {seat}'s tally: {err}") from None
 
     def pref(self, seat: int, key: str, default: Any = None) -> Any:
         """A seat's stored preference (e.g. "lang"), or `default`."""
