@@ -16,6 +16,11 @@ caller saw — is made before anything is written; a refused call writes nothing
 A computer seat's move is written once: the page's kernel that wins
 `room.claim(len(room), holder)` thinks and calls `room.play_computer(action, after)`, and
 the compare-and-append refuses any second writer (see docs/rooms.md).
+
+The teacher holds a room with `room.pause()` (a lesson's end: `room.pause("end")`) and lets
+it go on with `room.resume()`: while it is held, every move, undo and Áfram is refused
+(`Paused`) and nothing is written.  `room.tally(seat)` gives the hints a pupil seat asked
+for and its moves the table refused, by rule (the table counts them, `TALLY_PREF`).
 """
 
 from __future__ import annotations
@@ -26,27 +31,38 @@ import json
 import secrets
 import threading
 import time
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypedDict
 
 from cardlearn.core import fresh_seed, rules_from_dict, rules_to_dict, same_json
 from cardlearn.games import GAMES
 from cardlearn.protocol import AnyGame, AnyState
-from cardlearn.rooms.errors import CorruptLog, NoSuchRoom, NotYourTurn, RoomError, StaleMove, WrongToken
-from cardlearn.rooms.log import BY, Entry, Replay, continue_refused, effective_moves, new_state, replay
+from cardlearn.rooms.errors import (
+    CorruptLog,
+    NoSuchRoom,
+    NotYourTurn,
+    Paused,
+    RoomError,
+    StaleMove,
+    WrongToken,
+)
+from cardlearn.rooms.log import BY, WHY, Entry, Replay, continue_refused, effective_moves, new_state, replay
 from cardlearn.rooms.store import RoomRow, Store, connect, default_path, location
 
 __all__ = [
     "FORMAT",
     "HUMAN",
+    "TALLY_PREF",
     "CorruptLog",
     "Entry",
     "NoSuchRoom",
     "NotYourTurn",
+    "Paused",
     "Room",
     "RoomError",
     "StaleMove",
     "Store",
+    "Tally",
     "WrongToken",
     "connect",
     "create",
@@ -60,6 +76,9 @@ FORMAT = 1  # the room row's format; a row of another format is refused as forei
 HUMAN = "human"  # a pupil's seat (the others hold a bot level)
 TOKEN_BYTES = 16  # 128 random bits per seat: unguessable
 ID_BYTES = 9  # a room id of 12 characters (the tokens guard the seats, not the id)
+# A teacher's pause or resume is tried again this often when a pupil's move lands first:
+# each refusal means the log grew, and a class of pupils cannot keep it growing for long.
+HOLD_TRIES = 5
 
 
 def new_room_id() -> str:
@@ -132,6 +151,33 @@ def pupil_names(seats: Mapping[int, str], names: Mapping[int, str]) -> dict[int,
     if len({n.casefold() for n in given.values()}) < len(given):
         raise RoomError(f"two pupils have the same name: {sorted(given.values())}", rule="bad_name")
     return given
+
+
+TALLY_PREF = "tally"  # a pupil seat's hints asked and moves refused, kept with its preferences
+
+
+class Tally(TypedDict):
+    """A pupil seat's tally: the hints it asked for, and its moves the table refused, by
+    the rule that refused them ("not_your_turn", "paused", an engine's rule ...)."""
+
+    hints: int
+    refused: dict[str, int]
+
+
+def read_tally(value: Any) -> Tally:
+    """A stored tally checked (`ValueError` naming what is wrong); None is an empty one."""
+    if value is None:
+        return {"hints": 0, "refused": {}}
+    ok = (isinstance(value, dict) and set(value) == {"hints", "refused"} and _count(value["hints"])
+          and isinstance(value["refused"], dict)
+          and all(isinstance(r, str) and _count(n) for r, n in value["refused"].items()))
+    if not ok:
+        raise ValueError(f"a tally is {{'hints': n, 'refused': {{rule: n}}}}, counts from 0, not {value!r}")
+    return {"hints": value["hints"], "refused": dict(value["refused"])}
+
+
+def _count(n: Any) -> bool:
+    return type(n) is int and n >= 0
 
 
 def open(id: str, store: Store | None = None) -> Room:
@@ -233,6 +279,21 @@ class Room:
         given = {s: self.pref(s, NAME_PREF) for s in self.humans}
         return {s: n for s, n in given.items() if isinstance(n, str) and n}
 
+    @property
+    def paused(self) -> str | None:
+        """"pause" while the teacher holds the room, "end" once its lesson has ended, else None."""
+        return self._refresh().paused
+
+    def tally(self, seat: int) -> Tally:
+        """Pupil seat `seat`'s hints asked and moves refused (empty if none were counted)."""
+        if seat not in self.humans:
+            raise RoomError(f"room {self.id}: seat {seat!r} is not a pupil seat: it has no tally",
+                            rule="bad_seat")
+        try:
+            return read_tally(self.pref(seat, TALLY_PREF))
+        except ValueError as err:
+            raise CorruptLog(f"room {self.id}: seat {seat}'s tally: {err}") from None
+
     def pref(self, seat: int, key: str, default: Any = None) -> Any:
         """A seat's stored preference (e.g. "lang"), or `default`."""
         text = self.store.get_pref(self.id, seat, key)
@@ -255,8 +316,14 @@ class Room:
             raise WrongToken(f"room {self.id}: that is not seat {seat!r}'s token")
 
     def _current(self, after: int | None) -> Replay:
-        """The replay now, refused (`StaleMove`) if the caller saw another log length."""
+        """The replay now, for a move, undo or Áfram: refused while the teacher holds the
+        room (`Paused`), and (`StaleMove`) if the caller saw another log length."""
         replay = self._refresh()
+        if replay.paused == "end":
+            raise Paused(f"room {self.id}: the lesson has ended: nothing moves any more", rule="ended")
+        if replay.paused is not None:
+            raise Paused(f"room {self.id}: the teacher has paused the game: "
+                         "nothing moves until it is resumed")
         if after is not None and after != replay.length:
             raise StaleMove(f"room {self.id}: the log has {replay.length} entries, not {after}: "
                             f"someone moved first", length=replay.length)
@@ -299,6 +366,52 @@ class Room:
         self.store.append(self.id, entry)  # StaleMove if another writer got there first
         replay.add(entry)
         return replay.state
+
+    # -- the teacher's hold ---------------------------------------------------------------
+    def pause(self, why: str = "pause") -> None:
+        """Hold the room: nothing moves until `resume` ("pause"), or ever again ("end": the
+        lesson has ended).  Pausing a room held for the same reason does nothing (a double
+        click); an ended room is not paused again (`RoomError`, rule "ended").  Not
+        token-checked: a lesson checks the teacher's key before it calls."""
+        if why not in WHY:
+            raise RoomError(f"a room is paused for one of {', '.join(WHY)}, not {why!r}", rule="bad_pause")
+
+        def entry(replay: Replay) -> Entry | None:
+            if replay.paused == why:
+                return None
+            if replay.paused == "end":
+                raise RoomError(f"room {self.id}: the lesson has ended: it is not paused again", rule="ended")
+            return Entry(replay.length, "pause", 0, {"why": why})
+
+        self._hold(entry)
+
+    def resume(self) -> None:
+        """Let a paused room go on; a room not paused is left as it is, an ended one is
+        refused (`RoomError`, rule "ended").  Not token-checked (see `pause`)."""
+
+        def entry(replay: Replay) -> Entry | None:
+            if replay.paused == "end":
+                raise RoomError(f"room {self.id}: the lesson has ended: it cannot be resumed", rule="ended")
+            return None if replay.paused is None else Entry(replay.length, "resume", 0, {})
+
+        self._hold(entry)
+
+    def _hold(self, entry_for: Callable[[Replay], Entry | None]) -> None:
+        """Append the entry `entry_for` makes of the replay now (None: nothing to write),
+        by compare-and-append: a pupil's move landing first makes it read and try again,
+        up to `HOLD_TRIES` times (then the last `StaleMove` is raised)."""
+        for attempt in range(HOLD_TRIES):
+            with self._lock:
+                replay = self._refresh()
+                entry = entry_for(replay)
+                if entry is None:
+                    return
+                try:
+                    self._append(replay, entry)
+                    return
+                except StaleMove:
+                    if attempt == HOLD_TRIES - 1:
+                        raise
 
     def claim(self, seq: int, holder: str, ttl: float = 30.0) -> bool:
         """May `holder` (a page's kernel) write entry `seq`, a computer seat's move?  True if

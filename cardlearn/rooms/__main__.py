@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from cardlearn import rooms
@@ -83,9 +83,14 @@ def new(args: argparse.Namespace) -> None:
 
 def entry_line(entry: Entry) -> str:
     data = entry.data
-    what = {"move": lambda: f"{data.get('action')} ({data.get('by')})",
-            "undo": lambda: f"back to {data.get('to')} moves",
-            "continue": lambda: f"Áfram after deal {data.get('deal')}"}[entry.kind]()
+    said: dict[str, Callable[[], str]] = {
+        "move": lambda: f"{data.get('action')} ({data.get('by')})",
+        "undo": lambda: f"back to {data.get('to')} moves",
+        "continue": lambda: f"Áfram after deal {data.get('deal')}",
+        "pause": lambda: "the lesson ended" if data.get("why") == "end" else "paused by the teacher",
+        "resume": lambda: "resumed by the teacher",
+    }
+    what = said.get(entry.kind, entry.data_json)()  # another kind: `show` then says it is corrupt
     return f"  {entry.seq:4d}  seat {entry.seat}  {entry.kind:8s} {what}"
 
 
@@ -102,6 +107,8 @@ def show(args: argparse.Namespace) -> None:
         print(entry_line(entry))
     state = room.state()  # a corrupt log fails here, after the entries are shown
     print(f"position: {position(state)}")
+    if room.paused is not None:
+        print("held: " + ("the lesson has ended" if room.paused == "end" else "paused by the teacher"))
 
 
 def position(state: Any) -> str:

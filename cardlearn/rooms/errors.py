@@ -38,6 +38,13 @@ class NotYourTurn(RoomError):
     rule = "not_your_turn"
 
 
+class Paused(RoomError):
+    """The teacher holds the room (rule "paused"), or its lesson has ended (rule "ended"):
+    nothing moves until it is resumed (an ended room never is)."""
+
+    rule = "paused"
+
+
 class CorruptLog(RoomError):
     """A room row or log entry the code cannot have written: edited, foreign or of another format."""
 

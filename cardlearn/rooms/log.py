@@ -1,19 +1,23 @@
 """The move log, as pure functions: a room's state is the replay of its log.
 
-A log is a list of `Entry`s numbered from 0 (`seq`), of three kinds:
+A log is a list of `Entry`s numbered from 0 (`seq`), of five kinds:
 
 - `"move"` — `seat` made a move; `data = {"action": <the action's text in the game's
   notation>, "by": "human" | "computer" | "demo"}`.
 - `"undo"` — `seat` took moves back; `data = {"to": k}`: the effective moves are cut back
   to the first `k`.
 - `"continue"` — pupil `seat` pressed Áfram after deal `n` ended; `data = {"deal": n}`.
+- `"pause"` — the teacher held the room; `seat` 0, `data = {"why": "pause"}` (a pause) or
+  `{"why": "end"}` (the lesson ended: nothing follows).  While it holds, nothing moves.
+- `"resume"` — the teacher let a paused room go on; `seat` 0, `data = {}`.
 
 `effective_moves` gives the moves that count (undos applied); `replay` plays them on the
 new game.  `Replay` does the same one entry at a time, so that a room replays only the
 entries written since it last looked (a 12-deal match need not be replayed per move).
 Anything the code cannot have written — a malformed entry, an unknown kind, an action the
-engine refuses, a seat that was not to move, a gap in the numbering — is a `CorruptLog`
-naming the entry's `seq` and why.
+engine refuses, a seat that was not to move, a gap in the numbering, a move, undo or
+continue while paused, a resume of a room not paused, a pause repeating the one in force,
+anything after the end — is a `CorruptLog` naming the entry's `seq` and why.
 """
 
 from __future__ import annotations
@@ -26,12 +30,16 @@ from typing import Any
 from cardlearn.protocol import AnyGame, AnyState
 from cardlearn.rooms.errors import CorruptLog
 
-KINDS = ("move", "undo", "continue")
+KINDS = ("move", "undo", "continue", "pause", "resume")
 # A lesson's log lives in the same store under the id "lesson:<CODE>" (`cardlearn.lesson.log`):
 # its entries have kinds of their own, which a store reads and a room's replay refuses.
+# "pause" and "resume" are in both lists: a lesson's log says when the teacher held the
+# whole class, each room's log when its table was held.
 LESSON_KINDS = ("lesson", "join", "rekey", "seatcode", "place", "start", "late", "pause", "resume",
                 "end", "board")
+STORED_KINDS = tuple(dict.fromkeys(KINDS + LESSON_KINDS))  # what a store reads, each kind once
 BY = ("human", "computer", "demo")  # who chose a move: the pupil, a computer seat, demo mode
+WHY = ("pause", "end")  # why a room is held: the teacher paused it, or the lesson ended
 
 
 @dataclass(frozen=True)
@@ -51,8 +59,8 @@ def entry_from_row(seq: Any, kind: Any, seat: Any, data: Any) -> Entry:
     """An entry as the store read it (`data` JSON text), checked for its shape only."""
     if type(seq) is not int or seq < 0:
         raise CorruptLog(f"log entry {seq!r}: its number is not a whole number from 0")
-    if kind not in KINDS + LESSON_KINDS:
-        raise CorruptLog(f"log entry {seq}: unknown kind {kind!r} (kinds are {', '.join(KINDS + LESSON_KINDS)})")
+    if kind not in STORED_KINDS:
+        raise CorruptLog(f"log entry {seq}: unknown kind {kind!r} (kinds are {', '.join(STORED_KINDS)})")
     if type(seat) is not int:
         raise CorruptLog(f"log entry {seq}: seat {seat!r} is not a whole number")
     try:
@@ -92,6 +100,40 @@ def undo_to(entry: Entry, moves: int) -> int:
     return to
 
 
+def pause_why(entry: Entry) -> str:
+    """A pause entry's `why` ("pause" or "end"); a malformed pause is a `CorruptLog`."""
+    data = entry.data
+    if set(data) != {"why"} or data["why"] not in WHY or entry.seat != 0:
+        raise CorruptLog(f"log entry {entry.seq}: a pause is by seat 0 with data {{'why': one of "
+                         f"{', '.join(WHY)}}}, not seat {entry.seat} with {dict(data)!r}")
+    why: str = data["why"]
+    return why
+
+
+def held_after(entry: Entry, held: str | None) -> str | None:
+    """Whether the room is held after `entry` (`held` before it: "pause", "end" or None).
+    `CorruptLog` for what the rooms never write: anything after the end, a move, undo or
+    continue while paused, a resume while not paused, a pause repeating the one in force
+    (the teacher's double click writes nothing), a malformed pause or resume."""
+    if held == "end":
+        raise CorruptLog(f"log entry {entry.seq}: a {entry.kind} after the lesson ended")
+    if entry.kind == "pause":
+        why = pause_why(entry)
+        if why == held:
+            raise CorruptLog(f"log entry {entry.seq}: a pause of a room already paused")
+        return why
+    if entry.kind == "resume":
+        if dict(entry.data) or entry.seat != 0:
+            raise CorruptLog(f"log entry {entry.seq}: a resume is by seat 0 with data {{}}, "
+                             f"not seat {entry.seat} with {dict(entry.data)!r}")
+        if held is None:
+            raise CorruptLog(f"log entry {entry.seq}: a resume of a room that was not paused")
+        return None
+    if held is not None:
+        raise CorruptLog(f"log entry {entry.seq}: a {entry.kind} while the room was paused")
+    return None
+
+
 def in_order(entries: Iterable[Entry], first: int = 0) -> Iterable[Entry]:
     """The entries, checked to be numbered `first`, `first + 1`, ... with no gap."""
     for n, entry in enumerate(entries, first):
@@ -103,15 +145,17 @@ def in_order(entries: Iterable[Entry], first: int = 0) -> Iterable[Entry]:
 def effective_moves(entries: Iterable[Entry]) -> list[tuple[int, str]]:
     """The moves that count, as (seat, action text), after every undo in the log."""
     moves: list[tuple[int, str]] = []
+    held: str | None = None
     for entry in in_order(entries):
+        if entry.kind not in KINDS:
+            raise CorruptLog(f"log entry {entry.seq}: unknown kind {entry.kind!r}")
+        held = held_after(entry, held)  # a pause or resume moves nothing
         if entry.kind == "move":
             moves.append((entry.seat, move_action(entry)))
         elif entry.kind == "undo":
             del moves[undo_to(entry, len(moves)):]
         elif entry.kind == "continue":
             whole_field(entry, "deal")
-        else:
-            raise CorruptLog(f"log entry {entry.seq}: unknown kind {entry.kind!r}")
     return moves
 
 
@@ -127,7 +171,8 @@ def new_state(game: AnyGame, rules: Any, seed: int, players: int | None) -> AnyS
 
 class Replay:
     """A log replayed so far: every effective position (`states`, `states[0]` the new
-    game), the moves and the "continue" presses per deal.  `add` takes one more entry and
+    game), the moves, the "continue" presses per deal and whether the teacher holds the
+    room (`paused`: "pause", "end" or None).  `add` takes one more entry and
     either applies it whole or raises `CorruptLog` and leaves everything as it was, so a
     replay is always the replay of its first `length` entries."""
 
@@ -136,6 +181,7 @@ class Replay:
         self.states: list[AnyState] = [start]
         self.moves: list[tuple[int, str]] = []
         self.continued: dict[int, frozenset[int]] = {}  # deal number -> seats that pressed Áfram
+        self.paused: str | None = None  # "pause" or "end" while the teacher holds the room
         self.length = 0
 
     @property
@@ -150,15 +196,17 @@ class Replay:
     def add(self, entry: Entry) -> None:
         if entry.seq != self.length:
             raise CorruptLog(f"log entry {entry.seq} stands where entry {self.length} belongs")
+        if entry.kind not in KINDS:
+            raise CorruptLog(f"log entry {entry.seq}: unknown kind {entry.kind!r}")
         self.check_seat(entry)
+        held = held_after(entry, self.paused)  # checked first: a refused entry changes nothing
         if entry.kind == "move":
             self.add_move(entry)
         elif entry.kind == "undo":
             self.add_undo(entry)
         elif entry.kind == "continue":
             self.add_continue(entry)
-        else:
-            raise CorruptLog(f"log entry {entry.seq}: unknown kind {entry.kind!r}")
+        self.paused = held
         self.length += 1
 
     def check_seat(self, entry: Entry) -> None:
