@@ -72,10 +72,13 @@ handouts: $(STAMP)
 # Every page is a room, kept where CARDLEARN_ROOMS says (default
 # ~/.local/share/cardlearn/rooms.sqlite; a postgresql:// URL for a school's database):
 # `CARDLEARN_ROOMS=postgresql://... make pages` (pages/README.md, docs/rooms.md).
+# A lesson (docs/lesson.md): pupils join on the front page with the teacher's code; under
+# LAN=1 the teacher's page shows the LAN address (CARDLEARN_PUPILS_URL) and its QR code.
 PAGES_PORT := 8866
 pages: $(STAMP)
 	@$(if $(LAN),echo "Pupils open: http://$$(hostname -I 2>/dev/null | cut -d' ' -f1):$(PAGES_PORT)/", \
 	  echo "Open http://127.0.0.1:$(PAGES_PORT)/ (make pages LAN=1 serves the local network)")
+	$(if $(LAN),CARDLEARN_PUPILS_URL=http://$$(hostname -I 2>/dev/null | cut -d' ' -f1):$(PAGES_PORT)/) \
 	JUPYTER_PATH=$(CURDIR)/pages/.voila JUPYTER_CONFIG_PATH=$(CURDIR)/pages/.voila $(BIN)/voila --no-browser --Voila.ip=$(if $(LAN),0.0.0.0,127.0.0.1) \
 	  --port=$(PAGES_PORT) --template=cardlearn \
 	  --MappingKernelManager.cull_idle_timeout=60 --MappingKernelManager.cull_interval=15 pages/

@@ -7,7 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import time
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Mapping, MutableMapping, Sequence
 from typing import Any
 
 from cardlearn import rooms
@@ -108,7 +108,7 @@ def results(lesson: Lesson, lang: str | None = None, *, store: Store | None = No
 CSV_COLUMNS = ("name", "table", "deals_played", "deals_won", "points", "hints", "refusals")
 
 
-def results_csv(rows: list[Mapping[str, Any]], lang: str) -> str:
+def results_csv(rows: Sequence[Mapping[str, Any]], lang: str) -> str:
     """The results as CSV text (a header row in `lang`, one row per pupil), for a spreadsheet."""
     w = lesson_words(lang)
     heads = [w["col_name"], w["col_table"], w["col_played"], w["col_won"], w["col_points"], w["col_hints"],

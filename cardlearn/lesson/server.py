@@ -58,7 +58,8 @@ def grow_pool(km: Any, game: str, want: int) -> None:
     want = min(want, int(os.environ.get(POOL_MAX) or DEFAULT_POOL_MAX))
     if want > pool_size(km, notebook):
         config = dict(km.kernel_pools_config)
-        config[notebook] = {**config.get(notebook, config.get("default", {})), "pool_size": want}
+        old: dict[str, Any] = config.get(notebook) or config.get("default") or {}
+        config[notebook] = {**old, "pool_size": want}
         km.kernel_pools_config = config
         km.fill_if_needed(delay=0, notebook_name=notebook)
 
@@ -77,6 +78,8 @@ def shrink_pool(km: Any, game: str) -> None:
 class Base(tornado.web.RequestHandler):
     """What every lesson handler shares: the store, the server's root, JSON replies, and a
     refused call as one sentence in the page's language (HTTP 400, nothing changed)."""
+
+    ready: tuple[str, int] | None = None  # a game and how many kernels to keep ready for it
 
     def initialize(self, base: str, seen: Seen) -> None:
         self.base = base
@@ -110,11 +113,21 @@ class Base(tornado.web.RequestHandler):
         self.reply({"error": refusal(err, lang), "rule": getattr(err, "rule", "other")})
 
     async def run(self, work: Callable[[], Any], lang: str | None = None) -> None:
-        """`work` in a worker thread; its answer as JSON, or its refusal."""
+        """`work` in a worker thread; its answer as JSON, or its refusal.  Then the kernels
+        a lesson wants ready (`want_ready`), here on the server's loop: Voilà's pool starts
+        its kernels on the loop it finds, and a worker thread's would never run."""
+        self.ready = None
         try:
             self.reply(await IOLoop.current().run_in_executor(None, work))
         except (RoomError, ValueError) as err:
             self.refuse(err, lang or self.lang)
+        if self.ready:
+            grow_pool(self.km, *self.ready)
+
+    def want_ready(self, lesson: Lesson) -> None:
+        """Kernels for the whole class, while a lesson waits for its start."""
+        if not lesson.started and not lesson.ended:
+            self.ready = (lesson.game, lesson.size)
 
     def pupils_url(self) -> str:
         return os.environ.get(PUPILS_URL) or f"{self.request.protocol}://{self.request.host}{self.base}"
@@ -133,7 +146,7 @@ class NewLesson(Base):
             pupils = str(data.get("pupils"))
             lesson, key = lessons.create(str(data.get("game")), int(pupils) if pupils.isdigit() else -1,
                                          level=data.get("level") or None, lang=lang)
-            grow_pool(self.km, lesson.game, lesson.size)
+            self.want_ready(lesson)
             return {"code": lesson.code, "key": key, "teacher": teacher_path(lesson.code, key)}
 
         await self.run(work, lang)
@@ -153,8 +166,7 @@ class Join(Base):
                 code = typed
                 joined = lessons.join(code, str(data.get("name", "")))
             lesson = lessons.read(code)
-            if not lesson.started:
-                grow_pool(self.km, lesson.game, lesson.size)
+            self.want_ready(lesson)
             return {"code": lesson.code, "key": joined.key, "name": joined.name, "changed": joined.changed,
                     "asked": str(data.get("name", "")), "pupil": joined.pupil}
 
@@ -183,6 +195,8 @@ class Seat(Base):
 
 
 class Teacher(Base):
+    started: str | None = None  # the game of a lesson this request started
+
     async def get(self) -> None:
         code, key = self.get_argument("code", ""), self.get_argument("key", "")
         hands = self.get_argument("hands", "") or None
@@ -191,8 +205,7 @@ class Teacher(Base):
         def work() -> dict[str, Any]:
             lesson = lessons.read(code)
             lessons.check_teacher(lesson, key)
-            if not lesson.started and not lesson.ended:
-                grow_pool(self.km, lesson.game, lesson.size)
+            self.want_ready(lesson)
             return teacher_view(lesson, self.lang, seen=self.seen, hands=hands, pupils_url=url)
 
         await self.run(work)
@@ -206,8 +219,7 @@ class Teacher(Base):
             if do == "place":
                 lessons.place(code, key, _whole(data.get("pupil")), _whole(data.get("table")))
             elif do == "start":
-                lesson = lessons.start(code, key)
-                shrink_pool(self.km, lesson.game)
+                self.started = lessons.start(code, key).game
             elif do in ("pause", "resume", "end"):
                 getattr(lessons, str(do))(code, key)
             elif do == "seatcode":
@@ -220,7 +232,10 @@ class Teacher(Base):
                 raise LessonError(f"no such action {do!r}", rule="other")
             return answer
 
+        self.started = None
         await self.run(work, str(data.get("lang", "is")))
+        if self.started:
+            shrink_pool(self.km, self.started)
 
 
 def _whole(value: Any) -> int:

@@ -117,7 +117,7 @@ def teacher_page(browser: Any, made: list[Any], served: Served, code: str, key: 
 
 def test_a_class_joins_by_code_is_seated_and_sees_its_tables(browser: Any, devices: list[Any], served: Served,
                                                              store: Any) -> None:
-    lesson, key = lessons.create(GAME, 5, level="random", store=store)
+    lesson, key = lessons.create(GAME, 6, level="random", store=store)  # five now, one late
     teacher = teacher_page(browser, devices, served, lesson.code, key)
     teacher.wait_for_selector(".cardlearn-lesson-start")
     kinds = ["phone", "tablet", "chromebook", "phone", "tablet"]
