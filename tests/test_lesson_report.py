@@ -130,6 +130,8 @@ def test_a_rule_without_words_keeps_its_name_and_a_rule_with_values_shows_dots()
     assert rule_words(kasina, "cannot_take", "en") == "… cannot take …"
     assert rule_words(kasina, "unreadable", "is") == "ekki tókst að lesa leikinn …"
     assert rule_words(kasina, "no_such_rule", "is") == "no_such_rule"
+    placing = rule_words(MODULES["kinaskak"], "run_placing", "is")  # its head is only the cards
+    assert placing == "jóker stendur fyrir spilið sem vantar á sínum stað"
 
 
 # -- deals won ------------------------------------------------------------------------------
