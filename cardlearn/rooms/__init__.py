@@ -51,6 +51,7 @@ from cardlearn.rooms.store import RoomRow, Store, connect, default_path, locatio
 
 __all__ = [
     "FORMAT",
+    "HELD_RULES",
     "HUMAN",
     "TALLY_PREF",
     "CorruptLog",
@@ -79,6 +80,7 @@ ID_BYTES = 9  # a room id of 12 characters (the tokens guard the seats, not the 
 # A teacher's pause or resume is tried again this often when a pupil's move lands first:
 # each refusal means the log grew, and a class of pupils cannot keep it growing for long.
 HOLD_TRIES = 5
+HELD_RULES = {"pause": "paused", "end": "ended"}  # a hold's reason -> the rule `Paused` names
 
 
 def new_room_id() -> str:
@@ -320,10 +322,11 @@ class Room:
         room (`Paused`), and (`StaleMove`) if the caller saw another log length."""
         replay = self._refresh()
         if replay.paused == "end":
-            raise Paused(f"room {self.id}: the lesson has ended: nothing moves any more", rule="ended")
+            raise Paused(f"room {self.id}: the lesson has ended: nothing moves any more",
+                         rule=HELD_RULES["end"])
         if replay.paused is not None:
             raise Paused(f"room {self.id}: the teacher has paused the game: "
-                         "nothing moves until it is resumed")
+                         "nothing moves until it is resumed", rule=HELD_RULES["pause"])
         if after is not None and after != replay.length:
             raise StaleMove(f"room {self.id}: the log has {replay.length} entries, not {after}: "
                             f"someone moved first", length=replay.length)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardlearn.protocol import AnyState
-from cardlearn.table.messages import Note, illegal
+from cardlearn.table.messages import Note, illegal, rule_of
 from cardlearn.table.words import WORDS, singular
 
 if TYPE_CHECKING:
@@ -94,6 +94,7 @@ class History:
             after = state.apply(action)
         except ValueError as err:  # IllegalMove, or a malformed action
             table._note = illegal(table.game, err)
+            table._refused(rule_of(err))
             return False
         self.summary_at = None
         self.push(seat, after)

@@ -12,11 +12,19 @@ from cardlearn.protocol import AnyGame
 from cardlearn.table.words import WORDS
 
 Note = Callable[[str], str]  # a message, made in the language asked for
+ILLEGAL = "illegal"  # the rule of a refused move whose error names none (a malformed action)
 
 
 def said(key: str, **kw: Any) -> Note:
     """The table's words under `key`, filled with `kw`, in whichever language is asked."""
     return lambda lang: WORDS[lang][key].format(**kw)
+
+
+def rule_of(err: ValueError) -> str:
+    """The rule a refused move broke, by name: the error's `rule` (the engine's
+    `IllegalMove` where the game names one, a room's error, a typed move's), else `ILLEGAL`."""
+    rule = getattr(err, "rule", None)
+    return rule if isinstance(rule, str) and rule else ILLEGAL
 
 
 def illegal(game: AnyGame, err: ValueError) -> Note:

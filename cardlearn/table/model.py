@@ -44,7 +44,7 @@ from cardlearn.table import snapshot
 from cardlearn.table.choices import Advice, Choices
 from cardlearn.table.hints import Hints
 from cardlearn.table.history import History, Move
-from cardlearn.table.messages import Note, illegal, said
+from cardlearn.table.messages import Note, illegal, rule_of, said
 from cardlearn.table.selection import OPTIONS_SHOWN, Selection
 from cardlearn.table.snapshot import HUMAN, Key, Snapshot
 from cardlearn.table.turns import DEMO_PACES, BotTurn, Turns
@@ -289,6 +289,11 @@ class TableModel:
         """Say why no human may move now, if so."""
         return self._turns.refuse()
 
+    def _refused(self, rule: str) -> None:
+        """A move the human asked for was refused, by `rule` (the engine's rule, "not_your_turn",
+        "is_over" ...; see `messages.rule_of`): a table of its own keeps no count; a room's
+        model counts it in its seat's tally, for the teacher's lesson."""
+
     def act(self, action: Any) -> bool:
         """Make `action` (or its text) for the human to move; an illegal one only says why."""
         return not self._refuse() and self._play(action)
@@ -460,6 +465,7 @@ class TableModel:
         `say(lang)` (a typed move's `TypedMoveError`) is said again after a switch."""
         say = getattr(err, "say", None)
         self._note = illegal(self.game, err) if isinstance(err, IllegalMove) or not callable(say) else say
+        self._refused(rule_of(err))
 
     def hint(self) -> list[tuple[str, str]]:
         """The moves the hint lists for the human seat to move, each `(action text, reason)`:

@@ -16,7 +16,7 @@ from cardlearn.cards import Card
 from cardlearn.core import IllegalMove
 from cardlearn.protocol import AnyGame, AnyState, Layout, Token, Zone
 from cardlearn.table.choices import Choices
-from cardlearn.table.messages import Note, illegal, said
+from cardlearn.table.messages import Note, illegal, rule_of, said
 from cardlearn.table.snapshot import Key, entry_parts
 from cardlearn.table.words import WORDS
 
@@ -122,8 +122,9 @@ class Selection:
             self.keys.discard(key)
             return
         chosen = self._choose(key)
-        if chosen is None:
-            table._note = self._why_not(key)
+        if chosen is None:  # a card no move can use now: a move refused, as Confirm's would be
+            table._note, rule = self._why_not(key)
+            table._refused(rule)
             return
         added = self.keys | {key}
         if chosen != added:  # a faded card: say why it does not go with the rest, and what changed
@@ -170,21 +171,22 @@ class Selection:
 
         return say
 
-    def _why_not(self, key: Key) -> Note:
-        """Why the clicked card cannot be used: the engine's reason against the move the
-        game says the selection with it names (`Choices.selected_reason`), else against a
-        move of the same shape, else which moves the current choice allows."""
+    def _why_not(self, key: Key) -> tuple[Note, str]:
+        """Why the clicked card cannot be used, and the rule's name: the engine's reason
+        against the move the game says the selection with it names
+        (`Choices.selected_reason`), else against a move of the same shape, else which moves
+        the current choice allows ("not_with"), else that none can use it ("not_usable")."""
         table = self._table
         game, state, seat = table.game, table.state, table.shown_seat()
         token, selection = self.token_of(key), self.selection()
         if not self.choices().any_tokens():
-            return lambda lang: WORDS[lang]["not_now"]
+            return (lambda lang: WORDS[lang]["not_now"]), "not_now"
         alone = Counter([token])
         named = self.choices().selected_reason(game, selection + alone)
         if named is None and selection:
             named = self.choices().selected_reason(game, alone)
         if named is not None:
-            return illegal(game, named)
+            return illegal(game, named), rule_of(named)
         if not self.fitting(alone):  # no move uses this card at all: say why of it alone
             selection = Counter()
         err = self.choices().engine_reason(selection + alone)
@@ -210,7 +212,8 @@ class Selection:
                 return w["not_with"].format(card=name(token, lang), chosen=chosen, moves=moves)
             return w["not_usable"].format(card=name(token, lang))
 
-        return say
+        rule = rule_of(err) if err is not None else "not_with" if options else "not_usable"
+        return say, rule
 
     def confirm(self) -> bool:
         """Play the selection if it is exactly one legal move; a Confirm pressed while it
@@ -222,19 +225,21 @@ class Selection:
         if len(exact) == 1:
             return table._play(exact[0])
         if not exact:
-            table._note = self._why_not_confirm()
+            table._note, rule = self._why_not_confirm()
+            table._refused(rule)
         return False
 
-    def _why_not_confirm(self) -> Note:
-        """Why Confirm plays nothing: nothing chosen; the engine's reason against the move
-        the selection names; else which moves it could still become."""
+    def _why_not_confirm(self) -> tuple[Note, str]:
+        """Why Confirm plays nothing, and the rule's name: nothing chosen ("confirm_empty");
+        the engine's reason against the move the selection names; else which moves it could
+        still become ("confirm_more")."""
         table = self._table
         game, state, selection = table.game, table.state, self.selection()
         if not selection:
-            return said("confirm_empty")
+            return said("confirm_empty"), "confirm_empty"
         err = self.choices().selected_reason(game, selection) or self.choices().engine_reason(selection)
         if err is not None:
-            return illegal(game, err)
+            return illegal(game, err), rule_of(err)
         options = [a for a, _ in self.fitting(selection)][:OPTIONS_SHOWN]
         chosen = " + ".join(c.symbol for _, c in sorted(selection.elements(), key=str) if c is not None)
 
@@ -242,7 +247,7 @@ class Selection:
             moves = "; ".join(game.command(state, a, lang, who=table.namer(lang)) for a in options)
             return WORDS[lang]["confirm_more"].format(chosen=chosen, moves=moves)
 
-        return say
+        return say, "confirm_more"
 
     # -- a forced move -----------------------------------------------------------------------
     def forced(self) -> Any | None:

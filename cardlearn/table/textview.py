@@ -264,6 +264,11 @@ class TypedMoveError(ValueError):
     def say(self, lang: str) -> str:
         return WORDS[lang][self.key].format(**{k: f(lang) for k, f in self.params.items()})
 
+    @property
+    def rule(self) -> str:
+        """Why the text is no move, by name ("typed_unknown", "typed_which" ...): a refusal's rule."""
+        return self.key
+
     def __str__(self) -> str:
         return self.say(self.lang)
 

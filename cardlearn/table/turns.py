@@ -79,15 +79,20 @@ class Turns:
         table = self._table
         seat = table.state.to_move
         if seat is None:
+            rule = "is_over"
             table._say("is_over")
         elif table.paused:
+            rule = "press_continue"
             table._say("press_continue")
         elif self.demo:
+            rule = "demo_on"
             table._say("demo_on")
         elif not table._human(seat):
+            rule = "not_your_turn"  # as a room names it (`NotYourTurn`)
             table._say("wait", who=table.who(seat))
         else:
             return False
+        table._refused(rule)
         return True
 
     def set_pace(self, pace: str) -> None:

@@ -613,7 +613,7 @@ class TableView:
         # a new message with no move is the answer to the pupil's click (a refusal, or why
         # a card is faded): said at once; one that comes with a move is said after it
         assertive = message if before is not None and not polite else ""
-        if message and not assertive:
+        if message and not assertive and message not in polite:  # a pause says its sentence once
             polite.append(message)
         self._said = now
         if polite or assertive:

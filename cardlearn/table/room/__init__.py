@@ -29,6 +29,12 @@ the same way: `RoomTable` waits on the room from a thread and redraws by itself.
   as that seat's `undo` preference, naming the position and the log's length); the undo is
   written once every pupil seat has asked for the same one, and any move made meanwhile
   makes the requests stale.
+- **The teacher's hold.**  A room paused by the teacher's lesson (`Room.pause`, a "pause"
+  entry) shows "Kennarinn gerði hlé. Bíddu andartak." where it says whose turn, answers
+  every click with it and writes nothing; no computer claims or thinks; after the resume
+  (or, for "end", never) play goes on by itself (`RoomModel.halted`).
+- **Tallies.**  Every hint shown and every move refused (by rule) is counted in the seat's
+  `tally` preference, which the teacher's lesson reads (`Room.tally`).
 - **A solo room** (one pupil): everything as on a table of one's own; "Nýr leikur"
   starts a new room, and the page's address is rewritten to name it.
 

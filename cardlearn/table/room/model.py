@@ -1,6 +1,7 @@
 """`RoomModel`: a `TableModel` whose every change goes through its room first (see
 `cardlearn.table.room` for what a room's table does): moves, undo and Áfram are written to
-the room's log and shown by reading the log back (`catch_up`)."""
+the room's log and shown by reading the log back (`catch_up`).  While the teacher holds the
+room (`halted`) nothing moves; every hint and refused move is counted in the seat's tally."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from typing import Any
 
 from cardlearn import rooms
 from cardlearn.protocol import AnyState
-from cardlearn.rooms import NotYourTurn, Room, StaleMove
+from cardlearn.rooms import HELD_RULES, TALLY_PREF, NotYourTurn, Paused, Room, StaleMove
 from cardlearn.table.history import MOVES_NAMED, Move, said_moves, taken_back
-from cardlearn.table.messages import illegal
+from cardlearn.table.messages import illegal, rule_of
 from cardlearn.table.model import BotTurn, TableModel
 from cardlearn.table.room.words import room_words
 from cardlearn.table.snapshot import Snapshot
@@ -21,6 +22,7 @@ from cardlearn.table.words import WORDS, listing
 
 UNDO_KEY = "undo"  # a seat's undo request: "<to>@<log length>"
 SHOWN_KEPT = 16  # log lengths whose positions a model keeps, to read a click's "saw" against
+OWN = "own"  # `_overtaken`: the click came before the page drew this pupil's own entries
 
 
 def _common(a: Sequence[AnyState], b: Sequence[AnyState]) -> int:
@@ -82,6 +84,13 @@ class RoomModel(TableModel):
         """The pupil seats as the picture counts them: this page's seat only (the others
         are other pupils' pages; the room knows them all, `room.humans`)."""
         return (self.seat,)
+
+    @property
+    def halted(self) -> str | None:
+        """"pause" while the teacher holds the room, "end" once the lesson has ended, else
+        None (as this page last read the log): then nothing moves, computers do not think,
+        and the status and every click say the teacher's words."""
+        return self._replay.paused
 
     @property
     def waiting(self) -> tuple[int, ...]:
@@ -156,8 +165,9 @@ class RoomModel(TableModel):
         self._replay.extend(fresh)
         states = self._replay.states
         shown = len(self._history.states)
-        if len(states) < shown or states[shown - 1] is not last:
-            self.cancel_bots()  # an undo, here or on another page: a thinking bot gives up
+        if len(states) < shown or states[shown - 1] is not last or self.halted is not None:
+            # an undo, here or on another page, or the teacher's pause: a thinking bot gives up
+            self.cancel_bots()
         self._history.replace(list(states), [(seat, states[i + 1].history[-1])
                                              for i, (seat, _) in enumerate(self._replay.moves)])
         self._seen = self._replay.length
@@ -176,25 +186,26 @@ class RoomModel(TableModel):
             del self._shown[old]
 
     # -- racing clicks ---------------------------------------------------------------------
-    def _overtaken(self) -> bool:
+    def _overtaken(self) -> str | None:
         """Was the pupil's click made on a position that has changed meanwhile (another
         pupil's move, a computer's, an undo landed since the page drew what it showed)?
         Then the table catches up, the click does nothing else, and the message line says
-        what happened ("Einhver varð á undan þér: Dóra spilar út K♥."): True.  A click
+        what happened ("Einhver varð á undan þér: Dóra spilar út K♥."): "stale".  A click
         after this page's own entries only (a double click on Staðfesta) is dropped
-        without a word; one after "Áfram" presses alone, the position unchanged, goes on."""
+        without a word: `OWN`.  One after "Áfram" presses, a pause or a resume alone, the
+        position unchanged, goes on: None."""
         saw = self._seen if self.page_saw is None else self.page_saw
         self.catch_up()
         if saw == self._seen:
-            return False
+            return None
         then = self._shown.get(saw)
         if then is not None and then[0][-1] is self.state:
-            return False  # only "Áfram" presses landed: the click means what it meant
+            return None  # only "Áfram" presses (or the teacher's hold) landed: the click means what it meant
         if set(range(saw, self._seen)) <= self._mine:
-            return True  # the page had not yet drawn this pupil's own move
+            return OWN  # the page had not yet drawn this pupil's own move
         if then is None:  # a length this model never showed: say it without the moves
             self._say_room("moved_first")
-            return True
+            return StaleMove.rule
         states, moves = then
         kept = _common(states, self._history.states)
 
@@ -212,7 +223,7 @@ class RoomModel(TableModel):
             return w["first_what"].format(what="; ".join(parts))
 
         self._note = say
-        return True
+        return StaleMove.rule
 
     def _place_summary(self) -> None:
         """The summary is shown while the last move ended a deal (not the match) and this
@@ -232,19 +243,39 @@ class RoomModel(TableModel):
     # -- moves -----------------------------------------------------------------------------
     def human_to_move(self) -> bool:
         return (self.state.to_move == self.seat and not self.paused and not self._waiting
-                and not self._turns.demo)
+                and not self._turns.demo and self.halted is None)
 
     def _refuse(self) -> bool:
-        if self._overtaken():
+        """Say why this seat may not move now, if so, and count it in the seat's tally."""
+        overtaken = self._overtaken()
+        if overtaken == OWN:  # the pupil's own double click: no refusal to say or count
+            return True
+        if overtaken is not None:
+            self._refused(overtaken)
+            return True
+        if self._halted_says():
             return True
         seat = self.state.to_move
         if seat is not None and not self.paused and self._waiting and not self._turns.demo:
             self._say_room("waiting_continue_msg", who=self._names(self._waiting, self._lang))
+            self._refused("waiting_continue")
             return True
         if seat is not None and seat != self.seat and not self.paused and not self._turns.demo:
             self._say("wait", who=self.who(seat))
+            self._refused(NotYourTurn.rule)
             return True
-        return super()._refuse()
+        return super()._refuse()  # it counts its own refusals (`Turns.refuse`)
+
+    def _halted_says(self, count: bool = True) -> bool:
+        """While the teacher holds the room: the teacher's words on the message line (and,
+        for a move, `count`, in the seat's tally, by the rule "paused" or "ended"): True."""
+        if self.halted is None:
+            return False
+        rule = HELD_RULES[self.halted]  # the room's own rule, and the key of its words
+        self._say_room(rule)
+        if count:
+            self._refused(rule)
+        return True
 
     def _play(self, action: Any) -> bool:
         """The pupil's move: checked by the engine (an illegal one only sets the message),
@@ -254,19 +285,24 @@ class RoomModel(TableModel):
             after = state.apply(action)
         except ValueError as err:
             self._note = illegal(self.game, err)
+            self._refused(rule_of(err))
             return False
         return self._write(lambda: self.room.play(self.seat, self._token, str(after.history[-1]),
-                                                  after=self._seen))
+                                                  after=self._seen), move=True)
 
-    def _write(self, write: Callable[[], object], mine: bool = True) -> bool:
+    def _write(self, write: Callable[[], object], mine: bool = True, move: bool = False) -> bool:
         """Write to the room, then read the log back; when someone wrote first (the log grew
-        meanwhile), catch up and say so.  True if this page's entry landed.  `mine`: the
-        entry is the pupil's own (a move, an undo), not a computer's or demo's."""
+        meanwhile), catch up and say so; when the teacher holds the room, say the
+        teacher's words.  True if this page's entry landed.  `mine`: the entry is the
+        pupil's own (a move, an undo), not a computer's or demo's; `move`: the pupil's
+        move, whose refusal counts in the seat's tally."""
         try:
             write()
-        except (StaleMove, NotYourTurn):
+        except (StaleMove, NotYourTurn, Paused) as err:
             self.catch_up()
-            self._say_room("moved_first")
+            self._say_room(err.rule if isinstance(err, Paused) else "moved_first")
+            if move:
+                self._refused(err.rule)
             return False
         if mine:
             self._mine.add(self._seen)  # the entry just written
@@ -285,6 +321,10 @@ class RoomModel(TableModel):
             except StaleMove:
                 self.catch_up()
                 continue
+            except Paused as err:  # the room is held (this page may not have read it yet)
+                self.catch_up()
+                self._say_room(err.rule)
+                return
             self.catch_up()
             return
 
@@ -293,7 +333,7 @@ class RoomModel(TableModel):
         every pupil seat has asked for the same undo (see the module docstring).  A press
         made on a position that has changed meanwhile asks nothing: it is refused, saying
         what happened, so a request always names the move its pupil saw."""
-        if self._overtaken():
+        if self._overtaken() or self._halted_says(count=False):
             return False
         target = self.undo_target()
         if target is None:
@@ -336,6 +376,8 @@ class RoomModel(TableModel):
         """A new room (the widget makes it and binds the table to it); a shared room's new
         table is the teacher's to make."""
         self._asking = False
+        if self._halted_says(count=False):  # a new room would leave the teacher's lesson
+            return
         if self.shared:
             self._say_room("shared_new")
             return
@@ -346,7 +388,7 @@ class RoomModel(TableModel):
     def pending_bot(self) -> BotTurn | None:
         """The computer's (or demo's) turn now due, if this page's kernel holds the claim to
         write it; the other pages wait for the entry."""
-        if self._waiting:
+        if self._waiting or self.halted is not None:  # no claim either: nothing moves
             return None
         turn = super().pending_bot()
         if turn is None or not self.room.claim(self._seen, self.holder):
@@ -371,6 +413,8 @@ class RoomModel(TableModel):
         """Whose turn, by name ("Tölva 1 á leik", "Sæti 2 á leik", "Þú átt leik"), or None
         where the plain table's words say it (the match over, your summary, demo)."""
         lang = lang or self._lang
+        if self.halted is not None:
+            return room_words(lang)[HELD_RULES[self.halted]]
         seat = self.state.to_move
         if seat is None or self.paused or self._turns.demo:
             return None
@@ -382,5 +426,40 @@ class RoomModel(TableModel):
     def snapshot(self) -> Snapshot:
         snap = super().snapshot()
         turn = self.turn_words()
-        return snap if turn is None else dataclasses.replace(snap, turn=turn)
+        if turn is None:
+            return snap
+        if self.halted is not None:  # the teacher's words instead of a turn: nothing is asked of the pupil
+            return dataclasses.replace(snap, turn=turn, my_turn=False, prompt="")
+        return dataclasses.replace(snap, turn=turn)
+
+    # -- the seat's tally ------------------------------------------------------------------
+    def hint(self) -> list[tuple[str, str]]:
+        """The hint, as at any table; counted in the seat's tally once per position it is
+        shown in (pressed again, it shows the same).  While the teacher holds the room,
+        only the teacher's words."""
+        if self._halted_says(count=False):
+            return []
+        again = self.hint_shown
+        hints = super().hint()
+        if hints and not again:
+            self._count(hint=True)
+        return hints
+
+    def _refused(self, rule: str) -> None:
+        self._count(refused=rule)
+
+    def _count(self, *, hint: bool = False, refused: str | None = None) -> None:
+        """Add a hint, or a move refused by `refused`, to the seat's tally in the room (for
+        the teacher's lesson).  Read afresh each time, so a reload or another page of the
+        seat keeps counting (two such pages counting at one instant may lose one count).
+        The tally is an aside: when it cannot be read or written (a corrupt tally, the
+        database away for a moment) the table goes on without it, saying nothing."""
+        try:
+            tally = self.room.tally(self.seat)
+            tally["hints"] += int(hint)
+            if refused is not None:
+                tally["refused"][refused] = tally["refused"].get(refused, 0) + 1
+            self.room.set_pref(self.seat, self._token, TALLY_PREF, tally)
+        except Exception:  # whatever failed, the pupil's move or hint must not
+            return
 

@@ -1,6 +1,7 @@
 """The words of a table in a room (`cardlearn.table.room`): what a page says that a table
 of one's own never does (someone moved first, waiting for another pupil's Áfram, a shared
-room's undo by agreement, a page that does not open, the teacher's links)."""
+room's undo by agreement, the teacher's pause and the lesson's end, a page that does not
+open, the teacher's links)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ ROOM_WORDS: dict[str, dict[str, str]] = {
         "undo_ask_other": "Beðið er um að taka aftur leikinn „{move}“ ({who}). "
                           "Smelltu á „Afturkalla“ til að samþykkja.",
         "undo_stale": "Beiðnin um að taka aftur féll niður: leikið var á meðan.",
+        "paused": "Kennarinn gerði hlé. Bíddu andartak.",
+        "ended": "Kennslustundinni er lokið. Takk fyrir!",
         "refused": "Ekki er hægt að opna þetta borð: {why}",
         "wrong_token": "aðgangsorðið í slóðinni passar ekki við sætið. Fáðu rétta slóð hjá kennaranum.",
         "no_such_room": "ekkert borð er til með þessu auðkenni. Fáðu rétta slóð hjá kennaranum.",
@@ -51,6 +54,8 @@ ROOM_WORDS: dict[str, dict[str, str]] = {
         "undo_asked": "You asked to take back the move “{move}”. Waiting for {who} to agree.",
         "undo_ask_other": "{who} asked to take back the move “{move}”. Click “Undo” to agree.",
         "undo_stale": "The request to take back lapsed: a move was made meanwhile.",
+        "paused": "The teacher has paused the game. Please wait.",
+        "ended": "The lesson has ended. Thank you!",
         "refused": "This table does not open: {why}",
         "wrong_token": "the token in the address is not this seat's. Ask the teacher for the right link.",
         "no_such_room": "there is no table with this id. Ask the teacher for the right link.",
