@@ -203,7 +203,7 @@
           return "<li>" + esc(p.name) + ": " + p.hints + " " + esc(w.hints) + ", " + total + " " + esc(w.refused) +
                  (refused ? " (" + esc(refused) + ")" : "") + "</li>";
         }).join("");
-        var score = (t.scores || []).map(function (s) { return esc(s.name) + " " + esc(s.points); }).join(" · ");
+        var score = (t.scores || []).map(function (s) { return esc(s.name) + " " + esc(s.score); }).join(" · ");
         var open = hands === t.room;
         return '<section class="cardlearn-lesson-table' + (t.idle ? " cardlearn-idle" : "") + '" aria-labelledby="cl-t-' + t.n + '">' +
                '<h3 id="cl-t-' + t.n + '">' + esc(t.title) + "</h3>" +
