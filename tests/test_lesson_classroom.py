@@ -44,7 +44,7 @@ def test_a_class_joins_is_seated_and_finds_its_seats(store: Any) -> None:
 
 
 def test_keys_open_only_their_own_seat(store: Any) -> None:
-    lesson, teacher = lessons.create("kasina", 4, store=store)
+    lesson, _ = lessons.create("kasina", 4, store=store)
     anna = lessons.join(lesson.code, "Anna", store)
     assert rule(lessons.seat, lesson.code, "not-a-key", store) == "wrong_key"
     assert rule(lessons.start, lesson.code, anna.key, store) == "wrong_key"  # a pupil is no teacher
@@ -78,7 +78,7 @@ def test_a_late_pupil_is_seated_at_once(store: Any) -> None:
 
 def test_the_teacher_places_pupils_before_the_start(store: Any) -> None:
     lesson, teacher = lessons.create("kasina", 4, store=store)
-    for name in "Anna Bjarki Sigga".split():
+    for name in ["Anna", "Bjarki", "Sigga"]:
         lessons.join(lesson.code, name, store)
     assert lessons.layout(lessons.read(lesson.code, store)) == [["Anna", "Bjarki"], ["Sigga", None]]
     lessons.place(lesson.code, teacher, 1, 1, store)  # Bjarki beside Sigga

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_rooms import IN_CI, PG_URL, cli, play_on, rows, sql, to_deal_end
+from test_rooms import cli, play_on, rows, sql, to_deal_end
 
 from cardlearn import rooms
 from cardlearn.cards import Card
@@ -37,24 +37,7 @@ ENDED = {"is": "Kennslustundinni er lokið. Takk fyrir!", "en": "The lesson has 
 
 
 # -- the two backends ---------------------------------------------------------------------
-@pytest.fixture(params=["sqlite", "postgres"])
-def where(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """Where the stores of one test live: a SQLite file, or the test PostgreSQL server."""
-    if request.param == "sqlite":
-        return str(tmp_path / "rooms.sqlite")
-    if not PG_URL:
-        reason = "PostgreSQL tests need a server: set CARDLEARN_TEST_POSTGRES=postgresql://... (.ci/run does)"
-        if IN_CI:
-            pytest.fail(f"{reason} — CI=true, so they must run")
-        pytest.skip(reason)
-    return PG_URL
-
-
-@pytest.fixture
-def store(where: str) -> Any:
-    s = connect(where)
-    yield s
-    s.close()
+# `where` and `store`: the two stores (tests/stores.py)
 
 
 @pytest.fixture

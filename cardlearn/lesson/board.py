@@ -66,8 +66,10 @@ STYLE = (
     f".cardlearn-board{{--cw:{CARD_WIDTH};--ch:calc(var(--cw) * 10 / 7);background:{FELT};color:{INK};"
     f"font-family:{FONT};font-size:40px;line-height:1.25;padding:16px 24px;border-radius:16px;"
     "box-sizing:border-box}"
-    ".cardlearn-board h2{font-size:48px;margin:0 0 4px}"
-    f".cardlearn-board h3{{font-size:40px;margin:16px 0 4px;color:{MARK}}}"
+    "@media (min-width:900px){.cardlearn-board{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,30%);"
+    "gap:0 40px;align-items:start}}"
+    ".cardlearn-board h2{font-size:44px;margin:0}"
+    f".cardlearn-board h3{{font-size:38px;margin:10px 0 2px;color:{MARK}}}"
     ".cardlearn-board h4, .cardlearn-board h5{font-size:40px;margin:8px 0 4px}"
     f".cardlearn-board .cardlearn-board-status{{font-size:56px;font-weight:bold;color:{MARK};margin:0}}"
     ".cardlearn-board .cardlearn-board-last p{font-size:52px;margin:0}"
@@ -86,6 +88,7 @@ STYLE = (
     ".cardlearn-board .cardlearn-board-unseen{position:absolute;width:1px;height:1px;overflow:hidden;"
     "clip:rect(0 0 0 0);white-space:nowrap}"
     ".cardlearn-board .cardlearn-board-seats{display:flex;flex-wrap:wrap;gap:8px 48px}"
+    ".cardlearn-board .cardlearn-board-side .cardlearn-board-seats{flex-direction:column}"
     f".cardlearn-board .cardlearn-board-to-move{{border-left:10px solid {MARK};padding-left:12px}}"
     ".cardlearn-board .cardlearn-board-seats p{margin:0;font-size:40px}"
     ".cardlearn-board table{font-size:40px;border-collapse:collapse}"
@@ -361,17 +364,22 @@ def _board(game: AnyGame, states: Sequence[AnyState], seats: Mapping[int, str], 
     title = _meet([s.title for s in snaps], True) or game.NAME[lang]
     last = _last_move(model, open_hands) or bw["no_move"]
     middle = "".join(_zone_html(z, lang) for z in zones if z.owner is None)
+    # two columns on a projector (the table's news on the left, who plays and the score on
+    # the right), so that a 1024 × 768 screen holds the board whole; one column on a phone
     parts = [
+        '<div class="cardlearn-board-main">',
         f"<h2>{esc(title)}</h2>",
         f'<p class="cardlearn-board-status">{esc(_status(model))}</p>',
         f'<section class="cardlearn-board-last"><h3>{esc(_last_heading(model))}</h3>'
         f"{_words_html(last, lang)}</section>",
         f'<section class="cardlearn-board-middle"><h3>{esc(bw["table"])}</h3>'
         f'<div class="cardlearn-board-zones">{middle}</div></section>',
+        _hands_html(players, lang) if open_hands else "",
+        '</div><div class="cardlearn-board-side">',
         f'<section><h3>{esc(bw["players"])}</h3><ul class="cardlearn-board-seats">'
         + "".join(_seat_html(p, zones, lang) for p in players) + "</ul></section>",
-        _hands_html(players, lang) if open_hands else "",
         _score_html(model),
+        "</div>",
     ]
     label = f"{bw['board']}: {title}"
     return (f'<section class="cardlearn-board" lang="{lang}" aria-label="{esc(label)}">{STYLE}'

@@ -16,6 +16,7 @@ pupil's table is the game's classroom page as before, opened at the pupil's seat
 from __future__ import annotations
 
 import html
+import io
 import json
 import os
 from collections.abc import Callable
@@ -323,8 +324,10 @@ class QR(Base):
         if not code.isalnum() or len(code) > 8:
             raise tornado.web.HTTPError(404)
         qr = segno.make(f"{self.pupils_url()}?code={code.upper()}", error="m")
+        picture = io.BytesIO()
+        qr.save(picture, kind="svg", scale=6, dark="#000", light="#fff")  # a file's SVG: with its xmlns
         self.set_header("Content-Type", "image/svg+xml; charset=utf-8")
-        self.finish(qr.svg_inline(scale=6, dark="#000", light="#fff"))
+        self.finish(picture.getvalue())
 
 
 def teacher_path(code: str, key: str) -> str:

@@ -43,7 +43,8 @@ class Served:
     _stack: contextlib.ExitStack = field(default_factory=contextlib.ExitStack)
 
     def start(self, log: str) -> None:
-        self.base = self._stack.enter_context(voila_server(log, root=self.root, rooms=self.where, port=self.port))
+        served = voila_server(log, root=self.root, rooms=self.where, port=self.port)
+        self.base = self._stack.enter_context(served)
 
     def stop(self) -> None:
         self._stack.close()
@@ -57,7 +58,7 @@ def served(request: pytest.FixtureRequest, chromium_path: str,
     shutil.copy(PAGES / f"{GAME}.ipynb", root / f"{GAME}.ipynb")
     if request.param == "postgres":
         if not PG_URL:
-            reason = "PostgreSQL tests need a server: set CARDLEARN_TEST_POSTGRES=postgresql://... (.ci/run does)"
+            reason = "PostgreSQL tests need a server: CARDLEARN_TEST_POSTGRES=postgresql://... (.ci/run)"
             if IN_CI:
                 pytest.fail(f"{reason} — CI=true, so they must run")
             pytest.skip(reason)
@@ -101,6 +102,12 @@ def join(page: Any, served: Served, code: str, name: str) -> None:
     page.fill(".cardlearn-join-code", code)
     page.fill(".cardlearn-join-name", name)
     page.click(".cardlearn-join")
+
+
+def error_says(page: Any, words: str, timeout: int = 15_000) -> None:
+    """Until the page's alert says `words`."""
+    page.wait_for_function("w => (document.querySelector('.cardlearn-lesson-error') || {}).innerText"
+                           "?.includes(w)", arg=words, timeout=timeout)
 
 
 def wait_seated(page: Any) -> None:
@@ -177,18 +184,18 @@ def test_wrong_codes_full_and_ended_lessons_get_one_sentence(browser: Any, devic
     lesson, key = lessons.create(GAME, 1, store=store)
     lessons.join(lesson.code, "Anna", store)
     join(page, served, "XXXXX" if lesson.code != "XXXXX" else "AAAAA", "Bjarki")
-    page.wait_for_function("() => document.querySelector('.cardlearn-lesson-error').innerText.includes('Engin')")
+    error_says(page, "Engin")
     join(page, served, lesson.code, "Bjarki")
-    page.wait_for_function("() => document.querySelector('.cardlearn-lesson-error').innerText.includes('full')")
+    error_says(page, "full")
     lessons.start(lesson.code, key, store)
     lessons.end(lesson.code, key, store)
     join(page, served, lesson.code, "Bjarki")
-    page.wait_for_function("() => document.querySelector('.cardlearn-lesson-error').innerText.includes('lokið')")
+    error_says(page, "lokið")
     assert page.url.rstrip("/") == served.base  # still on the front page: nobody's table
 
 
-def test_a_seat_moves_to_a_new_device_and_the_old_one_is_told(browser: Any, devices: list[Any], served: Served,
-                                                                store: Any) -> None:
+def test_a_seat_moves_to_a_new_device_and_the_old_one_is_told(browser: Any, devices: list[Any],
+                                                                served: Served, store: Any) -> None:
     lesson, key = lessons.create(GAME, 2, store=store)
     old = device(browser, devices, "tablet")
     join(old, served, lesson.code, "Anna")
@@ -198,8 +205,7 @@ def test_a_seat_moves_to_a_new_device_and_the_old_one_is_told(browser: Any, devi
     join(new, served, code, "")
     new.wait_for_url("**/lesson/wait*")
     assert "Anna" in new.inner_text(".cardlearn-wait-name")
-    old.wait_for_function("() => document.querySelector('.cardlearn-lesson-error').innerText.includes('flutt')",
-                          timeout=10_000)
+    error_says(old, "flutt")
 
 
 def test_the_teacher_pauses_and_the_pupils_page_says_so_and_results_download(
@@ -245,7 +251,8 @@ def test_the_lesson_pages_pass_axe(browser: Any, devices: list[Any], served: Ser
     board.goto(f"{served.base}/lesson/board/{lesson.code}", wait_until="domcontentloaded")
     board.wait_for_selector(".cardlearn-board-view :first-child")
     assert axe_violations(board) == []
-    size = board.evaluate("parseFloat(getComputedStyle(document.querySelector('.cardlearn-board-view')).fontSize)")
+    size = board.evaluate("parseFloat(getComputedStyle(document.querySelector('.cardlearn-board-view'))"
+                          ".fontSize)")
     assert size >= 36
     screenshot(board, "lesson-board-1024")
     room = rooms.open(lessons.read(lesson.code, store).tables[0], store)
