@@ -259,3 +259,59 @@ def test_the_lesson_pages_pass_axe(browser: Any, devices: list[Any], served: Ser
     hidden = {str(c) for s in range(room.players) for c in room.module.hidden_cards(room.state(), s)}
     shown = set(board.evaluate("[...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)"))
     assert not shown & hidden
+
+
+def test_a_restart_of_the_server_keeps_the_lesson_and_the_teachers_key(
+        browser: Any, devices: list[Any], served: Served, store: Any) -> None:
+    """Made from the index's teacher panel; the teacher's page reloads without its key in the
+    address (kept in the browser); after `make pages` restarts, the pupil's front page goes
+    back to the same seat and the teacher's page to the same lesson."""
+    teacher = device(browser, devices, "chromebook")
+    teacher.goto(served.base + "/", wait_until="domcontentloaded")
+    teacher.click(".cardlearn-lesson-form summary")
+    teacher.fill(".cardlearn-new-lesson [name=pupils]", "3")
+    teacher.check(".cardlearn-new-lesson [name=lesson-level][value=random]")
+    teacher.click(f".cardlearn-lesson-new-{GAME}")
+    teacher.wait_for_url("**/lesson/teacher/*")
+    code = teacher.inner_text(".cardlearn-lesson-code").strip()
+    pupil = device(browser, devices, "tablet")
+    join(pupil, served, code, "Sigga")
+    pupil.wait_for_url("**/lesson/wait*")
+    teacher.goto(f"{served.base}/lesson/teacher/{code}", wait_until="domcontentloaded")  # no key: kept
+    teacher.wait_for_selector(".cardlearn-lesson-pupil")
+    teacher.click(".cardlearn-lesson-start")
+    wait_seated(pupil)
+    seat = pupil.url.split("?")[1]
+    served.stop()
+    served.start("voila-lesson-restarted.log")
+    pupil.goto(served.base + "/", wait_until="domcontentloaded")
+    pupil.wait_for_url(lambda u: "room=" in u, timeout=PAGE_TIMEOUT_MS)
+    assert pupil.url.split("?")[1] == seat
+    wait_seated(pupil)
+    teacher.goto(f"{served.base}/lesson/teacher/{code}", wait_until="domcontentloaded")
+    teacher.wait_for_function("() => document.body.innerText.includes('Sigga')")
+    assert teacher.query_selector(".cardlearn-lesson-table h3") is not None
+
+
+def test_the_teacher_places_a_pupil_and_the_board_shows_the_demo_step_by_step(
+        browser: Any, devices: list[Any], served: Served, store: Any) -> None:
+    lesson, key = lessons.create(GAME, 4, level="random", store=store)
+    for name in ("Anna", "Bjarki", "Sigga"):
+        lessons.join(lesson.code, name, store)
+    teacher = teacher_page(browser, devices, served, lesson.code, key)
+    teacher.wait_for_selector("#cl-place-2")
+    teacher.focus("#cl-place-1")
+    teacher.keyboard.press("ArrowDown")  # Bjarki to the next table, beside Sigga: by keyboard
+    teacher.wait_for_function("() => [...document.querySelectorAll('.cardlearn-lesson-table')]"
+                              ".map(t => t.innerText).some(t => t.includes('Bjarki') && t.includes('Sigga'))")
+    assert teacher.evaluate("document.activeElement.id") == "cl-place-1"  # focus kept through the redraw
+    board = teacher.context.new_page()
+    board.set_viewport_size({"width": 1024, "height": 768})
+    board.goto(f"{served.base}/lesson/board/{lesson.code}", wait_until="domcontentloaded")
+    board.click("#cl-pace-step")
+    board.wait_for_selector("#cl-next")
+    before = board.inner_text(".cardlearn-board-last")
+    board.click("#cl-next")
+    board.wait_for_function("b => document.querySelector('.cardlearn-board-last').innerText !== b",
+                            arg=before)
+    screenshot(board, "lesson-board-demo-1024")
