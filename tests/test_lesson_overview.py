@@ -21,7 +21,10 @@ from cardlearn.rooms.store import connect
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def seated_lesson(store: Any, game: str = "kozel", names: tuple[str, ...] = ("Anna", "Bjarki", "Sigga")) -> Any:
+PUPILS = ("Anna", "Bjarki", "Sigga")
+
+
+def seated_lesson(store: Any, game: str = "kozel", names: tuple[str, ...] = PUPILS) -> Any:
     lesson, key = lessons.create(game, len(names) + 1, level="random", store=store, rng=random.Random(4))
     for name in names:
         lessons.join(lesson.code, name, store)

@@ -66,8 +66,8 @@ STYLE = (
     f".cardlearn-board{{--cw:{CARD_WIDTH};--ch:calc(var(--cw) * 10 / 7);background:{FELT};color:{INK};"
     f"font-family:{FONT};font-size:40px;line-height:1.25;padding:16px 24px;border-radius:16px;"
     "box-sizing:border-box}"
-    "@media (min-width:900px){.cardlearn-board{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,30%);"
-    "gap:0 40px;align-items:start}}"
+    "@media (min-width:900px){.cardlearn-board{display:grid;"
+    "grid-template-columns:minmax(0,1fr) minmax(0,30%);gap:0 40px;align-items:start}}"
     ".cardlearn-board h2{font-size:44px;margin:0}"
     f".cardlearn-board h3{{font-size:38px;margin:10px 0 2px;color:{MARK}}}"
     ".cardlearn-board h4, .cardlearn-board h5{font-size:40px;margin:8px 0 4px}"
@@ -99,9 +99,9 @@ STYLE = (
 )
 
 BOARD_WORDS = {
-    "is": {"board": "Sýningartafla", "last_move": "Síðasti leikur", "no_move": "Ekkert leikið enn",
-           "table": "Á borðinu", "players": "Spilararnir", "to_move": "á leik", "hands": "Spil á hendi",
-           "score": "Staðan", "empty": "ekkert"},
+    "is": {"board": "Tafla", "last_move": "Síðasti leikur", "no_move": "Ekkert leikið enn",
+           "table": "Á borðinu", "players": "Spilarar", "to_move": "á leik", "hands": "Spil á hendi",
+           "score": "Staðan", "empty": "engin spil"},
     "en": {"board": "Board", "last_move": "Last move", "no_move": "No move yet",
            "table": "On the table", "players": "The players", "to_move": "to move", "hands": "Hands",
            "score": "The score", "empty": "nothing"},

@@ -69,6 +69,9 @@
         else drop(SEAT);
       }, function () { drop(SEAT); });
     }
+    [code, name].forEach(function (field) {
+      field.addEventListener("input", function () { field.removeAttribute("aria-invalid"); });
+    });
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       fail("");
@@ -79,7 +82,9 @@
         location.assign(base + "lesson/wait");
       }, function (err) {
         fail(err.message);
-        (err.rule === "bad_name" ? name : code).focus();
+        var wrong = err.rule === "bad_name" ? name : code;
+        wrong.setAttribute("aria-invalid", "true");
+        wrong.focus();
       });
     });
     // The teacher's panel: a new lesson, and the lessons made in this browser.
@@ -142,8 +147,9 @@
       var list = load(LESSONS) || []; if (list.indexOf(code) < 0) { list.push(code); keep(LESSONS, list.slice(-10)); }
     }
     var key = given || load(TEACHER + code) || "";
-    var hands = "", view = null, known = {}, lastSaid = "";
+    var hands = "", view = null, previous = null, known = {}, lastSaid = "";
     function act(data) {
+      fail("");
       data.code = code; data.key = key; data.lang = config.lang;
       return call("POST", "teacher", data).then(function (answer) { poll(true); return answer; },
                                                   function (err) { fail(err.message); });
@@ -151,18 +157,21 @@
     function button(id, cls, text, extra) {
       return '<button type="button" id="' + id + '" class="' + cls + '"' + (extra || "") + ">" + esc(text) + "</button>";
     }
+    // Start, then Pause and Resume, are one button (one id): focus stays on it as it changes.
     function controls(v) {
       var out = [];
-      if (!v.started && !v.ended) out.push(button("cl-start", "cardlearn-lesson-start", w.start, v.pupils.length ? "" : " disabled"));
-      if (v.started && !v.ended) out.push(v.paused ? button("cl-resume", "cardlearn-lesson-resume", w.resume)
-                                                   : button("cl-pause", "cardlearn-lesson-pause", w.pause));
+      if (!v.started && !v.ended) out.push(button("cl-state", "cardlearn-lesson-start", w.start, v.pupils.length ? "" : " disabled"));
+      if (v.started && !v.ended) out.push(v.paused ? button("cl-state", "cardlearn-lesson-resume", w.resume)
+                                                   : button("cl-state", "cardlearn-lesson-pause", w.pause));
       if (!v.ended) out.push(button("cl-end", "cardlearn-lesson-end", w.end));
       out.push('<a id="cl-board" class="cardlearn-lesson-board-link" href="' + base + "lesson/board/" + esc(code) +
-               "?lang=" + config.lang + '" target="cardlearn-board">' + esc(w.board_link) + "</a>");
+               "?lang=" + config.lang + '" target="cardlearn-board">' + esc(w.board_link) +
+               ' <span class="cardlearn-lesson-aside">' + esc(w.new_window) + "</span></a>");
       if (!v.ended) out.push(button("cl-demo", "cardlearn-lesson-demo", w.demo_on_board,
                                     v.board.table === null ? ' aria-pressed="true"' : ' aria-pressed="false"'));
       var state = v.ended ? w.ended : v.paused ? w.paused : "";
-      return out.join(" ") + (state ? '<p class="cardlearn-lesson-state">' + esc(state) + "</p>" : "");
+      return out.join(" ") + (state ? '<p id="cl-state-text" class="cardlearn-lesson-state" tabindex="-1">' +
+                                      esc(state) + "</p>" : "");
     }
     function pupilList(v) {
       var away = v.missing && v.missing.length ? '<p class="cardlearn-lesson-missing">' +
@@ -179,7 +188,9 @@
             options += '<option value="' + t + '"' + (t === at ? " selected" : "") + ">" +
                        esc(t < tables ? fill(w.table, {n: t + 1}) : w.new_table) + "</option>";
           place = ' <label>' + esc(fill(w.move_to, {name: p.name})) + ' <select id="cl-place-' + p.n +
-                  '" data-pupil="' + p.n + '">' + options + "</select></label>";
+                  '" data-pupil="' + p.n + '">' + options + "</select></label> " +
+                  button("cl-place-go-" + p.n, "cardlearn-lesson-place", w.place,
+                         ' data-pupil="' + p.n + '" aria-label="' + esc(w.place + ": " + p.name) + '"');
         }
         var device = v.ended ? "" : " " + button("cl-device-" + p.n, "cardlearn-lesson-device", w.new_device,
                                                 ' data-pupil="' + p.n + '" aria-label="' + esc(w.new_device + ": " + p.name) + '"');
@@ -200,21 +211,22 @@
         var pupils = t.pupils.map(function (p) {
           var refused = Object.keys(p.refused || {}).map(function (r) { return r + " " + p.refused[r]; }).join(", ");
           var total = Object.keys(p.refused || {}).reduce(function (s, r) { return s + p.refused[r]; }, 0);
-          return "<li>" + esc(p.name) + ": " + p.hints + " " + esc(w.hints) + ", " + total + " " + esc(w.refused) +
-                 (refused ? " (" + esc(refused) + ")" : "") + "</li>";
+          return "<li>" + esc(p.name) + ": " + esc(fill(w.hints, {n: p.hints})) + ", " +
+                 esc(fill(w.refused, {n: total})) + (refused ? " (" + esc(refused) + ")" : "") + "</li>";
         }).join("");
         var score = (t.scores || []).map(function (s) { return esc(s.name) + " " + esc(s.score); }).join(" · ");
         var open = hands === t.room;
         return '<section class="cardlearn-lesson-table' + (t.idle ? " cardlearn-idle" : "") + '" aria-labelledby="cl-t-' + t.n + '">' +
                '<h3 id="cl-t-' + t.n + '">' + esc(t.title) + "</h3>" +
-               "<p>" + esc(t.over ? w.over : fill(w.deal, {n: t.deal})) + (score ? " · " + esc(w.score) + ": " + score : "") + "</p>" +
+               "<p>" + esc(t.over ? w.over : t.deal_text) + (score ? " · " + esc(w.score) + ": " + score : "") + "</p>" +
                '<p class="cardlearn-lesson-turn">' + (t.idle ? "⚠ " : "") + esc(t.turn_text) + "</p>" +
                "<ul>" + pupils + "</ul>" +
                button("cl-board-" + t.n, "cardlearn-lesson-to-board", w.to_board,
                       ' data-table="' + t.n + '" aria-pressed="' + (view && view.board.table === t.n) + '"') + " " +
                button("cl-hands-" + t.n, "cardlearn-lesson-hands", open ? w.hide_hands : w.open_hands,
                       ' data-room="' + esc(t.room) + '" aria-pressed="' + open + '"') +
-               (open && t.hands_html ? '<div class="cardlearn-lesson-hands-view">' + t.hands_html + "</div>" : "") +
+               (open && t.hands_html ? '<div class="cardlearn-lesson-hands-view" tabindex="0" role="region" aria-label="' +
+                                       esc(fill(w.hands_region, {n: t.n + 1})) + '">' + t.hands_html + "</div>" : "") +
                "</section>";
       }).join("");
     }
@@ -238,7 +250,9 @@
       var address = document.querySelector(".cardlearn-lesson-address");
       if (address.textContent !== v.pupils_url) address.textContent = v.pupils_url;
       var qr = document.querySelector(".cardlearn-lesson-qr");
-      qr.alt = v.pupils_url + " · " + code;
+      qr.alt = fill(w.qr_alt, {url: v.pupils_url, code: code});
+      var before = previous;  // the last look (null at the first)
+      previous = v;
       redraw(document.querySelector(".cardlearn-lesson-controls"), controls(v));
       document.getElementById("cl-pupils-h").textContent = fill(w.joined_heading, {n: v.pupils.length, size: v.size});
       redraw(document.querySelector(".cardlearn-lesson-pupil-list"), pupilList(v));
@@ -246,18 +260,30 @@
       var results = document.querySelector(".cardlearn-lesson-results");
       results.hidden = !(v.results && v.results.length);
       redraw(document.querySelector(".cardlearn-lesson-result-table"), resultTable(v));
-      var news = v.pupils.filter(function (p) { return !known[p.n]; });
-      if (Object.keys(known).length || news.length < v.pupils.length) {
-        news.forEach(function (p) { lastSaid = fill(w.live_joined, {name: p.name}); });
-        if (news.length) say(lastSaid);
+      // what is news since the last look is said; at the first look, nothing (it is all there)
+      if (before) {
+        v.pupils.filter(function (p) { return !known[p.n]; }).forEach(function (p) {
+          lastSaid = fill(w.live_joined, {name: p.name});
+        });
+        if (v.started && !before.started) lastSaid = w.started_said;
+        if (v.paused && !before.paused) lastSaid = w.paused;
+        if (!v.paused && before.paused && !v.ended) lastSaid = w.resumed;
+        if (v.ended && !before.ended) lastSaid = w.ended;
+        if (lastSaid) say(lastSaid);
+        lastSaid = "";
+        if (v.ended && document.activeElement === document.body) {
+          var text = document.getElementById("cl-state-text"); if (text) text.focus();
+        }
       }
       v.pupils.forEach(function (p) { known[p.n] = true; });
+      var seatCode = document.querySelector(".cardlearn-lesson-seat-code");
+      if (seatCode && v.ended) seatCode.remove();
     }
     var timer = null;
     function poll(now) {
       clearTimeout(timer);
       call("GET", "teacher?" + query({code: code, key: key, lang: config.lang, hands: hands})).then(function (v) {
-        fail(""); draw(v); timer = setTimeout(poll, 2000);
+        draw(v); timer = setTimeout(poll, 2000);  // an error stays until the teacher acts again
       }, function (err) {
         fail(err.message);
         if (!err.rule) timer = setTimeout(poll, 4000);
@@ -266,9 +292,16 @@
     document.addEventListener("click", function (event) {
       var b = event.target.closest("button");
       if (!b) return;
-      if (b.id === "cl-start") act({do: "start"});
-      else if (b.id === "cl-pause") act({do: "pause"});
-      else if (b.id === "cl-resume") act({do: "resume"});
+      if (b.classList.contains("cardlearn-lesson-start")) act({do: "start"});
+      else if (b.classList.contains("cardlearn-lesson-pause")) act({do: "pause"});
+      else if (b.classList.contains("cardlearn-lesson-resume")) act({do: "resume"});
+      else if (b.classList.contains("cardlearn-lesson-place")) {
+        var who = parseInt(b.getAttribute("data-pupil"), 10);
+        var table = parseInt(document.getElementById("cl-place-" + who).value, 10);
+        act({do: "place", pupil: who, table: table}).then(function (answer) {
+          if (answer) say(fill(w.placed, {name: view.pupils[who].name, n: table + 1}));
+        });
+      }
       else if (b.id === "cl-end") { if (confirm(w.end_sure)) act({do: "end"}); }
       else if (b.id === "cl-demo") act({do: "board", table: null, open: false, pace: view ? view.board.pace : "slow"});
       else if (b.classList.contains("cardlearn-lesson-to-board"))
@@ -289,11 +322,6 @@
           }
         });
       }
-    });
-    document.addEventListener("change", function (event) {
-      var s = event.target;
-      if (s.matches && s.matches("select[data-pupil]"))
-        act({do: "place", pupil: parseInt(s.getAttribute("data-pupil"), 10), table: parseInt(s.value, 10)});
     });
     poll(true);
   }

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import time
 from collections.abc import Mapping, MutableMapping, Sequence
 from typing import Any
 
 from cardlearn import rooms
 from cardlearn.games import GAMES
+from cardlearn.grammar import capital
 from cardlearn.lesson.board import board_html
 from cardlearn.lesson.classroom import layout, table_rooms
 from cardlearn.lesson.log import Lesson
@@ -42,14 +44,22 @@ def _table(lesson: Lesson, n: int, room: rooms.Room, lang: str, seen: Seen, now:
     turn = report.get("turn")
     view: dict[str, Any] = {**report, "n": n, "title": w["table"].format(n=n + 1), "waited": round(idle),
                             "idle": bool(report.get("turn_pupil")) and idle > IDLE_SECONDS}
+    # whole minutes only: the teacher's page redraws a table when its text changes, and a
+    # seconds counter redrew it (and the button focused in it) at every poll
     if turn:
         view["turn_text"] = (w["idle"].format(who=turn, m=int(idle // 60)) if view["idle"]
-                             else w["turn_for"].format(who=turn, s=round(idle)))
+                             else w["turn"].format(who=turn))
     else:
         view["turn_text"] = w["over"] if report.get("over") else w["nobody_to_move"]
+    view["deal_text"] = capital(GAMES[lesson.game].INFO.deal_word[lang].format(n=report["deal"]))
     if hands:
-        view["hands_html"] = board_html(room, lang, open_hands=True)
+        view["hands_html"] = deeper(board_html(room, lang, open_hands=True), 2)
     return view
+
+
+def deeper(fragment: str, levels: int) -> str:
+    """`fragment` with its headings `levels` lower (h2 -> h4), to sit under a table's h3."""
+    return re.sub(r"<(/?)h([1-6])\b", lambda m: f"<{m[1]}h{min(int(m[2]) + levels, 6)}", fragment)
 
 
 def teacher_view(lesson: Lesson, lang: str | None = None, *, store: Store | None = None,

@@ -24,13 +24,16 @@ from test_index_access import axe_violations
 from cardlearn import rooms
 from cardlearn.lesson import classroom as lessons
 from cardlearn.lesson.server import teacher_path
+from cardlearn.lesson.words import LESSON_WORDS
 from cardlearn.rooms.store import connect
+from cardlearn.table.room import ROOM_WORDS
 
 pytestmark = pytest.mark.browser
 
 PG_URL = os.environ.get("CARDLEARN_TEST_POSTGRES")
 IN_CI = os.environ.get("CI") == "true"
 GAME = "kasina"  # tables of two: five pupils make three tables, one with a computer
+SAYS = LESSON_WORDS["is"]  # the pages' words: the tests look for them, whatever they become
 DEVICES = {"phone": (360, 740), "tablet": (768, 1024), "chromebook": (1366, 768)}
 
 
@@ -179,18 +182,18 @@ def test_wrong_codes_full_and_ended_lessons_get_one_sentence(browser: Any, devic
     page = device(browser, devices, "phone")
     join(page, served, "0O1IL", "Anna")
     alert = page.wait_for_selector(".cardlearn-lesson-error:not(:empty)")
-    assert "Kóðinn er ekki réttur" in alert.inner_text()
+    assert alert.inner_text().startswith(SAYS["bad_code"].split(".")[0])
     assert page.evaluate("document.activeElement.className").startswith("cardlearn-join-code")
     lesson, key = lessons.create(GAME, 1, store=store)
     lessons.join(lesson.code, "Anna", store)
     join(page, served, "XXXXX" if lesson.code != "XXXXX" else "AAAAA", "Bjarki")
-    error_says(page, "Engin")
+    error_says(page, SAYS["no_lesson"])
     join(page, served, lesson.code, "Bjarki")
-    error_says(page, "full")
+    error_says(page, SAYS["full"])
     lessons.start(lesson.code, key, store)
     lessons.end(lesson.code, key, store)
     join(page, served, lesson.code, "Bjarki")
-    error_says(page, "lokið")
+    error_says(page, SAYS["ended_refusal"])
     assert page.url.rstrip("/") == served.base  # still on the front page: nobody's table
 
 
@@ -205,7 +208,7 @@ def test_a_seat_moves_to_a_new_device_and_the_old_one_is_told(browser: Any, devi
     join(new, served, code, "")
     new.wait_for_url("**/lesson/wait*")
     assert "Anna" in new.inner_text(".cardlearn-wait-name")
-    error_says(old, "flutt")
+    error_says(old, SAYS["moved"])
 
 
 def test_the_teacher_pauses_and_the_pupils_page_says_so_and_results_download(
@@ -218,7 +221,8 @@ def test_the_teacher_pauses_and_the_pupils_page_says_so_and_results_download(
     teacher.click(".cardlearn-lesson-start")
     wait_seated(pupil)
     teacher.click(".cardlearn-lesson-pause")
-    pupil.wait_for_function("() => document.body.innerText.includes('Kennarinn gerði hlé')", timeout=15_000)
+    pupil.wait_for_function("w => document.body.innerText.includes(w)", arg=ROOM_WORDS["is"]["paused"],
+                            timeout=15_000)
     teacher.click(".cardlearn-lesson-resume")
     teacher.wait_for_selector(".cardlearn-lesson-pause")
     teacher.wait_for_selector("#cl-csv")
@@ -301,10 +305,15 @@ def test_the_teacher_places_a_pupil_and_the_board_shows_the_demo_step_by_step(
     teacher = teacher_page(browser, devices, served, lesson.code, key)
     teacher.wait_for_selector("#cl-place-2")
     teacher.focus("#cl-place-1")
-    teacher.keyboard.press("ArrowDown")  # Bjarki to the next table, beside Sigga: by keyboard
+    teacher.keyboard.press("ArrowDown")  # Bjarki to the next table, beside Sigga: by keyboard,
+    teacher.keyboard.press("Tab")  # then the select's own button (an arrow alone moves nobody)
+    assert teacher.evaluate("document.activeElement.id") == "cl-place-go-1"
+    teacher.keyboard.press("Enter")
     teacher.wait_for_function("() => [...document.querySelectorAll('.cardlearn-lesson-table')]"
                               ".map(t => t.innerText).some(t => t.includes('Bjarki') && t.includes('Sigga'))")
-    assert teacher.evaluate("document.activeElement.id") == "cl-place-1"  # focus kept through the redraw
+    assert teacher.evaluate("document.activeElement.id") == "cl-place-go-1"  # focus kept through the redraw
+    teacher.wait_for_function("s => document.querySelector('.cardlearn-lesson-said').innerText"
+                              ".includes(s)", arg=SAYS["placed"].format(name="Bjarki", n=2))
     board = teacher.context.new_page()
     board.set_viewport_size({"width": 1024, "height": 768})
     board.goto(f"{served.base}/lesson/board/{lesson.code}", wait_until="domcontentloaded")
