@@ -165,8 +165,7 @@
                                                    : button("cl-state", "cardlearn-lesson-pause", w.pause));
       if (!v.ended) out.push(button("cl-end", "cardlearn-lesson-end", w.end));
       out.push('<a id="cl-board" class="cardlearn-lesson-board-link" href="' + base + "lesson/board/" + esc(code) +
-               "?lang=" + config.lang + '" target="cardlearn-board">' + esc(w.board_link) +
-               ' <span class="cardlearn-lesson-aside">' + esc(w.new_window) + "</span></a>");
+               "?lang=" + config.lang + '" target="cardlearn-board">' + esc(w.board_link + " " + w.new_window) + "</a>");
       if (!v.ended) out.push(button("cl-demo", "cardlearn-lesson-demo", w.demo_on_board,
                                     v.board.table === null ? ' aria-pressed="true"' : ' aria-pressed="false"'));
       var state = v.ended ? w.ended : v.paused ? w.paused : "";
@@ -187,14 +186,15 @@
           for (var t = 0; t <= tables && t < v.pupils.length; t++)
             options += '<option value="' + t + '"' + (t === at ? " selected" : "") + ">" +
                        esc(t < tables ? fill(w.table, {n: t + 1}) : w.new_table) + "</option>";
-          place = ' <label>' + esc(fill(w.move_to, {name: p.name})) + ' <select id="cl-place-' + p.n +
+          place = '<label>' + esc(fill(w.move_to, {name: p.name})) + ' <select id="cl-place-' + p.n +
                   '" data-pupil="' + p.n + '">' + options + "</select></label> " +
                   button("cl-place-go-" + p.n, "cardlearn-lesson-place", w.place,
                          ' data-pupil="' + p.n + '" aria-label="' + esc(w.place + ": " + p.name) + '"');
         }
         var device = v.ended ? "" : " " + button("cl-device-" + p.n, "cardlearn-lesson-device", w.new_device,
                                                 ' data-pupil="' + p.n + '" aria-label="' + esc(w.new_device + ": " + p.name) + '"');
-        return '<li class="cardlearn-lesson-pupil">' + esc(p.name) + place + device + "</li>";
+        // before the start the select's label names the pupil ("Anna situr við"); after it, the name alone
+        return '<li class="cardlearn-lesson-pupil">' + (place || esc(p.name)) + device + "</li>";
       }).join("") + "</ul>" + away;
     }
     function seatsOf(t, v) {
