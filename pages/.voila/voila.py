@@ -1,6 +1,8 @@
 """Voilà's configuration for the classroom pages (read by `make pages` and the browser
 tests' server through JUPYTER_CONFIG_PATH; see README.md beside this file)."""
 
+from datetime import timedelta
+
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
@@ -31,21 +33,45 @@ c.KernelManager.transport = "ipc"
 c.Voila.tornado_settings = {"jinja_template_vars": {"cardlearn_index": page_index()}}
 
 
+# How long a kernel handed to a page may wait for the page's browser to connect before it
+# counts as idle: a class of 25 opening their tables at once on a busy machine took 70 s.
+HANDED_GRACE = timedelta(seconds=300)
+
+
 class PoolKeepingKernelManager(AsyncMappingKernelManager):
-    """Culls idle kernels as usual, but counts a kernel waiting in a preheated pool as
-    active.  Voilà does not cull a kernel while it waits in its pool, but its last activity
-    stays that of when it ran the page: once a page load takes it, the next cull (every 15 s)
-    found it idle for minutes with no browser connected yet, and shut it down under the
-    page (seen: a kernel 203 s in the pool, culled within a second of being handed out)."""
+    """Culls idle kernels as usual, but counts as active a kernel waiting in a preheated pool,
+    and one handed to a page whose browser has not connected yet.
+
+    Voilà does not cull a kernel while it waits in its pool, but its last activity stays that
+    of when it ran the page: once a page load takes it, the next cull (every 15 s) found it
+    idle for minutes with no browser connected yet, and shut it down under the page (seen: a
+    kernel 203 s in the pool, culled within a second of being handed out).  And when a class
+    opens its tables at once (the lesson's start, `benchmarks/lesson_class.py`), a page's
+    browser took over a minute to connect to its kernel: 22 of 25 were culled in between and
+    their pages never drew.  A kernel that has had a browser is culled as before, 60 s after
+    its page was closed."""
 
     async def cull_kernels(self) -> None:
         now = utcnow()
+        pooled = set()
         for pool in getattr(self, "_pools", {}).values():  # Voilà's pools: tasks giving kernels
             for task in pool:
                 if task.done() and not task.cancelled() and task.exception() is None:
-                    kernel_id = task.result().get("kernel_id")
-                    if kernel_id in self:
-                        self.get_kernel(kernel_id).last_activity = now
+                    pooled.add(task.result().get("kernel_id"))
+        connected = self.__dict__.setdefault("_cardlearn_connected", set())
+        handed = self.__dict__.setdefault("_cardlearn_handed", {})
+        for kernel_id in self.list_kernel_ids():
+            if self._kernel_connections.get(kernel_id, 0) > 0:
+                connected.add(kernel_id)
+            if kernel_id in pooled:  # waiting in its pool: its grace starts when a page takes it
+                handed.pop(kernel_id, None)
+                self.get_kernel(kernel_id).last_activity = now
+            elif kernel_id not in connected and now - handed.setdefault(kernel_id, now) < HANDED_GRACE:
+                self.get_kernel(kernel_id).last_activity = now  # handed out, its browser not here yet
+        alive = set(self.list_kernel_ids())
+        for gone in set(handed) - alive:
+            del handed[gone]
+        connected &= alive
         await super().cull_kernels()
 
 
