@@ -168,6 +168,9 @@
                "?lang=" + config.lang + '" target="cardlearn-board">' + esc(w.board_link + " " + w.new_window) + "</a>");
       if (!v.ended) out.push(button("cl-demo", "cardlearn-lesson-demo", w.demo_on_board,
                                     v.board.table === null ? ' aria-pressed="true"' : ' aria-pressed="false"'));
+      // the board shows no hidden card unless the teacher turns the hands open here
+      if (!v.ended) out.push(button("cl-board-hands", "cardlearn-lesson-board-hands", w.board_hands,
+                                    ' aria-pressed="' + v.board.open + '"'));
       var state = v.ended ? w.ended : v.paused ? w.paused : "";
       return out.join(" ") + (state ? '<p id="cl-state-text" class="cardlearn-lesson-state" tabindex="-1">' +
                                       esc(state) + "</p>" : "");
@@ -304,6 +307,8 @@
       }
       else if (b.id === "cl-end") { if (confirm(w.end_sure)) act({do: "end"}); }
       else if (b.id === "cl-demo") act({do: "board", table: null, open: false, pace: view ? view.board.pace : "slow"});
+      else if (b.id === "cl-board-hands")
+        act({do: "board", table: view.board.table, open: !view.board.open, pace: view.board.pace});
       else if (b.classList.contains("cardlearn-lesson-to-board"))
         act({do: "board", table: parseInt(b.getAttribute("data-table"), 10), open: false, pace: view ? view.board.pace : "slow"});
       else if (b.classList.contains("cardlearn-lesson-hands")) {

@@ -261,8 +261,10 @@ def test_the_lesson_pages_pass_axe(browser: Any, devices: list[Any], served: Ser
     screenshot(board, "lesson-board-1024")
     room = rooms.open(lessons.read(lesson.code, store).tables[0], store)
     hidden = {str(c) for s in range(room.players) for c in room.module.hidden_cards(room.state(), s)}
-    shown = set(board.evaluate("[...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)"))
-    assert not shown & hidden
+    cards = "[...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)"
+    assert not set(board.evaluate(cards)) & hidden
+    teacher.click("#cl-board-hands")  # the teacher turns the hands open: then, and only then
+    board.wait_for_function(f"h => {cards}.some(c => h.includes(c))", arg=sorted(hidden))
 
 
 def test_a_restart_of_the_server_keeps_the_lesson_and_the_teachers_key(
