@@ -268,6 +268,33 @@ def voila_server(
             yield base
 
 
+@dataclass
+class Served:
+    """A test module's Voilà server (`voila_server`) of the pages in `root`, keeping its rooms
+    in `rooms` (a SQLite file or a PostgreSQL URL), which can be restarted on the same port and
+    database, as a teacher restarts `make pages`.  `base` is its URL while it runs."""
+
+    root: Path
+    rooms: Path | str
+    port: int
+    base: str = ""
+    _stack: contextlib.ExitStack = field(default_factory=contextlib.ExitStack)
+
+    def start(self, log: str) -> None:
+        served = voila_server(log, root=self.root, rooms=self.rooms, port=self.port)
+        self.base = self._stack.enter_context(served)
+
+    def stop(self) -> None:
+        self._stack.close()
+        self._stack = contextlib.ExitStack()
+
+    def url(self, game: str, room: str = "", seat: int = 0, token: str = "") -> str:
+        """A game's page: a room's seat, or (no room) a new solo room."""
+        from cardlearn.table.room import page_path, seat_query
+
+        return f"{self.base}/{page_path(game)}" + (seat_query(room, seat, token) if room else "")
+
+
 def kernels_of(server: Server) -> list[tuple[int, float]]:
     """The kernel processes a server started (its children), with their resident memory
     in MB, read from /proc."""

@@ -9,16 +9,14 @@ and the Kasína page, as `make pages` does.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import PAGE_TIMEOUT_MS, PAGES, TABLE, free_port, screenshot, voila_server, watch_page
+from browserkit import PAGE_TIMEOUT_MS, PAGES, TABLE, Served, free_port, screenshot, watch_page
 from test_index_access import axe_violations
 
 from cardlearn import rooms
@@ -35,23 +33,6 @@ IN_CI = os.environ.get("CI") == "true"
 GAME = "kasina"  # tables of two: five pupils make three tables, one with a computer
 SAYS = LESSON_WORDS["is"]  # the pages' words: the tests look for them, whatever they become
 DEVICES = {"phone": (360, 740), "tablet": (768, 1024), "chromebook": (1366, 768)}
-
-
-@dataclass
-class Served:
-    root: Path
-    where: str
-    port: int
-    base: str = ""
-    _stack: contextlib.ExitStack = field(default_factory=contextlib.ExitStack)
-
-    def start(self, log: str) -> None:
-        served = voila_server(log, root=self.root, rooms=self.where, port=self.port)
-        self.base = self._stack.enter_context(served)
-
-    def stop(self) -> None:
-        self._stack.close()
-        self._stack = contextlib.ExitStack()
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
@@ -76,7 +57,7 @@ def served(request: pytest.FixtureRequest, chromium_path: str,
 
 @pytest.fixture
 def store(served: Served) -> Iterator[Any]:
-    s = connect(served.where)
+    s = connect(served.rooms)
     yield s
     s.close()
 

@@ -17,12 +17,10 @@ made by clicking their cards (and Confirm) on the page of the seat to move.
 
 from __future__ import annotations
 
-import contextlib
 import shutil
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -31,46 +29,23 @@ from browserkit import (
     PAGE_TIMEOUT_MS,
     PAGES,
     TABLE,
+    Served,
     Watch,
     click_move,
     free_port,
     outside_viewport,
     screenshot,
     settle,
-    voila_server,
     watch_page,
 )
 
 from cardlearn import rooms
 from cardlearn.protocol import State
-from cardlearn.table.room import ROOM_WORDS, UNDO_KEY, page_path, seat_query
+from cardlearn.table.room import ROOM_WORDS, UNDO_KEY
 
 pytestmark = pytest.mark.browser
 
 GAMES_SERVED = ("kasina", "kozel")  # only these pages: fewer kernels preheated on 2 cores
-
-
-@dataclass
-class Served:
-    """The Voilà server of this module: its base URL, and a restart on the same port and
-    database (as a teacher restarting `make pages`)."""
-
-    root: Path
-    db: Path
-    port: int
-    base: str = ""
-    _stack: contextlib.ExitStack = field(default_factory=contextlib.ExitStack)
-
-    def start(self, log: str) -> None:
-        self.base = self._stack.enter_context(
-            voila_server(log, root=self.root, rooms=self.db, port=self.port))
-
-    def stop(self) -> None:
-        self._stack.close()
-        self._stack = contextlib.ExitStack()
-
-    def url(self, game: str, room: str = "", seat: int = 0, token: str = "") -> str:
-        return f"{self.base}/{page_path(game)}" + (seat_query(room, seat, token) if room else "")
 
 
 @pytest.fixture(scope="module")
@@ -86,7 +61,7 @@ def served(chromium_path: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
 
 @pytest.fixture(scope="module")
 def store(served: Served) -> Any:
-    return rooms.connect(served.db)
+    return rooms.connect(served.rooms)
 
 
 @dataclass
