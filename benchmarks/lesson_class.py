@@ -1,9 +1,11 @@
 """A class arriving at once (issue 34, point 7): a lesson of 25 pupils on the pages server,
-each pupil a real Chromium page, and what it costs the server.
+each pupil a real Chromium page (or a lighter client speaking the pages' HTTP, `--client
+http`), and what it costs the server.
 
     PYTHONPATH=. .venv/bin/python -m benchmarks.lesson_class                  # kozel, 25 pupils, SQLite
     PYTHONPATH=. .venv/bin/python -m benchmarks.lesson_class --pupils 12 --play 20 --json out.json
     PYTHONPATH=. .venv/bin/python -m benchmarks.lesson_class --rooms postgresql://user@127.0.0.1:5432/db
+    PYTHONPATH=. .venv/bin/python -m benchmarks.lesson_class --client http --json /tmp/lesson-http.json
 
 Serves one game's page (`pages/<game>.ipynb` copied into a folder of its own) with Voilà as
 `make pages` does (`tests/browser/browserkit.py`: `pages/.voila/voila.py`, preheated kernels,
@@ -42,6 +44,24 @@ CPU-seconds.  When a page's browser takes longer than the server's idle cull
 widgets connecting, the kernel is culled under the page, which then never draws its table;
 the summary counts the kernels culled.
 
+`--client http`: the pupils' browsers are on their own devices in a classroom, not on the
+server's two cores.  So the 25 pupils are light clients in threads of this process, speaking
+the pages' own protocol (`HttpPupil`): POST lesson/api/join {code, name} → key, presses spread
+as above; GET lesson/api/seat every 1.5 s as the waiting page does; once seated, GET the
+seat's url (Voilà's page, `voila/render/<game>.ipynb?room=…&seat=…&token=…`) and read it to
+the end.  With a preheated kernel Voilà sends the page's head at once and the rest once the
+page's first cell has run in the kernel (the room opened, the table built): the response's
+end is the server's side of that pupil's table, checked by the table in the HTML (the first
+cell's output, Voilà's `application/vnd.voila.cell-output+json` script: a widget view whose
+text/plain is the table's repr, "<cardlearn Table: …>").  Timed from the start press to
+each response's end.  No browser runs during the class and the play (the kernels have no
+browser connected: `pages/.voila/voila.py` keeps a handed-out kernel for up to 5 minutes
+until its browser connects, so none is culled).  After the play, once the kernels are quiet,
+ONE Chromium page (a fresh context) opens a pupil's seat again and is timed from navigation
+to its table drawn: one device's own share.  "Server side for 25 + one device's drawing" is
+printed as an estimate of the classroom figure, not a measurement of it (the 25 pages'
+widget connections at once are in neither part).
+
 Numbers are printed, never asserted: the machine is shared (its load average is printed).
 The whole run takes 3-5 minutes on a 2-core machine.
 """
@@ -53,6 +73,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import shutil
 import statistics
 import sys
@@ -444,6 +465,187 @@ class Sampling(threading.Thread):
             self.sampler.take()
 
 
+# -- the pupils as a light client (--client http) -------------------------------------------
+CELL_OUTPUT = re.compile(r'<script type="application/vnd\.voila\.cell-output\+json">\s*(.*?)\s*</script>',
+                         re.S)
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+TABLE_TEXT = "<cardlearn Table"  # the table widget's text/plain (its repr)
+MARKER = ("the page's first cell output (Voilà's <script type=\"application/vnd.voila.cell-output+json\">) "
+          f"a widget view ({WIDGET_VIEW}) whose text/plain begins {TABLE_TEXT!r}")
+
+
+def table_in(html: str) -> tuple[str, str]:
+    """The table in a Voilà page's HTML: (the table widget's text/plain, or "";  the first
+    error a cell output, or "").  Voilà writes each cell's outputs as JSON in a script of
+    type application/vnd.voila.cell-output+json; the page's first cell outputs the table
+    widget once the kernel has opened the room and built the table."""
+    table = error = ""
+    for found in CELL_OUTPUT.finditer(html):
+        try:
+            output = json.loads(found.group(1))
+        except ValueError:
+            continue
+        if output.get("output_type") == "error" and not error:
+            error = f"{output.get('ename')}: {output.get('evalue')}"[:200]
+        data = output.get("data") or {}
+        text = str(data.get("text/plain", ""))
+        if WIDGET_VIEW in data and text.startswith(TABLE_TEXT) and not table:
+            table = text
+    return table, error
+
+
+def now_ms() -> float:
+    return time.time() * 1000
+
+
+class HttpPupil(threading.Thread):
+    """A pupil's device as a light client speaking the pages' own HTTP protocol, in a thread:
+    at `due` (monotonic) POST lesson/api/join {code, name} → key (the front page's press);
+    GET lesson/api/seat every `poll_s` seconds after each answer, the first at once (the
+    waiting page); once seated, GET the seat's url, Voilà's page, and read it to its end.
+    With a preheated kernel Voilà sends the page's first part at once, and the rest when
+    the page's cell has run in the kernel (the room opened, the table built), so the
+    response's end is the server's side of this pupil's table done (`table_in` checks it).
+    Times in epoch ms: press, joined, seated (the poll that saw the seat), headers, html."""
+
+    def __init__(self, base: str, code: str, name: str, due: float, poll_s: float, timeout_s: float) -> None:
+        super().__init__(daemon=True)
+        self.base, self.code, self.name, self.due = base, code, name, due
+        self.poll_s, self.timeout_s = poll_s, timeout_s
+        self.stop = threading.Event()
+        self.times: dict[str, float] = {}
+        self.polls = 0
+        self.url = self.table = self.cell_error = ""
+        self.html_bytes = 0
+        self.error: str | None = None
+
+    def run(self) -> None:
+        try:
+            self.work()
+        except Exception as err:  # noted and reported: the others go on
+            self.error = f"{type(err).__name__}: {err}"[:300]
+
+    def work(self) -> None:
+        self.stop.wait(max(0.0, self.due - time.monotonic()))
+        self.times["press"] = now_ms()
+        joined = call(self.base, "join", {"code": self.code, "name": self.name})
+        self.times["joined"] = now_ms()
+        query = "seat?" + urllib.parse.urlencode({"code": self.code, "key": str(joined["key"])})
+        while True:
+            seat = call(self.base, query)
+            self.polls += 1
+            if seat.get("state") == "seated":
+                break
+            if seat.get("state") == "ended":
+                raise RuntimeError("the lesson ended before the seat came")
+            if self.stop.wait(self.poll_s):
+                return
+        self.times["seated"] = now_ms()
+        self.url = urllib.parse.urljoin(self.base + "/", str(seat["url"]))
+        with urllib.request.urlopen(self.url, timeout=self.timeout_s) as answer:
+            self.times["headers"] = now_ms()
+            body = answer.read()
+        self.times["html"] = now_ms()
+        self.html_bytes = len(body)
+        self.table, self.cell_error = table_in(body.decode(errors="replace"))
+
+
+def join_http(base: str, code: str, pupils: int, spread: float, timeout_s: float) -> list[HttpPupil]:
+    """`pupils` light clients, their join presses spread evenly over `spread` s; returns once
+    every one has its key (and polls its seat)."""
+    started = time.monotonic() + 0.5
+    class_ = [HttpPupil(base, code, NAMES[i % len(NAMES)],
+                        started + (spread * i / (pupils - 1) if pupils > 1 else 0), 1.5, timeout_s)
+              for i in range(pupils)]
+    for pupil in class_:
+        pupil.start()
+    while any(p.is_alive() and "joined" not in p.times for p in class_):
+        if time.monotonic() - started > spread + 60:
+            break
+        time.sleep(0.1)
+    joined = sum("joined" in p.times for p in class_)
+    say(f"{joined} pupils (HTTP clients) joined: presses over {spread:g} s, all waiting after "
+        f"{time.monotonic() - started:.1f} s")
+    return class_
+
+
+def seat_http(base: str, code: str, key: str, class_: list[HttpPupil], log: Path, timeout_s: float,
+              sampler: CpuSampler) -> dict[str, Any]:
+    sampling = Sampling(sampler)
+    sampling.start()
+    used_before = log_count(log, "Using pre-heated kernel")
+    start_ms = now_ms()
+    call(base, "teacher", {"code": code, "key": key, "do": "start", "lang": "is"})
+    answered = now_ms() - start_ms
+    say(f"started (the POST answered in {answered:.0f} ms); waiting for {len(class_)} pages' responses")
+    deadline = time.monotonic() + timeout_s
+    said = 0
+    while any(p.is_alive() for p in class_) and time.monotonic() < deadline:
+        done = sum(not p.is_alive() for p in class_)
+        if done // 5 > said // 5:
+            say(f"{done}/{len(class_)} pages' responses read "
+                f"({(now_ms() - start_ms) / 1000:.1f} s after the start)")
+            said = done
+        time.sleep(0.1)
+    sampling.stop.set()
+    sampling.join()
+    for pupil in class_:
+        pupil.stop.set()
+    for n, pupil in enumerate(class_, 1):
+        if pupil.error or pupil.is_alive() or not pupil.table:
+            say(f"pupil {n}: {pupil.error or ('no response yet' if pupil.is_alive() else 'no table')} "
+                f"{pupil.cell_error}")
+
+    def after(p: HttpPupil, a: str, b: str) -> float | None:
+        return (p.times[b] - (start_ms if a == "start" else p.times[a])) / 1000 if b in p.times else None
+
+    def spread_between(a: str, b: str, only_tables: bool = False) -> dict[str, float]:
+        values = [after(p, a, b) for p in class_ if p.table or not only_tables]
+        return spread_of([v for v in values if v is not None])
+
+    to_table = [v for p in class_ if p.table and (v := after(p, "start", "html")) is not None]
+    return {"start_post_ms": answered, "drawn": len(to_table), "missing": len(class_) - len(to_table),
+            "last_table_s": max(to_table) if len(to_table) == len(class_) else None,
+            "last_of_those_s": max(to_table) if to_table else None,
+            "start_to_table_s": spread_of(to_table),
+            "start_to_seat_page_s": spread_between("start", "seated"),
+            "seat_page_to_first_byte_s": spread_between("seated", "headers"),
+            "seat_page_to_table_s": spread_between("seated", "html", only_tables=True),
+            "join_press_to_waiting_page_s": spread_between("press", "joined"),
+            "marker": MARKER, "html_bytes": spread_of([float(p.html_bytes) for p in class_ if p.html_bytes]),
+            "preheated": log_count(log, "Using pre-heated kernel") - used_before,
+            "errors": [p.error or p.cell_error for p in class_ if p.error or p.cell_error][:5],
+            "cpu_percent_of_one_core": sampler.summary(), "per_page_start_to_table_s": to_table,
+            "urls": [p.url for p in class_]}
+
+
+def one_device(browser: Any, url: str, log: Path, timeout_s: float) -> dict[str, Any]:
+    """One real Chromium page (a fresh context: a device of its own) opening `url`, a pupil's
+    seat, on the otherwise idle machine: navigation → Voilà's HTML received → load event →
+    the table drawn.  The same seat's page again: another kernel opens the same room."""
+    used_before = log_count(log, "Using pre-heated kernel")
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    context.add_init_script(script=MARKS_JS)
+    page = context.new_page()
+    bk.watch_page(page)
+    say("one Chromium page opens a pupil's seat on the idle machine")
+    try:
+        page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
+        page.wait_for_selector(DRAWN, state="attached", timeout=timeout_s * 1000)
+        m = marks(page)
+        room = page.evaluate(f"() => document.querySelector('{DRAWN}').dataset.room || ''")
+    except Exception as err:  # Playwright's TimeoutError
+        context.close()
+        return {"error": str(err).splitlines()[0][:300]}
+    context.close()
+    out: dict[str, Any] = {"room": room, "preheated": log_count(log, "Using pre-heated kernel") - used_before}
+    for name, a, b in (("navigation_to_table_s", "seat", "drawn"), ("navigation_to_html_s", "seat", "html"),
+                       ("html_to_load_event_s", "html", "loaded"),
+                       ("load_event_to_table_s", "loaded", "drawn"), ("html_to_table_s", "html", "drawn")):
+        out[name] = (m[b] - m[a]) / 1000 if a in m and b in m else None
+    return out
+
+
 class Table:
     """A table's room and its pupils' seats (seat → token), played from this process."""
 
@@ -549,6 +751,9 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"the server culls a kernel idle this long with no page connected "
                              f"(default {bk.CULL_IDLE_S} s, as `make pages`)")
     parser.add_argument("--seed", type=int, default=34, help="the pupils' random moves")
+    parser.add_argument("--client", choices=("chromium", "http"), default="chromium",
+                        help="the pupils: real Chromium pages on this machine (default), or a light client "
+                             "speaking the pages' HTTP in threads, plus one Chromium page after them")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)
     if not 1 <= args.pupils <= classroom.MAX_PUPILS:
@@ -595,20 +800,28 @@ def main(argv: list[str] | None = None) -> int:
         result["pool"]["kernels"] = memory_summary(kernel_pids())
         result["pool"]["server"] = memory_summary([server_pid])
         result["pool"]["load"] = os.getloadavg()
+        result["client"] = args.client
 
-        p = stack.enter_context(sync_playwright())
-        browser = bk.launch_chromium(p, chromium)
-        stack.callback(browser.close)
-        pages, pressed = join_all(browser, base, code, args.pupils, args.spread)
-        joined = classroom.read(code, store)
-        result["join"] = {"spread_s": args.spread, "joined": len(joined.pupils),
-                          "press_to_waiting_page_s": None}
         groups = {"server": cached(lambda: [server_pid]), "kernels": cached(kernel_pids),
                   "chromium": cached(lambda: [c.pid for c in chromium_processes()]),
                   "this benchmark": cached(lambda: [os.getpid()])}
-        result["seat"] = seat_everyone(base, code, key, pages, pressed, log, bk.PAGE_TIMEOUT_MS / 1000,
-                                       CpuSampler(groups))
-        result["join"]["press_to_waiting_page_s"] = result["seat"].pop("join_press_to_waiting_page_s")
+        timeout_s = bk.PAGE_TIMEOUT_MS / 1000
+        pages: list[Any] = []
+        class_: list[HttpPupil] = []
+        if args.client == "chromium":
+            p = stack.enter_context(sync_playwright())
+            browser = bk.launch_chromium(p, chromium)
+            stack.callback(browser.close)
+            pages, pressed = join_all(browser, base, code, args.pupils, args.spread)
+            result["seat"] = seat_everyone(base, code, key, pages, pressed, log, timeout_s,
+                                           CpuSampler(groups))
+        else:  # no browser while the class arrives and plays: the pupils' devices are elsewhere
+            del groups["chromium"]  # "this benchmark": the HTTP clients' threads too
+            class_ = join_http(base, code, args.pupils, args.spread, timeout_s)
+            result["seat"] = seat_http(base, code, key, class_, log, timeout_s, CpuSampler(groups))
+        joined = classroom.read(code, store)
+        result["join"] = {"spread_s": args.spread, "joined": len(joined.pupils),
+                          "press_to_waiting_page_s": result["seat"].pop("join_press_to_waiting_page_s")}
         result["seat"]["load"] = os.getloadavg()
         time.sleep(2)  # the server's own pool refills after the last page took a kernel
         kernels_now = kernel_pids()
@@ -623,6 +836,15 @@ def main(argv: list[str] | None = None) -> int:
         teacher.stop.set()
         result["teacher_page"] = {"polls": len(teacher.took), "failed": len(teacher.failed),
                                   "answer_s": spread_of(teacher.took), "errors": teacher.failed[:3]}
+        if class_:  # one device's own drawing, on the machine idle again
+            say("waiting for the kernels to go quiet")
+            result["device"] = {"quiet_after_s": wait_quiet(server, time.monotonic(), args.warmup),
+                                "load_before": os.getloadavg()}
+            seat_url_ = next((c.url for c in class_ if c.table), "")
+            if seat_url_:
+                browser = bk.launch_chromium(stack.enter_context(sync_playwright()), chromium)
+                stack.callback(browser.close)
+                result["device"].update(one_device(browser, seat_url_, log, timeout_s))
         text = log.read_text(errors="replace")
         result["server_log"] = {"tracebacks": text.count("Traceback"), "errors": text.count("[E "),
                                 "culled": text.count("Culling '"),
@@ -666,20 +888,24 @@ def report(r: dict[str, Any], backend: str) -> None:
     extra_uss = pool["kernels"].get("uss_total_mb", 0) - before["kernels"].get("uss_total_mb", 0)
     print(f"    the class's pool costs {extra_rss / 1024:.2f} GiB RSS ({extra_uss / 1024:.2f} GiB USS) more")
     join, seat = r["join"], r["seat"]
-    print(f"  join: {join['joined']} of {r['pupils']} joined, presses spread over {join['spread_s']:g} s; "
-          f"press → waiting page {show(join['press_to_waiting_page_s'])}")
-    last = f"{seat['last_table_s']:.1f} s" if seat["last_table_s"] is not None else "-"
-    print(f"  start → last table drawn: {last} (aim ≤ {TARGET_S:g} s); {seat['drawn']}/{r['pupils']} drawn, "
-          f"{seat['preheated']} page loads given a preheated kernel; the start POST answered in "
-          f"{seat['start_post_ms']:.0f} ms; load then {seat['load'][0]:.1f}")
-    print(f"    per page, start → table:        {show(seat['start_to_table_s'])}")
-    print(f"    per page, start → seat opened:  {show(seat['start_to_seat_page_s'])}")
-    print(f"    per page, seat opened → table:  {show(seat['seat_page_to_table_s'])}")
-    print(f"      seat opened → Voilà's HTML received (the server, the kernel's page run): "
-          f"{show(seat['seat_page_to_html_s'])}")
-    print(f"      HTML → load event (Chromium: scripts, styles): {show(seat['html_to_load_event_s'])}")
-    print(f"      load event → table drawn (widgets: Chromium and the kernel): "
-          f"{show(seat['load_event_to_table_s'])}")
+    if r.get("client") == "http":
+        report_http(r)
+    else:
+        print(f"  join: {join['joined']} of {r['pupils']} joined, presses spread over "
+              f"{join['spread_s']:g} s; press → waiting page {show(join['press_to_waiting_page_s'])}")
+        last = f"{seat['last_table_s']:.1f} s" if seat["last_table_s"] is not None else "-"
+        print(f"  start → last table drawn: {last} (aim ≤ {TARGET_S:g} s); "
+              f"{seat['drawn']}/{r['pupils']} drawn, {seat['preheated']} page loads given a preheated "
+              f"kernel; the start POST answered in {seat['start_post_ms']:.0f} ms; "
+              f"load then {seat['load'][0]:.1f}")
+        print(f"    per page, start → table:        {show(seat['start_to_table_s'])}")
+        print(f"    per page, start → seat opened:  {show(seat['start_to_seat_page_s'])}")
+        print(f"    per page, seat opened → table:  {show(seat['seat_page_to_table_s'])}")
+        print(f"      seat opened → Voilà's HTML received (the server, the kernel's page run): "
+              f"{show(seat['seat_page_to_html_s'])}")
+        print(f"      HTML → load event (Chromium: scripts, styles): {show(seat['html_to_load_event_s'])}")
+        print(f"      load event → table drawn (widgets: Chromium and the kernel): "
+              f"{show(seat['load_event_to_table_s'])}")
     cpu = seat["cpu_percent_of_one_core"]
     for group, v in cpu.items():
         print(f"    CPU until seated: {group:24s} mean {v['mean']:5.0f} %  max {v['max']:5.0f} % of one core"
@@ -687,8 +913,10 @@ def report(r: dict[str, Any], backend: str) -> None:
     if "server" in cpu and "kernels" in cpu and seat["drawn"]:
         ours = cpu["server"]["cpu_s"] + cpu["kernels"]["cpu_s"]
         print(f"    the server's side (server and kernels) used {ours:.1f} CPU-s seating the class, "
-              f"{ours / seat['drawn']:.2f} a pupil: {ours / r['cores']:.1f} s of this machine's {r['cores']} "
-              f"cores at the least, were the browsers elsewhere (an estimate, not measured)")
+              f"{ours / seat['drawn']:.2f} a pupil"
+              + ("" if r.get("client") == "http" else
+                 f": {ours / r['cores']:.1f} s of this machine's {r['cores']} cores at the least, were the "
+                 f"browsers elsewhere (an estimate, not measured)"))
     seated = r["seated"]
     k = seated["kernels"]
     print(f"  memory, seated: kernels {mb(k, '')}")
@@ -706,18 +934,67 @@ def report(r: dict[str, Any], backend: str) -> None:
           f"moves "
           f"written by this process straight into the rooms (a light client, not the pages), "
           f"{play_['continues']} Áfram, {play_['computer_and_other_entries']} computer moves by the pages' "
-          f"kernels, {play_['refused']} refused as stale; the pages followed: "
-          f"{play_['pages_caught_up']}/{r['pupils']} showed their room's last move"
-          + (f" (within {play_['caught_up_within_s']:.1f} s of the end)"
-             if play_["caught_up_within_s"] is not None else ""))
+          f"kernels, {play_['refused']} refused as stale; "
+          + ("no pages to follow them (HTTP clients: the kernels play with no browser connected)"
+             if r.get("client") == "http" else
+             f"the pages followed: {play_['pages_caught_up']}/{r['pupils']} showed their room's last move"
+             + (f" (within {play_['caught_up_within_s']:.1f} s of the end)"
+                if play_["caught_up_within_s"] is not None else "")))
     for group, v in play_["cpu_percent_of_one_core"].items():
         print(f"    CPU {group:24s} mean {v['mean']:5.0f} %  max {v['max']:5.0f} % of one core")
     print(f"    load average after: {play_['load'][0]:.1f}")
+    if "device" in r:
+        report_device(r)
     t = r["teacher_page"]
     log = r["server_log"]
     print(f"  the teacher's page: {t['polls']} polls, answered {show(t['answer_s'])}, {t['failed']} failed; "
           f"server log: {log['tracebacks']} tracebacks, {log['culled']} kernels culled, "
           f"{log['kernel_gone_404']} requests for a kernel gone")
+
+
+def report_http(r: dict[str, Any]) -> None:
+    join, seat = r["join"], r["seat"]
+    print(f"  join (HTTP clients, {r['pupils']} threads in this process): {join['joined']} of {r['pupils']} "
+          f"joined, presses spread over {join['spread_s']:g} s; POST lesson/api/join answered "
+          f"{show(join['press_to_waiting_page_s'])}")
+    last = f"{seat['last_table_s']:.1f} s" if seat["last_table_s"] is not None else "- (not all)"
+    print(f"  start → last table's page response read (the server's side of {r['pupils']} tables, "
+          f"no browser): {last} "
+          f"(aim ≤ {TARGET_S:g} s); {seat['drawn']}/{r['pupils']} responses hold their table, "
+          f"{seat['preheated']} page loads given a preheated kernel; the start POST answered in "
+          f"{seat['start_post_ms']:.0f} ms; load then {seat['load'][0]:.1f}")
+    print(f"    the table in a response: {seat['marker']}")
+    print(f"    per pupil, start → response end:     {show(seat['start_to_table_s'])}")
+    print(f"    per pupil, start → seat seen (polls every 1.5 s): {show(seat['start_to_seat_page_s'])}")
+    print(f"    per pupil, GET the seat → first byte:  {show(seat['seat_page_to_first_byte_s'])}")
+    print(f"    per pupil, GET the seat → response end (the kernel ran the page's cell): "
+          f"{show(seat['seat_page_to_table_s'])}")
+    for error in seat["errors"]:
+        print(f"    error: {error}")
+
+
+def report_device(r: dict[str, Any]) -> None:
+    d, seat = r["device"], r["seat"]
+    quiet = f"{d['quiet_after_s']:.0f} s" if d.get("quiet_after_s") is not None else "not quiet"
+    if "error" in d or d.get("navigation_to_table_s") is None:
+        print(f"  one device: no table drawn ({d.get('error', 'no marks')})")
+        return
+
+    def s_(x: float | None) -> str:
+        return "-" if x is None else f"{x:.2f} s"
+
+    print(f"  one device, after the class (kernels quiet {quiet} after the play; load "
+          f"{d['load_before'][0]:.1f}): one Chromium page opens a pupil's seat again (a fresh context, "
+          f"{'a preheated kernel' if d['preheated'] else 'NO preheated kernel'}): navigation → table drawn "
+          f"{s_(d['navigation_to_table_s'])} (navigation → HTML {s_(d['navigation_to_html_s'])}, "
+          f"HTML → load event {s_(d['html_to_load_event_s'])}, load event → drawn "
+          f"{s_(d['load_event_to_table_s'])})")
+    if seat["last_table_s"] is not None:
+        print(f"  ESTIMATE of the classroom figure (each pupil's browser on their own device; not measured "
+              f"as a whole): server side for {r['pupils']} ({seat['last_table_s']:.1f} s) + one device's own "
+              f"drawing ({d['navigation_to_table_s']:.1f} s) = "
+              f"{seat['last_table_s'] + d['navigation_to_table_s']:.1f} s (aim ≤ {TARGET_S:g} s); "
+              f"the {r['pupils']} pages' widget connections at once are not in it")
 
 
 if __name__ == "__main__":
