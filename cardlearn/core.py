@@ -26,7 +26,7 @@ import random
 import types
 import typing
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, overload
 
 from cardlearn.cards import Card, parse_cards
@@ -43,10 +43,13 @@ __all__ = [
     "check_rule_types",
     "derived",
     "fresh_seed",
+    "match_over",
+    "message_language",
     "row_as_it_is",
     "rules_from_dict",
     "rules_to_dict",
     "save_json",
+    "set_language",
     "shuffled",
     "stacked_deck",
     "start_options",
@@ -65,18 +68,55 @@ VIEW_NAMES = ("RULE_WORDS", "SHEET_NAMES", "action_cards", "command", "deal_resu
               "explain", "layout", "quiet", "sheet_row", "text_picture")
 
 
+# The language a refused move's `str()` speaks: "en" until a notebook or a table sets
+# another (`set_language`; an Icelandic notebook's `SAY.speaker("is")` and a table's
+# language button do).  One per process: a kernel is one notebook.
+_LANGUAGE = ["en"]
+
+
+def set_language(lang: str) -> None:
+    """Make `str(IllegalMove)` speak `lang` ("en" or "is") from now on, where the game has
+    words for the rule broken (its `RULE_WORDS[lang]`)."""
+    if lang not in ("en", "is"):
+        raise ValueError(f"a refusal speaks 'en' or 'is', not {lang!r}")
+    _LANGUAGE[0] = lang
+
+
+def message_language() -> str:
+    """The language `str(IllegalMove)` speaks now (`set_language`)."""
+    return _LANGUAGE[0]
+
+
 class IllegalMove(ValueError):
     """A move the rules forbid; the message names the rule.  `rule` and `params`, where
     a game gives them, let the table say the same in another language (the game's
-    `RULE_WORDS[lang][rule]`, formatted with `params`)."""
+    `RULE_WORDS[lang][rule]`, formatted with `params`).  A position's `check` and `apply`
+    give the error its game's `words` (`RULE_WORDS`), so that `str(err)` speaks the
+    language set (`set_language`) and names only what that game has."""
 
-    def __init__(self, message: str, *, rule: str | None = None, params: dict[str, str] | None = None):
+    def __init__(self, message: str, *, rule: str | None = None, params: dict[str, str] | None = None,
+                 words: Mapping[str, Mapping[str, str]] | None = None):
         super().__init__(message)
         self.rule, self.params = rule, params or {}
+        self.words = words
 
-    def say(self, words: dict[str, str]) -> str:
+    def say(self, words: Mapping[str, str]) -> str:
         """The message in the language of `words` (a game's `RULE_WORDS[lang]`)."""
-        return words[self.rule].format(**self.params) if self.rule in words else str(self)
+        if self.rule is None or self.rule not in words:
+            return ValueError.__str__(self)
+        return words[self.rule].format(**self.params)
+
+    def __str__(self) -> str:
+        return self.say((self.words or {}).get(message_language(), {}))
+
+
+_OVER = {"en": {"match_over": "the match is over: no more moves"},
+         "is": {"match_over": "leiknum er lokið: ekki verður leikið meira"}}
+
+
+def match_over() -> IllegalMove:
+    """The refusal of any move once the match is over, in every game."""
+    return IllegalMove(_OVER["en"]["match_over"], rule="match_over", words=_OVER)
 
 
 def shuffled(cards: Sequence[Card], seed: int, *salt: object) -> tuple[Card, ...]:
@@ -660,9 +700,9 @@ class GameState(abc.ABC):
         `ValueError`) whose message names the rule: the same checks `apply` makes, so a
         typed move can be checked before it is described or played."""
         if isinstance(action, str):
-            action = self._parse_action(action)
+            action = self._read(action)
         if self.to_move is None:
-            raise IllegalMove("the match is over: no more moves")
+            raise match_over()
         canonical = self._canonical(action)
         if canonical is None:
             self._refuse(action)
@@ -683,9 +723,9 @@ class GameState(abc.ABC):
                     return self._next(action) if not CHECK_DERIVED else check_ready(self._next(action))
         # `check`'s steps written out again: apply is the engine's hottest call.
         if isinstance(action, str):
-            action = self._parse_action(action)
+            action = self._read(action)
         if self.to_move is None:
-            raise IllegalMove("the match is over: no more moves")
+            raise match_over()
         canonical = self._canonical(action)
         if canonical is None:
             self._refuse(action)
@@ -697,8 +737,18 @@ class GameState(abc.ABC):
         if isinstance(why, str):
             raise IllegalMove(why)
         rule, params = why
-        words = self.GAME.RULE_WORDS["en"]
-        raise IllegalMove(words[rule].format(**params), rule=rule, params=params)
+        words = self.GAME.RULE_WORDS
+        raise IllegalMove(words["en"][rule].format(**params), rule=rule, params=params, words=words)
+
+    def _read(self, text: str) -> Any:
+        """`_parse_action`, its refusal told in the game's own words (`IllegalMove.words`):
+        a card that cannot be read is then explained with this game's cards only."""
+        try:
+            return self._parse_action(text)
+        except IllegalMove as err:
+            if err.words is None:
+                err.words = self.GAME.RULE_WORDS
+            raise
 
     @property
     def is_over(self) -> bool:

@@ -25,6 +25,8 @@ import string
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from cardlearn.core import set_language
+
 LANGS: tuple[str, ...] = ("en", "is")  # English, íslenska
 
 
@@ -80,8 +82,12 @@ class Sayings:
         return self.table[key][check_lang(lang)].format(**values)
 
     def speaker(self, lang: str) -> Callable[..., str]:
-        """`say(key, **values)` in one language: what a notebook's cells call."""
+        """`say(key, **values)` in one language: what a notebook's cells call.  The engine's
+        refusals speak that language from then on too (`cardlearn.set_language`): a
+        notebook makes its speaker once, in its seed cell, so `print(err)` in the
+        Icelandic twin prints Icelandic."""
         check_lang(lang)
+        set_language(lang)
 
         def say(key: str, /, **values: Any) -> str:
             return self.say(key, lang, **values)

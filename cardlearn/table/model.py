@@ -38,7 +38,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from cardlearn.bots import Thought
-from cardlearn.core import IllegalMove
+from cardlearn.core import IllegalMove, set_language
 from cardlearn.protocol import AnyGame, AnyState, Bot, Layout, Token
 from cardlearn.table import snapshot
 from cardlearn.table.choices import Advice, Choices
@@ -143,7 +143,10 @@ class TableModel:
 
     @lang.setter
     def lang(self, lang: str) -> None:
+        """The table's language, chosen by the pupil: the engine's refusals printed in this
+        kernel (`str(IllegalMove)`) follow it too (`cardlearn.set_language`)."""
         self._lang = check_lang(lang)
+        set_language(self._lang)
         self._keep("lang", self._lang)
 
     def _keep(self, key: str, value: object) -> None:
