@@ -11,10 +11,11 @@ from typing import Any
 from cardlearn.cards import Card, parse_cards
 from cardlearn.core import IllegalMove, set_language
 
-__all__ = ["Card", "IllegalMove", "card_svg", "parse_cards", "play", "replay", "set_language"]
+__all__ = ["Card", "IllegalMove", "card_svg", "learn", "parse_cards", "play", "replay", "set_language"]
 __version__ = "0.1.0"
 
-_LAZY = {"card_svg": "cardlearn.draw", "play": "cardlearn.table", "replay": "cardlearn.table"}
+_LAZY = {"card_svg": "cardlearn.draw", "play": "cardlearn.table", "replay": "cardlearn.table",
+         "learn": "cardlearn.learn"}
 
 
 def __getattr__(name: str) -> Any:

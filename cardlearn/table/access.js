@@ -122,12 +122,14 @@
   function nameCards(root, span) {
     var unusable = span.getAttribute("data-unusable") || "";
     var last = span.getAttribute("data-last") || "";
+    var suggested = span.getAttribute("data-suggested") || "";
     var buttons = root.querySelectorAll("button.cardlearn-card, button.cardlearn-target");
     for (var i = 0; i < buttons.length; i++) {
       var b = buttons[i];
       var name = b.getAttribute("title") || b.textContent.trim();
       if (b.classList.contains("cardlearn-last") && last) name += ", " + last;
       if (b.classList.contains("cardlearn-unusable") && unusable) name += ", " + unusable;
+      if (b.classList.contains("cardlearn-suggested") && suggested) name += ", " + suggested;  // a guided deal
       if (name && b.getAttribute("aria-label") !== name) b.setAttribute("aria-label", name);
       var back = b.classList.contains("cardlearn-back");
       var choosable = !back && !b.classList.contains("cardlearn-unusable");

@@ -241,7 +241,7 @@ def say_html(n: int, polite: str, assertive: str, lang: str, title: str, words: 
     data = {
         "n": n, "lang": lang, "polite": polite, "assertive": assertive,
         "title": words["page_title"].format(game=title),
-        "unusable": words["card_unusable"], "last": words["card_last"],
+        "unusable": words["card_unusable"], "last": words["card_last"], "suggested": words["card_suggested"],
         "keys": words["keys"], "to-hand": words["to_hand"],
         "felt": words["felt_region"], "side": words["side_region"],
         "hints": words["hints"], "log": words["log"], "sheet": words["sheet"],

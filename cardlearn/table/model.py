@@ -292,6 +292,20 @@ class TableModel:
         """Say why no human may move now, if so."""
         return self._turns.refuse()
 
+    # -- a guided deal's hooks (`cardlearn.learn`): an ordinary table has none -------------------
+    def step_text(self) -> str:
+        """What a guided deal says now (the step): "" at an ordinary table."""
+        return ""
+
+    def suggested(self) -> Counter[Token]:
+        """The tokens of the move a guided deal suggests next (its cards and zone): none at an
+        ordinary table."""
+        return Counter()
+
+    def suggested_move(self) -> Any | None:
+        """The move a guided deal suggests next, when it is made by a button (a bid, "pass")."""
+        return None
+
     def _refused(self, rule: str) -> None:
         """A move the human asked for was refused, by `rule` (the engine's rule, "not_your_turn",
         "is_over" ...; see `messages.rule_of`): a table of its own keeps no count; a room's

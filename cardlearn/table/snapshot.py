@@ -73,6 +73,7 @@ class CellView:
     selected: bool
     usable: bool  # some legal move still fits the selection with it (never for a back)
     last: bool  # a card of the last move (not in the hand)
+    suggested: bool = False  # a guided deal suggests clicking it next (`cardlearn.learn`)
 
     @property
     def token(self) -> Token | None:
@@ -117,6 +118,7 @@ class MoveButton:
 
     label: str
     action: Any
+    suggested: bool = False  # the move a guided deal suggests next
 
 
 class LogLine(NamedTuple):
@@ -197,6 +199,7 @@ class Snapshot:
     four_colour: bool = False  # the seat chose the four-colour deck (♦ blue, ♣ green)
     text_view: bool = False  # the text view is on (`cardlearn.table.textview`)
     typed_moves: tuple[tuple[str, str], ...] = ()  # with it on, the moves to type: (notation, words)
+    step: str = ""  # a guided deal's step: what to do next and why (`cardlearn.learn`); "" at a table
 
     @property
     def sides_taken(self) -> bool:
@@ -234,6 +237,7 @@ def cells(
     selection = model.selection() if human else Counter()
     fits = [t for _, t in model.fitting(selection)] if human else []
     chosen = model.selected
+    suggested = model.suggested() if human else Counter()
     drawn = []
     for i, entry in enumerate(entries):
         text, seat, note = entry_parts(entry)
@@ -249,7 +253,8 @@ def cells(
                  or (bool(selection) and human and model.choices().may_grow(model.game, wanted)))
         )
         marked = text is not None and zone != "hand" and text in last
-        drawn.append(CellView(zone, i, text, caption, selected, usable, marked))
+        hinted = text is not None and not selected and suggested[(zone, Card.parse(text))] > 0
+        drawn.append(CellView(zone, i, text, caption, selected, usable, marked, hinted))
     return tuple(drawn)
 
 
@@ -443,7 +448,9 @@ def _buttons(model: TableModel) -> tuple[bool, tuple[MoveButton, ...]]:
     state, exact = model.state, model.exact()
     moves = model.choices().plain() + (exact if len(exact) > 1 else [])
     labels = [model.game.command(state, a, model.lang, who=model.who) for a in moves]
-    return len(exact) == 1, tuple(MoveButton(label, a) for label, a in zip(labels, moves))
+    wanted = model.suggested_move()
+    return len(exact) == 1, tuple(MoveButton(label, a, wanted is not None and a == wanted)
+                                  for label, a in zip(labels, moves))
 
 
 def take(model: TableModel) -> Snapshot:
@@ -542,6 +549,7 @@ def take(model: TableModel) -> Snapshot:
         four_colour=model.four_colour,
         text_view=model.text_view,
         typed_moves=_typed_moves(model) if model.text_view and passing is None else (),
+        step=model.step_text(),
     )
 
 

@@ -160,6 +160,7 @@ class CardButton(widgets.Button):
                 "cardlearn-last" if cell.last else "",
                 "cardlearn-unusable" if unusable else "",
                 "cardlearn-captioned" if cell.caption else "",
+                "cardlearn-suggested" if cell.suggested else "",
                 run,
             )
             self.tooltip = card_name(cell, lang)
@@ -424,6 +425,7 @@ class _Said(NamedTuple):
     title: str
     hints: tuple[tuple[str, str], ...] | None
     ready: str
+    step: str = ""
 
 
 class TableView:
@@ -500,6 +502,7 @@ class TableView:
         self._action_buttons: list[widgets.Button] = []
         self._action_moves: list[Any] = []
         self._message = _html("cardlearn-message")
+        self._step = _html("cardlearn-step")  # a guided deal's step (`cardlearn.learn`), above the felt
         # What a screen reader says when the table changes (the pages' script reads this
         # hidden child into the page's live regions): see `_speak`.
         self._say = widgets.HTML(layout=widgets.Layout(display="none"))  # its own: layouts are shared
@@ -577,7 +580,9 @@ class TableView:
         hints = snap.hints
         self._hints.value = fragments.hints_html(hints, True, snap.lang) if hints is not None else ""
         self._speak(snap)
-        self.children = (*top, self._main, self._say)
+        self._step.value = f"<p>{esc(snap.step)}</p>" if snap.step else ""
+        step = (self._step,) if snap.step else ()
+        self.children = (*top, *step, self._main, self._say)
         return self.children
 
     def _speak(self, snap: Snapshot) -> None:
@@ -592,7 +597,7 @@ class TableView:
         last = max((line.number for line in snap.log), default=0)
         before = self._said
         now = _Said(last, snap.turn, snap.message, snap.summary is not None, snap.title, snap.hints,
-                    snap.ready)
+                    snap.ready, snap.step)
         polite: list[str] = []
         if before is not None and snap.title != before.title and snap.summary is None:
             polite.append(snap.title)  # a new deal ("Geit — 2. spil")
@@ -609,6 +614,8 @@ class TableView:
             polite.append(f"{w['best']}: {said} — {why}")
         if snap.ready and before is not None and snap.ready != before.ready:
             polite.append(w["ready_say"].format(move=snap.ready))
+        if snap.step and (before is None or snap.step != before.step):
+            polite.append(snap.step)  # a guided deal's step: what to do next, and why
         message = snap.message if before is None or snap.message != before.message else ""
         # a new message with no move is the answer to the pupil's click (a refusal, or why
         # a card is faded): said at once; one that comes with a move is said after it
@@ -712,6 +719,7 @@ class TableView:
         for button, move in zip(self._action_buttons, snap.buttons):
             button.description = move.label
             button.button_style = "info"
+            set_classes(button, "cardlearn-action", "cardlearn-suggested" if move.suggested else "")
         # Not drawn in a row of bids, where no card is chosen (kept in the tree, hidden).
         confirm.layout.display = None if snap.confirm_shown else "none"
         self._actions.children = (confirm, *self._action_buttons[: len(snap.buttons)], self._message)

@@ -1,0 +1,37 @@
+"""Learn by playing (issue 35): a guided first deal on the ordinary table.
+
+    from cardlearn import learn
+    learn("kasina", lang="is")        # the guided deal as a widget, in a notebook or a page
+
+Each game's guide is a module here (`cardlearn.learn.kasina`: `GUIDE`); `guide.py` plays one.
+So far Kasína has one; the other games' are to come (`GUIDES` names those that exist)."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from cardlearn.learn.guide import GUIDE_WORDS, Guide, GuideModel, OffScript, Step
+
+GUIDES = ("kasina",)  # the games with a guided first deal
+
+__all__ = ["GUIDES", "GUIDE_WORDS", "Guide", "GuideModel", "OffScript", "Step", "guide", "learn"]
+
+
+def guide(game: str) -> Guide:
+    """The guided first deal of `game` (a name in `GUIDES`)."""
+    if game not in GUIDES:
+        raise ValueError(f"no guided deal for {game!r} yet: there is one for {', '.join(GUIDES)}")
+    found: Guide = importlib.import_module(f"cardlearn.learn.{game}").GUIDE
+    return found
+
+
+def learn(game: str, lang: str = "is", delay: float = 0.8) -> Any:
+    """The guided first deal of `game` as a table widget, in `lang` ("is" or "en"); the
+    computers wait `delay` seconds before each move, so that each is read."""
+    from cardlearn.games import GAMES
+    from cardlearn.table.widget import Table
+
+    found = guide(game)
+    model = GuideModel(found, lang=lang)
+    return Table(GAMES[game], model.state, lang=lang, delay=delay, model=model)

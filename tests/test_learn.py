@@ -1,0 +1,97 @@
+"""The guided first deal (issue 35, point 1; Kasína so far): followed by its suggestions
+alone it reaches the deal's end in both languages, every step a sentence; what it must teach
+happens; a click off the suggestion is answered and nothing moves; then a real deal."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cardlearn.core import IllegalMove
+from cardlearn.learn import GUIDES, GuideModel, guide
+from cardlearn.table.snapshot import take
+
+RAW = re.compile(r"\{|\}|\bNone\b|\b(10|[2-9TJQKA])[SHDC]\b")  # the game's notation, or a format hole
+
+
+def follow(model: GuideModel) -> list[str]:
+    """Play the guided deal by its suggestions alone (as a pupil clicking what is lit), the
+    computers by their script; the steps said on the way."""
+    said = [model.step_text()]  # at the start, and at each of the pupil's turns
+    for _ in range(400):
+        if model.paused:
+            break
+        if not model.human_to_move():
+            assert model.bot_step()
+            if model.human_to_move() or model.paused:
+                said.append(model.step_text())
+            continue
+        else:
+            snap = take(model)
+            buttons = [b for b in snap.buttons if b.suggested]
+            if buttons:
+                assert model.act(buttons[0].action)
+            else:
+                lit = [c for c in snap.cells() if c.suggested]
+                # a forced move comes already chosen (the table selects it): then only Confirm
+                assert lit or snap.confirm, f"nothing suggested at move {len(model.moves)}"
+                for cell in lit:
+                    model.click(cell.zone, cell.index)
+                assert not model.message.startswith(("Ekki ", "Not ")), model.message  # never refused
+                assert model.confirm(), f"the lit cards make no move at move {len(model.moves)}"
+        if model.human_to_move() or model.paused:
+            said.append(model.step_text())
+    return said
+
+
+@pytest.mark.parametrize("lang", ["is", "en"])
+@pytest.mark.parametrize("game", GUIDES)
+def test_the_guided_deal_followed_by_its_suggestions_reaches_its_end(game: str, lang: str) -> None:
+    model = GuideModel(guide(game), lang=lang)
+    said = follow(model)
+    assert model.paused and model.state.deals_done == 1  # on the deal-end panel
+    assert len(model.moves) == len(guide(game).steps)
+    for text in said:
+        assert text and text[-1] in ".!", text  # every step sentences
+        assert not RAW.search(text), text
+    assert guide(game).tip[lang] in said[-1]
+    model.dismiss()
+    model.new_game(seed=5)  # then a real deal: the computers choose, nothing suggested
+    assert model.guide is None and model.step_text() == ""
+
+
+@pytest.mark.parametrize("game", GUIDES)
+def test_what_the_guided_deal_teaches_happens_in_it(game: str) -> None:
+    found = guide(game)
+    state = found.deal()
+    states, moves = [state], [s.move for s in found.steps]
+    for move in moves:
+        state = state.apply(move)
+        states.append(state)
+    for name, happened in found.events.items():
+        assert happened(states, moves), f"{game}: the guided deal has no {name}"
+    said = " ".join(s.say.get("is", "") for s in found.steps)
+    for term in (s.term for s in found.steps if s.term):
+        assert term in said.lower()  # the sources' word, in the step that uses it
+
+
+def test_a_click_off_the_suggestion_is_answered_and_nothing_moves() -> None:
+    model = GuideModel(guide("kasina"), lang="is")
+    snap = take(model)
+    off = next(c for c in snap.hand if not c.suggested)
+    model.click(off.zone, off.index)
+    assert model.selected == frozenset() and len(model.moves) == 0
+    assert model.message.startswith("Ekki ") and "7♦" in model.message  # what to do instead
+    # a legal move the script does not take: refused by the guide, nothing moves
+    other = next(a for a in model.state.legal_actions() if str(a) != guide("kasina").steps[0].move)
+    assert model.act(other) is False and len(model.moves) == 0
+    # a move against the rules: the engine's own reason
+    with pytest.raises(IllegalMove):
+        model.state.check("2S")  # laying a card down while a card can take
+    assert model.act("2S") is False and "skylt er að taka" in model.message and len(model.moves) == 0
+
+
+def test_every_game_without_a_guide_says_so() -> None:
+    with pytest.raises(ValueError, match="no guided deal"):
+        guide("lomber")
