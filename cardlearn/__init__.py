@@ -15,7 +15,7 @@ __all__ = ["Card", "IllegalMove", "card_svg", "learn", "parse_cards", "play", "r
 __version__ = "0.1.0"
 
 _LAZY = {"card_svg": "cardlearn.draw", "play": "cardlearn.table", "replay": "cardlearn.table",
-         "learn": "cardlearn.learn"}
+         "learn": "cardlearn.guided"}
 
 
 def __getattr__(name: str) -> Any:

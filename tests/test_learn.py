@@ -9,7 +9,7 @@ import re
 import pytest
 
 from cardlearn.core import IllegalMove
-from cardlearn.learn import GUIDES, GuideModel, guide
+from cardlearn.guided import GUIDES, GuideModel, guide
 from cardlearn.table.snapshot import take
 
 RAW = re.compile(r"\{|\}|\bNone\b|\b(10|[2-9TJQKA])[SHDC]\b")  # the game's notation, or a format hole

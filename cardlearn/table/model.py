@@ -292,7 +292,7 @@ class TableModel:
         """Say why no human may move now, if so."""
         return self._turns.refuse()
 
-    # -- a guided deal's hooks (`cardlearn.learn`): an ordinary table has none -------------------
+    # -- a guided deal's hooks (`cardlearn.guided`): an ordinary table has none -------------------
     def step_text(self) -> str:
         """What a guided deal says now (the step): "" at an ordinary table."""
         return ""

@@ -73,7 +73,7 @@ class CellView:
     selected: bool
     usable: bool  # some legal move still fits the selection with it (never for a back)
     last: bool  # a card of the last move (not in the hand)
-    suggested: bool = False  # a guided deal suggests clicking it next (`cardlearn.learn`)
+    suggested: bool = False  # a guided deal suggests clicking it next (`cardlearn.guided`)
 
     @property
     def token(self) -> Token | None:
@@ -199,7 +199,7 @@ class Snapshot:
     four_colour: bool = False  # the seat chose the four-colour deck (♦ blue, ♣ green)
     text_view: bool = False  # the text view is on (`cardlearn.table.textview`)
     typed_moves: tuple[tuple[str, str], ...] = ()  # with it on, the moves to type: (notation, words)
-    step: str = ""  # a guided deal's step: what to do next and why (`cardlearn.learn`); "" at a table
+    step: str = ""  # a guided deal's step: what to do next and why (`cardlearn.guided`); "" at a table
 
     @property
     def sides_taken(self) -> bool:

@@ -151,13 +151,20 @@ def open_index(page: Any, base: str) -> None:
     page.wait_for_selector("a.cardlearn-game-kasina")
 
 
+def open_teacher_forms(page: Any) -> None:
+    """Open both of the teacher's forms: a new lesson, and a shared table."""
+    for summary in page.locator("details.cardlearn-teacher-form summary").all():
+        summary.click()
+    page.locator("input[name=name0]").wait_for()
+    page.locator(".cardlearn-new-lesson [name=pupils]").wait_for()
+
+
 def test_voila_index_passes_axe_as_served_and_with_the_teachers_form_open(tab: Any,
                                                                          voila_url: str) -> None:
     page = tab.page
     open_index(page, voila_url)
     assert axe_violations(page) == []
-    page.locator("details.cardlearn-teacher-form summary").click()
-    page.locator("input[name=name0]").wait_for()
+    open_teacher_forms(page)
     assert axe_violations(page) == []
     check_structure(page)
     assert page.locator("nav a[class^=cardlearn-game-]").count() >= 4
@@ -172,8 +179,7 @@ def test_voila_index_marks_its_english_and_has_big_targets_and_visible_focus(tab
     page = tab.page
     open_index(page, voila_url)
     check_lang_of_parts(page)
-    page.locator("details.cardlearn-teacher-form summary").click()
-    page.locator("input[name=name0]").wait_for()
+    open_teacher_forms(page)
     check_targets(page)
     page.mouse.click(1, 1)  # focus navigation from the top
     check_focus_ring(page, 40)
@@ -190,7 +196,7 @@ def test_the_teachers_links_page(tab: Any, voila_url: str) -> None:
     high, underlined, with a visible focus ring."""
     page = tab.page
     open_index(page, voila_url)
-    page.locator("details.cardlearn-teacher-form summary").click()
+    page.locator("details.cardlearn-room-form summary").click()
     page.locator("input[name=name1]").fill("Sigga")
     page.locator("button.cardlearn-room-new-kasina").click()
     page.locator(".cardlearn-room-links").wait_for(timeout=PAGE_TIMEOUT_MS)

@@ -35,6 +35,11 @@ SAYS = LESSON_WORDS["is"]  # the pages' words: the tests look for them, whatever
 DEVICES = {"phone": (360, 740), "tablet": (768, 1024), "chromebook": (1366, 768)}
 
 
+# The whole flow and a restart on both databases; the rest on SQLite only (the suite's time:
+# the database is the same code under every page, tested on both in tests/test_lesson_*.py).
+SQLITE_ONLY = pytest.mark.parametrize("served", ["sqlite"], indirect=True)
+
+
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
 def served(request: pytest.FixtureRequest, chromium_path: str,
            tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
@@ -158,6 +163,7 @@ def test_a_class_joins_by_code_is_seated_and_sees_its_tables(browser: Any, devic
     teacher.wait_for_function("() => document.querySelectorAll('.cardlearn-lesson-table h3').length === 4")
 
 
+@SQLITE_ONLY
 def test_wrong_codes_full_and_ended_lessons_get_one_sentence(browser: Any, devices: list[Any], served: Served,
                                                                store: Any) -> None:
     page = device(browser, devices, "phone")
@@ -178,6 +184,7 @@ def test_wrong_codes_full_and_ended_lessons_get_one_sentence(browser: Any, devic
     assert page.url.rstrip("/") == served.base  # still on the front page: nobody's table
 
 
+@SQLITE_ONLY
 def test_a_seat_moves_to_a_new_device_and_the_old_one_is_told(browser: Any, devices: list[Any],
                                                                 served: Served, store: Any) -> None:
     lesson, key = lessons.create(GAME, 2, store=store)
@@ -192,6 +199,7 @@ def test_a_seat_moves_to_a_new_device_and_the_old_one_is_told(browser: Any, devi
     error_says(old, SAYS["moved"])
 
 
+@SQLITE_ONLY
 def test_the_teacher_pauses_and_the_pupils_page_says_so_and_results_download(
         browser: Any, devices: list[Any], served: Served, store: Any) -> None:
     lesson, key = lessons.create(GAME, 1, level="random", store=store)
@@ -214,6 +222,7 @@ def test_the_teacher_pauses_and_the_pupils_page_says_so_and_results_download(
     assert text.splitlines()[1].startswith("Anna,1,")
 
 
+@SQLITE_ONLY
 def test_the_lesson_pages_pass_axe(browser: Any, devices: list[Any], served: Served, store: Any) -> None:
     lesson, key = lessons.create(GAME, 3, level="random", store=store)
     front = device(browser, devices, "phone")
@@ -255,7 +264,7 @@ def test_a_restart_of_the_server_keeps_the_lesson_and_the_teachers_key(
     back to the same seat and the teacher's page to the same lesson."""
     teacher = device(browser, devices, "chromebook")
     teacher.goto(served.base + "/", wait_until="domcontentloaded")
-    teacher.click(".cardlearn-lesson-form summary")
+    teacher.click("details.cardlearn-lesson-form summary")
     teacher.fill(".cardlearn-new-lesson [name=pupils]", "3")
     teacher.check(".cardlearn-new-lesson [name=lesson-level][value=random]")
     teacher.click(f".cardlearn-lesson-new-{GAME}")
@@ -280,6 +289,7 @@ def test_a_restart_of_the_server_keeps_the_lesson_and_the_teachers_key(
     assert teacher.query_selector(".cardlearn-lesson-table h3") is not None
 
 
+@SQLITE_ONLY
 def test_the_teacher_places_a_pupil_and_the_board_shows_the_demo_step_by_step(
         browser: Any, devices: list[Any], served: Served, store: Any) -> None:
     lesson, key = lessons.create(GAME, 4, level="random", store=store)

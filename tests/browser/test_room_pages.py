@@ -246,7 +246,7 @@ def test_the_teachers_form_makes_a_shared_room(served: Served, store: Any, brows
     the page shows one link per pupil seat, and a link opens that seat's table."""
     teacher = open_pupil(browser, pupils, served.base + "/", 0)
     page = teacher.page
-    page.locator("details.cardlearn-teacher-form summary").click()
+    page.locator("details.cardlearn-room-form summary").click()
     page.locator("input[name=humans][value='1']").uncheck()
     page.locator("input[name=humans][value='2']").check()
     page.locator("input[name=level][value='thumb']").check()

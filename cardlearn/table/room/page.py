@@ -43,13 +43,18 @@ def page_widget(game: str, where: Address, *, delay: float = 0.5, store: Any = N
     a new solo room's table (no room named), the teacher's links (`new`), or a refusal."""
     q = where.query
     try:
+        if "learn" in q:  # the guided first deal (cardlearn.guided): a table of its own, no room
+            from cardlearn.guided import learn
+
+            lang = q.get("lang", "is")
+            return learn(game, lang=lang if lang in ("is", "en") else "is", delay=delay)
         if "new" in q:
             return new_room_links(game, q, store=store)
         if "shown" in q:  # the links page reloaded: its address was rewritten (no second room)
             return Refusal("links_shown")
         if not q.get("room"):
             room = rooms.create(game, [0], seed=seed_from_environment(), store=store)
-            return RoomTable(RoomModel(room, 0, room.tokens[0]), delay=delay)
+            return with_learn_link(game, RoomTable(RoomModel(room, 0, room.tokens[0]), delay=delay))
         try:
             seat = int(q.get("seat", ""))
         except ValueError:
@@ -66,6 +71,20 @@ def page_widget(game: str, where: Address, *, delay: float = 0.5, store: Any = N
         return Refusal("corrupt", why=str(err))
     except (RoomError, ValueError) as err:
         return Refusal("bad_address", why=str(err))
+
+
+def with_learn_link(game: str, table: widgets.Widget) -> widgets.Widget:
+    """A pupil's own table with, above it, "Lærðu spilið": the game's guided first deal
+    (`?learn=1`), for the games that have one (`cardlearn.guided.GUIDES`)."""
+    from cardlearn.guided import GUIDES
+
+    if game not in GUIDES:
+        return table
+    style = ("display:inline-flex;align-items:center;min-height:44px;padding:0 14px;margin:4px 0;"
+             "border-radius:8px;background:#ffd54f;color:#1b1b1b;font-weight:bold;text-decoration:underline")
+    link = widgets.HTML(f'<a class="cardlearn-learn" href="?learn=1" style="{style}">'
+                        '<span lang="is">Lærðu spilið</span> · <span lang="en">Learn the game</span></a>')
+    return widgets.VBox([link, table])
 
 
 # The teacher's links: dark text, underlined links (not told by colour alone), each link

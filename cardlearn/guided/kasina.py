@@ -11,7 +11,7 @@ from functools import cache
 
 from cardlearn.games import kasina
 from cardlearn.games.kasina.rules import DECK
-from cardlearn.learn.guide import Guide, Step
+from cardlearn.guided.guide import Guide, Step
 from cardlearn.protocol import AnyState
 
 # The first deal (c0 c1 c6 c7 to seat 0, c2 c3 c8 c9 to the dealer, seat 1; c4 c5 c10 c11 on

@@ -3,7 +3,7 @@
     from cardlearn import learn
     learn("kasina", lang="is")        # the guided deal as a widget, in a notebook or a page
 
-Each game's guide is a module here (`cardlearn.learn.kasina`: `GUIDE`); `guide.py` plays one.
+Each game's guide is a module here (`cardlearn.guided.kasina`: `GUIDE`); `guide.py` plays one.
 So far Kasína has one; the other games' are to come (`GUIDES` names those that exist)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from cardlearn.learn.guide import GUIDE_WORDS, Guide, GuideModel, OffScript, Step
+from cardlearn.guided.guide import GUIDE_WORDS, Guide, GuideModel, OffScript, Step
 
 GUIDES = ("kasina",)  # the games with a guided first deal
 
@@ -22,7 +22,7 @@ def guide(game: str) -> Guide:
     """The guided first deal of `game` (a name in `GUIDES`)."""
     if game not in GUIDES:
         raise ValueError(f"no guided deal for {game!r} yet: there is one for {', '.join(GUIDES)}")
-    found: Guide = importlib.import_module(f"cardlearn.learn.{game}").GUIDE
+    found: Guide = importlib.import_module(f"cardlearn.guided.{game}").GUIDE
     return found
 
 

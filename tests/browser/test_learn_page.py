@@ -1,0 +1,47 @@
+"""The guided first deal on a classroom page, in Chromium (issue 35, point 1; Kasína so far):
+"Lærðu spilið" opens it; the step is shown and said; the lit cards are the next move and
+are named so; a click off them is answered and nothing moves; followed by its suggestions it
+goes on; axe finds nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browserkit import PAGE_TIMEOUT_MS, TABLE, screenshot
+from test_index_access import axe_violations
+
+from cardlearn.table.room import page_path
+
+pytestmark = pytest.mark.browser
+
+
+
+def test_the_guided_kasina_deal_on_its_page(tab: Any, voila_url: str) -> None:
+    page = tab.page
+    page.goto(f"{voila_url}/{page_path('kasina')}", wait_until="domcontentloaded")
+    page.wait_for_selector(".cardlearn-learn", timeout=PAGE_TIMEOUT_MS)
+    page.click(".cardlearn-learn")
+    step = page.wait_for_selector(".cardlearn-step", timeout=PAGE_TIMEOUT_MS)
+    assert "kasínu" in step.inner_text()
+    lit = page.query_selector_all("button.cardlearn-suggested")
+    assert lit, "the next move is lit"
+    assert all("næsti leikur" in (b.get_attribute("aria-label") or "") for b in lit)
+    assert axe_violations(page) == []
+    screenshot(page, "learn-kasina-start")
+    # a card that is not lit: answered, nothing chosen
+    other = page.query_selector(f"{TABLE} .cardlearn-hand button.cardlearn-card:not(.cardlearn-suggested)")
+    other.click()
+    page.wait_for_function("() => document.querySelector('.cardlearn-message').innerText.startsWith('Ekki')")
+    assert page.query_selector_all(f"{TABLE} button.cardlearn-card.mod-success") == []
+    # the lit cards, then Staðfesta: the first move is made, the computer answers, the next step comes
+    first = step.inner_text()
+    for button in page.query_selector_all("button.cardlearn-suggested"):
+        button.click()
+        page.wait_for_timeout(200)
+    page.click("button.cardlearn-confirm")
+    page.wait_for_function("t => { const s = document.querySelector('.cardlearn-step');"
+                           " return s && s.innerText !== t && s.innerText.includes('Tölvan'); }",
+                           arg=first, timeout=30_000)
+    page.wait_for_selector("button.cardlearn-suggested", timeout=30_000)
+    screenshot(page, "learn-kasina-step-3")
