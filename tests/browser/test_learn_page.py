@@ -30,7 +30,8 @@ def test_the_guided_kasina_deal_on_its_page(tab: Any, voila_url: str) -> None:
     assert axe_violations(page) == []
     screenshot(page, "learn-kasina-start")
     # a card that is not lit: answered, nothing chosen
-    other = page.query_selector(f"{TABLE} button.cardlearn-card.cardlearn-zone-hand:not(.cardlearn-suggested)")
+    unlit = "button.cardlearn-card.cardlearn-zone-hand:not(.cardlearn-suggested)"
+    other = page.query_selector(f"{TABLE} {unlit}")
     other.click()
     page.wait_for_function("() => document.querySelector('.cardlearn-message').innerText.startsWith('Ekki')")
     assert page.query_selector_all(f"{TABLE} button.cardlearn-card.mod-success") == []
