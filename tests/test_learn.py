@@ -92,6 +92,6 @@ def test_a_click_off_the_suggestion_is_answered_and_nothing_moves() -> None:
     assert model.act("2S") is False and "skylt er að taka" in model.message and len(model.moves) == 0
 
 
-def test_every_game_without_a_guide_says_so() -> None:
+def test_a_game_without_a_guide_says_so() -> None:
     with pytest.raises(ValueError, match="no guided deal"):
-        guide("lomber")
+        guide("chess")

@@ -4,16 +4,19 @@
     learn("kasina", lang="is")        # the guided deal as a widget, in a notebook or a page
 
 Each game's guide is a module here (`cardlearn.guided.kasina`: `GUIDE`); `guide.py` plays one.
-So far Kasína has one; the other games' are to come (`GUIDES` names those that exist)."""
+`GUIDES` names the games that have one."""
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from typing import Any
 
+from cardlearn.games import GAMES
 from cardlearn.guided.guide import GUIDE_WORDS, Guide, GuideModel, OffScript, Step
 
-GUIDES = ("kasina",)  # the games with a guided first deal
+# The games with a guided first deal: a module here per game (`<game>.py` with its `GUIDE`).
+GUIDES = tuple(sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name in GAMES))
 
 __all__ = ["GUIDES", "GUIDE_WORDS", "Guide", "GuideModel", "OffScript", "Step", "guide", "learn"]
 
@@ -29,7 +32,6 @@ def guide(game: str) -> Guide:
 def learn(game: str, lang: str = "is", delay: float = 0.8) -> Any:
     """The guided first deal of `game` as a table widget, in `lang` ("is" or "en"); the
     computers wait `delay` seconds before each move, so that each is read."""
-    from cardlearn.games import GAMES
     from cardlearn.table.widget import Table
 
     found = guide(game)
