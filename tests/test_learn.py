@@ -95,3 +95,13 @@ def test_a_click_off_the_suggestion_is_answered_and_nothing_moves() -> None:
 def test_a_game_without_a_guide_says_so() -> None:
     with pytest.raises(ValueError, match="no guided deal"):
         guide("chess")
+
+
+def test_the_hints_asked_in_a_deal_are_shown_at_its_end() -> None:
+    model = GuideModel(guide("kasina"), lang="is")
+    assert model.hint()  # at the first position
+    assert model.hint()  # the same position again: counted once
+    follow(model)
+    summary = take(model).summary
+    assert summary is not None
+    assert "Vísbendingar sem þú baðst um: 1" in summary.lines

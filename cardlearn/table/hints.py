@@ -6,6 +6,7 @@ Part of `TableModel` (see `cardlearn.table.model`), which delegates its hint met
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardlearn.bots import Thought
@@ -23,6 +24,7 @@ class Hints:
         self._table = table
         self._advice: Advice | None = None  # kept across a new game: a hint asked again is quick
         self.asked: AnyState | None = None  # the position whose hint the picture shows
+        self.asked_at: set[int] = set()  # the positions (index into `states`) a hint was asked at
 
     def advice(self, state: AnyState) -> Advice:
         if self._advice is None or self._advice.state is not state:
@@ -41,7 +43,14 @@ class Hints:
             table._say("no_hint")
             return []
         self.asked = state
+        self.asked_at.add(len(table.moves))
         return [(str(a), table.reason(state, a)) for a in table.hint_moves(state)]
+
+    def in_deal(self, states: Sequence[AnyState], end: int) -> int:
+        """How many positions of the deal that ended at `states[end]` the pupil asked a hint at
+        (shown on its deal-end panel)."""
+        deal = states[end].deals_done
+        return sum(1 for i in self.asked_at if i <= end and states[i].deals_done == deal)
 
     def shown(self, state: AnyState) -> bool:
         return self.asked is state

@@ -494,6 +494,10 @@ class TableModel:
         """The strongest bot's view of `state` (asked once per position, kept for the last)."""
         return self._hints.advice(state)
 
+    def hints_in_deal(self, end: int) -> int:
+        """How many hints were asked in the deal that ended at `states[end]`."""
+        return self._hints.in_deal(self.states, end)
+
     def hint_order(self, state: AnyState) -> list[Any]:
         """The legal moves, the strongest bot's choice for the seat to move first."""
         return self._hints.advice(state).order

@@ -401,9 +401,11 @@ def _summary(model: TableModel) -> Summary | None:
         return None
     before, after = model.states[i], model.states[i + 1]
     verdict = model.game.deal_result(before, after, model.lang, model.who)
+    asked = model.hints_in_deal(i)
     lines = (*((verdict,) if verdict else ()),
              f"{WORDS[model.lang]['last_move']}: {said(model, i, model.log_viewer())}",
-             *leftovers(model, after))
+             *leftovers(model, after),
+             *((WORDS[model.lang]["hints_in_deal"].format(n=asked),) if asked else ()))
     n = len(after.score_sheet)
     return Summary(n, sheet_row(model, after.score_sheet[-1]), lines, deal_heading(model, n))
 
