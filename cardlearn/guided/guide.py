@@ -130,17 +130,23 @@ class GuideModel(TableModel):
         return self.state.check(step.move)
 
     def step_text(self) -> str:
-        """The goal before the first move; then what the last computer move was (its step's
-        words) and what the pupil does next and why; at the end, the tip and the way on."""
+        """The goal before the first move; then what the computers did since the pupil's last
+        move (their steps' words) and what the pupil does next and why; at the end, the tip
+        and the way on."""
         guide, lang = self.guide, self.lang
         if guide is None:
             return ""
         w = GUIDE_WORDS[lang]
         i = len(self.moves)
         parts = [guide.intro[lang]] if i == 0 else []
-        done = self.step_at(i - 1)
-        if done is not None and self.seats[self.moves[-1][0]] != HUMAN:
-            parts.append(done.say.get(lang, ""))  # a move played out by the computer: the log says it
+        # what the computers did since the pupil's last move, in order (three in a row in Geit)
+        k = i
+        while k > 0 and self.seats[self.moves[k - 1][0]] != HUMAN:
+            k -= 1
+        for j in range(k, i):
+            done = self.step_at(j)
+            if done is not None:
+                parts.append(done.say.get(lang, ""))  # played out by the computer: the log says it
         step = self.step_at(i)
         if step is not None and self.state.to_move == guide.pupil:
             wanted = self._wanted()
