@@ -54,7 +54,7 @@ def page_widget(game: str, where: Address, *, delay: float = 0.5, store: Any = N
             return Refusal("links_shown")
         if not q.get("room"):
             room = rooms.create(game, [0], seed=seed_from_environment(), store=store)
-            return with_learn_link(game, RoomTable(RoomModel(room, 0, room.tokens[0]), delay=delay))
+            return RoomTable(RoomModel(room, 0, room.tokens[0]), delay=delay)
         try:
             seat = int(q.get("seat", ""))
         except ValueError:
@@ -71,20 +71,6 @@ def page_widget(game: str, where: Address, *, delay: float = 0.5, store: Any = N
         return Refusal("corrupt", why=str(err))
     except (RoomError, ValueError) as err:
         return Refusal("bad_address", why=str(err))
-
-
-def with_learn_link(game: str, table: widgets.Widget) -> widgets.Widget:
-    """A pupil's own table with, above it, "Lærðu spilið": the game's guided first deal
-    (`?learn=1`), for the games that have one (`cardlearn.guided.GUIDES`)."""
-    from cardlearn.guided import GUIDES
-
-    if game not in GUIDES:
-        return table
-    style = ("display:inline-flex;align-items:center;min-height:44px;padding:0 14px;margin:4px 0;"
-             "border-radius:8px;background:#ffd54f;color:#1b1b1b;font-weight:bold;text-decoration:underline")
-    link = widgets.HTML(f'<a class="cardlearn-learn" href="?learn=1" style="{style}">'
-                        '<span lang="is">Lærðu spilið</span> · <span lang="en">Learn the game</span></a>')
-    return widgets.VBox([link, table])
 
 
 # The teacher's links: dark text, underlined links (not told by colour alone), each link
