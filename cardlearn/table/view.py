@@ -502,7 +502,7 @@ class TableView:
         self._action_buttons: list[widgets.Button] = []
         self._action_moves: list[Any] = []
         self._message = _html("cardlearn-message")
-        self._step = _html("cardlearn-step")  # a guided deal's step (`cardlearn.guided`), above the felt
+        self._step = _html("cardlearn-step")  # a guided deal's step (`cardlearn.guided`), heading the side column
         # What a screen reader says when the table changes (the pages' script reads this
         # hidden child into the page's live regions): see `_speak`.
         self._say = widgets.HTML(layout=widgets.Layout(display="none"))  # its own: layouts are shared
@@ -581,8 +581,7 @@ class TableView:
         self._hints.value = fragments.hints_html(hints, True, snap.lang) if hints is not None else ""
         self._speak(snap)
         self._step.value = f"<p>{esc(snap.step)}</p>" if snap.step else ""
-        step = (self._step,) if snap.step else ()
-        self.children = (*top, *step, self._main, self._say)
+        self.children = (*top, self._main, self._say)
         return self.children
 
     def _speak(self, snap: Snapshot) -> None:
@@ -685,8 +684,11 @@ class TableView:
         self._bottom.children = mine
         # With the sides taken (Kozel) the last move, in words, heads the side column, under the
         # scoreboard: below your cards it fell off a 768 px window.
-        self._side.children = (self._heading, *((self._last,) if not beside else ()), self._hints, self._log,
-                               self._sheet)
+        # A guided deal's step heads the side column: above the felt it pushed the hand out of
+        # a 1024 × 768 window.
+        step = (self._step,) if snap.step else ()
+        self._side.children = (self._heading, *step, *((self._last,) if not beside else ()), self._hints,
+                               self._log, self._sheet)
         set_classes(self._bottom, "cardlearn-bottom", "cardlearn-to-move" if snap.my_turn else "")
         self._felt.children = (self._top, self._left, self._middle, self._right, self._bottom, *over)
         set_classes(self._felt, "cardlearn-felt", "cardlearn-teacher-on" if snap.teacher else "")
