@@ -502,7 +502,7 @@ class TableView:
         self._action_buttons: list[widgets.Button] = []
         self._action_moves: list[Any] = []
         self._message = _html("cardlearn-message")
-        self._step = _html("cardlearn-step")  # a guided deal's step (`cardlearn.guided`), heading the side column
+        self._step = _html("cardlearn-step")  # a guided deal's step (`cardlearn.guided`), in the side
         # What a screen reader says when the table changes (the pages' script reads this
         # hidden child into the page's live regions): see `_speak`.
         self._say = widgets.HTML(layout=widgets.Layout(display="none"))  # its own: layouts are shared
