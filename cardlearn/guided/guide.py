@@ -72,6 +72,31 @@ class Guide:
     events: Mapping[str, Callable[[Sequence[AnyState], Sequence[str]], bool]] = field(default_factory=dict)
 
 
+def stacked(game: str, seed: int, head: Sequence[str], deck: Sequence[Any]) -> AnyState:
+    """`game`'s first deal stacked: the cards of `head` on top (top card first), then the rest
+    of the game's `deck` in its own order; later deals shuffled from `seed`."""
+    rest = [str(c) for c in deck if str(c) not in head]
+    state: AnyState = GAMES[game].new_game(seed=seed, deck=" ".join([*head, *rest]))
+    return state
+
+
+def played_out(game: str, start: AnyState, taught: Sequence[Step], seed: int) -> tuple[Step, ...]:
+    """The `taught` steps, then the rule-of-thumb computer's choice for every seat (seeded:
+    the same every time) until the first deal ends, each a step with nothing said of it (the
+    pupil's is suggested as "Your move: …", the computers' the log says)."""
+    state, moves = start, [s.move for s in taught]
+    for move in moves:
+        state = state.apply(move)
+    bots = {s: GAMES[game].BOTS["thumb"](seed=seed + s) for s in range(state.players)}
+    while state.deals_done == 0:
+        seat = state.to_move
+        assert seat is not None
+        move = str(bots[seat].choose(state, seat))
+        moves.append(move)
+        state = state.apply(move)
+    return (*taught, *(Step(m, {}) for m in moves[len(taught):]))
+
+
 class OffScript(ValueError):
     """A move the rules allow that the guided deal does not take now: said in the table's
     language (`say`), nothing moves."""

@@ -7,11 +7,10 @@ seats, the pupil's moves suggested one by one, to the last capture and the count
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
 from cardlearn.games import kasina
 from cardlearn.games.kasina.rules import DECK
-from cardlearn.guided.guide import Guide, Step
+from cardlearn.guided.guide import Guide, Step, played_out, stacked
 from cardlearn.protocol import AnyState
 
 # The first deal (c0 c1 c6 c7 to seat 0, c2 c3 c8 c9 to the dealer, seat 1; c4 c5 c10 c11 on
@@ -81,31 +80,7 @@ TIP = {
 
 def deal() -> AnyState:
     """The stacked first spil (seat 0 plays first)."""
-    rest = [str(c) for c in DECK if str(c) not in HEAD]
-    return kasina.new_game(seed=SEED, deck=" ".join([*HEAD, *rest]))
-
-
-@cache
-def played_out() -> tuple[str, ...]:
-    """Every move of the guided spil: the taught ones, then the rule-of-thumb computer's
-    choice for both seats to the spil's end (seeded: the same every time)."""
-    state = deal()
-    moves = [s.move for s in TAUGHT]
-    for move in moves:
-        state = state.apply(move)
-    bots = {s: kasina.BOTS["thumb"](seed=SEED + s) for s in range(2)}
-    while state.deals_done == 0:
-        seat = state.to_move
-        assert seat is not None
-        move = str(bots[seat].choose(state, seat))
-        moves.append(move)
-        state = state.apply(move)
-    return tuple(moves)
-
-
-def _steps() -> tuple[Step, ...]:
-    moves = played_out()
-    return TAUGHT + tuple(Step(m, {}) for m in moves[len(TAUGHT):])
+    return stacked("kasina", SEED, HEAD, DECK)
 
 
 # -- what must happen in it (the tests check each) ----------------------------------------------
@@ -143,7 +118,7 @@ def counted(states: Sequence[AnyState], moves: Sequence[str]) -> bool:
 
 
 GUIDE = Guide(
-    game="kasina", pupil=0, deal=deal, intro=INTRO, steps=_steps(), tip=TIP,
+    game="kasina", pupil=0, deal=deal, intro=INTRO, steps=played_out("kasina", deal(), TAUGHT, SEED), tip=TIP,
     events={"pair": pair, "sum": a_sum, "two groups": two_groups, "svippur": svippur,
             "kasína": a_kasina, "last capture and count": counted},
 )

@@ -8,12 +8,11 @@ in every seat, the pupil's moves suggested one by one, to the count and the loss
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from itertools import pairwise
 
 from cardlearn.games import kozel
 from cardlearn.games.kozel import DECK, four_of_a_suit
-from cardlearn.guided.guide import Guide, Step
+from cardlearn.guided.guide import Guide, Step, played_out, stacked
 from cardlearn.protocol import AnyState
 
 # The first deal, one card at a time from the dealer's (seat 3's) left: seat 0 gets c0 c4 c8
@@ -104,31 +103,7 @@ TIP = {
 
 def deal() -> AnyState:
     """The stacked first deal (seat 3 deals, seat 0 leads)."""
-    rest = [str(c) for c in DECK if str(c) not in HEAD]
-    return kozel.new_game(seed=SEED, deck=" ".join([*HEAD, *rest]))
-
-
-@cache
-def played_out() -> tuple[str, ...]:
-    """Every move of the guided deal: the taught ones, then the rule-of-thumb computer's
-    choice for every seat to the deal's end (seeded: the same every time)."""
-    state = deal()
-    moves = [s.move for s in TAUGHT]
-    for move in moves:
-        state = state.apply(move)
-    bots = {s: kozel.BOTS["thumb"](seed=SEED + s) for s in range(4)}
-    while state.deals_done == 0:
-        seat = state.to_move
-        assert seat is not None
-        move = str(bots[seat].choose(state, seat))
-        moves.append(move)
-        state = state.apply(move)
-    return tuple(moves)
-
-
-def _steps() -> tuple[Step, ...]:
-    moves = played_out()
-    return TAUGHT + tuple(Step(m, {}) for m in moves[len(TAUGHT):])
+    return stacked("kozel", SEED, HEAD, DECK)
 
 
 # -- what must happen in it (the tests check each) ----------------------------------------------
@@ -206,7 +181,7 @@ def loss_points(states: Sequence[AnyState], moves: Sequence[str]) -> bool:
 
 
 GUIDE = Guide(
-    game="kozel", pupil=0, deal=deal, intro=INTRO, steps=_steps(), tip=TIP,
+    game="kozel", pupil=0, deal=deal, intro=INTRO, steps=played_out("kozel", deal(), TAUGHT, SEED), tip=TIP,
     events={"the trump shown": trump_shown, "a lead of two cards": lead_of_two, "a beat": a_beat,
             "an answer face down": face_down, "a claim with four of a suit": a_claim,
             "drawing back to four": draw_to_four, "the count": counted, "loss points": loss_points},

@@ -9,12 +9,11 @@ in every seat, the pupil's moves suggested one by one, to the payment."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
 from cardlearn.games import lomber
 from cardlearn.games.lomber import DECK, ladder, trick_winner, trump_order
 from cardlearn.games.lomber.rules import TRUMP
-from cardlearn.guided.guide import Guide, Step
+from cardlearn.guided.guide import Guide, Step, played_out, stacked
 from cardlearn.protocol import AnyState
 
 # The first deal (seat 2 deals; three cards at a time to seat 0, 1, 2, three times round),
@@ -120,31 +119,7 @@ TIP = {
 
 def deal() -> AnyState:
     """The stacked first deal (seat 2 deals, seat 0 bids first and leads)."""
-    rest = [str(c) for c in DECK if str(c) not in HEAD]
-    return lomber.new_game(seed=SEED, deck=" ".join([*HEAD, *rest]))
-
-
-@cache
-def played_out() -> tuple[str, ...]:
-    """Every move of the guided deal: the taught ones, then the rule-of-thumb computer's
-    choice for every seat to the deal's end (seeded: the same every time)."""
-    state = deal()
-    moves = [s.move for s in TAUGHT]
-    for move in moves:
-        state = state.apply(move)
-    bots = {s: lomber.BOTS["thumb"](seed=SEED + s) for s in range(3)}
-    while state.deals_done == 0:
-        seat = state.to_move
-        assert seat is not None
-        move = str(bots[seat].choose(state, seat))
-        moves.append(move)
-        state = state.apply(move)
-    return tuple(moves)
-
-
-def _steps() -> tuple[Step, ...]:
-    moves = played_out()
-    return TAUGHT + tuple(Step(m, {}) for m in moves[len(TAUGHT):])
+    return stacked("lomber", SEED, HEAD, DECK)
 
 
 # -- what must happen in it (the tests check each) ----------------------------------------------
@@ -241,7 +216,7 @@ def payment(states: Sequence[AnyState], moves: Sequence[str]) -> bool:
 
 
 GUIDE = Guide(
-    game="lomber", pupil=0, deal=deal, intro=INTRO, steps=_steps(), tip=TIP,
+    game="lomber", pupil=0, deal=deal, intro=INTRO, steps=played_out("lomber", deal(), TAUGHT, SEED), tip=TIP,
     events={"a bid and a hold": bid_and_hold, "the exchange": exchange, "naming trump": naming_trump,
             "following suit with a matador's exemption": matador_exemption,
             "manilía taking a trick": manilia_takes, "the payment": payment},
