@@ -11,6 +11,7 @@ import pytest
 from browserkit import PAGE_TIMEOUT_MS, TABLE, screenshot
 from test_index_access import axe_violations
 
+from cardlearn.guided import GUIDES
 from cardlearn.table.room import page_path
 
 pytestmark = pytest.mark.browser
@@ -46,3 +47,25 @@ def test_the_guided_kasina_deal_on_its_page(tab: Any, voila_url: str) -> None:
                            arg=first, timeout=30_000)
     page.wait_for_selector("button.cardlearn-suggested", timeout=30_000)
     screenshot(page, "learn-kasina-step-3")
+
+
+@pytest.mark.parametrize("game", [g for g in GUIDES if g != "kasina"])
+def test_every_guided_deal_opens_on_its_page_and_takes_its_first_lit_move(tab: Any, voila_url: str,
+                                                                       game: str) -> None:
+    page = tab.page
+    page.goto(f"{voila_url}/{page_path(game)}?learn=1", wait_until="domcontentloaded")
+    step = page.wait_for_selector(".cardlearn-step", timeout=PAGE_TIMEOUT_MS)
+    first = step.inner_text()
+    page.wait_for_selector("button.cardlearn-suggested", timeout=30_000)
+    assert axe_violations(page) == []
+    lit_actions = page.query_selector_all("button.cardlearn-action.cardlearn-suggested")
+    if lit_actions:
+        lit_actions[0].click()  # a bid, "pass": the move is the button
+    else:
+        for button in page.query_selector_all("button.cardlearn-card.cardlearn-suggested"):
+            button.click()
+            page.wait_for_timeout(200)
+        page.click("button.cardlearn-confirm")
+    page.wait_for_function("t => { const s = document.querySelector('.cardlearn-step');"
+                           " return s && s.innerText !== t; }", arg=first, timeout=30_000)
+    screenshot(page, f"learn-{game}-after-first-move")
