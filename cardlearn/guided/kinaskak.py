@@ -132,8 +132,8 @@ TAUGHT = (
     Step("discard 10H", {
         "is": f"Kastaðu svo hjartatíunni, sem gæfi 10. Þá lýkur umferðinni: tölvan fær 0 refsistig "
               f"en þú {PENALTY} fyrir spilin sex sem eftir eru á hendi þinni.",
-        "en": f"Then discard the 10♥, which would cost 10. That ends the round: the computer scores 0 penalty "
-              f"points and you {PENALTY} for the six cards left in your hand."}),
+        "en": f"Then discard the 10♥, which would cost 10. That ends the round: the computer scores 0 "
+              f"penalty points and you {PENALTY} for the six cards left in your hand."}),
 )
 
 INTRO = {
