@@ -163,7 +163,9 @@ class GuideModel(TableModel):
             return ""
         w = GUIDE_WORDS[lang]
         i = len(self.moves)
-        parts = [guide.intro[lang]] if i == 0 else []
+        # the goal until the pupil's first move (in Kínaskák the computer moves first)
+        first = all(self.seats[seat] != HUMAN for seat, _ in self.moves)
+        parts = [guide.intro[lang]] if first else []
         # what the computers did since the pupil's last move, in order (three in a row in Geit)
         k = i
         while k > 0 and self.seats[self.moves[k - 1][0]] != HUMAN:
