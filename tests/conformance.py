@@ -329,6 +329,21 @@ def check_unreadable(game: ModuleType, state: Any) -> None:
         assert state.to_json() == before
 
 
+def check_rule_teach(game: ModuleType) -> None:
+    """Every rule a move can be refused by (`RULE_WORDS`, but `unreadable`: a typo teaches no
+    rule) has its rule taught in a sentence in both languages (`RULE_TEACH`), which the table
+    offers after two refused tries in a row; no sentence for a rule the game does not name."""
+    refusable = set(game.RULE_WORDS["en"]) - {"unreadable"}
+    for lang in ("is", "en"):
+        taught = game.RULE_TEACH[lang]
+        assert set(taught) == refusable, (
+            f"RULE_TEACH[{lang!r}] lacks {sorted(refusable - set(taught))}, "
+            f"has extra {sorted(set(taught) - refusable)}")
+        for rule, text in taught.items():
+            assert text.lstrip("„'\"")[:1].isupper() and text.endswith(".") and "{" not in text, (
+                f"RULE_TEACH[{lang!r}][{rule!r}] is not a whole sentence: {text!r}")
+
+
 def check_finished_deal(game: ModuleType, before: Any, after: Any) -> None:
     """`last_deal` once a deal's last move is made (`before` → `after`): a `FinishedDeal`
     whose numbers and row agree with the score sheet, whose seats and teams are the

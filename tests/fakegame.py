@@ -47,6 +47,14 @@ RULE_WORDS = {
         "wrong_phase": "sá leikur á ekki við núna ({phase})",
     },
 }
+RULE_TEACH = {
+    "en": {"not_in_hand": "You play a card from your own hand.",
+           "follow_suit": "You follow the suit led when you can.",
+           "wrong_phase": "A deal goes in phases: discard, claim, play."},
+    "is": {"not_in_hand": "Þú spilar spili af eigin hendi.",
+           "follow_suit": "Þú fylgir lit ef þú getur.",
+           "wrong_phase": "Gjöfin gengur í þrepum: kast, krafa, spil."},
+}
 SHEET_NAMES = {"is": {"tricks": "slagir", "total": "alls"}, "en": {"tricks": "tricks", "total": "total"}}
 _SUITS = {
     "is": {"S": "spaði", "H": "hjarta", "D": "tígull", "C": "lauf"},

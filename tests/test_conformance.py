@@ -76,6 +76,10 @@ def test_bad_saved_games_and_decks_are_refused(game):
     conformance.check_bad_inputs(game)
 
 
+def test_every_refusal_has_its_rule_taught(game):
+    conformance.check_rule_teach(game)
+
+
 def test_registry_modules_have_the_shared_names():
     for name, module in MODULES.items():
         for attr in GAME_MODULE_MEMBERS:

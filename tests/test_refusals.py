@@ -162,9 +162,13 @@ def test_kinaskak_layoff_on_the_wrong_meld_says_which_card_it_takes():
             "sama lit, hér 2♥ eða 7♥",
          "4♦ does not fit that run: a run grows only by the next card below or above it in its suit, "
          "here 2♥ or 7♥")
-    click(m, "meld-0-1")  # seat 0's set of eights
-    says(m, "4♦ er ekki af sama gildi og þrennan (8): við þrennu bætast aðeins spil af sama gildi",
-         "4♦ is not of the set's rank (8): a set takes only cards of its rank")
+    click(m, "meld-0-1")  # seat 0's set of eights: the second refused try in a row
+    said = both(m)
+    named_rule(said)
+    assert ("4♦ er ekki af sama gildi og þrennan (8): við þrennu bætast aðeins spil af sama gildi. "
+            "Þetta var önnur tilraunin í röð sem gekk ekki. Reglan: Að bæta við") in said["is"]
+    assert ("4♦ is not of the set's rank (8): a set takes only cards of its rank. That was the second "
+            "refused try in a row. The rule: Laying off") in said["en"]
 
 
 # -- the widget: a grey Confirm still reaches the table ------------------------------------

@@ -35,6 +35,8 @@ RULE_WORDS = {"en": {"not_in_hand": "{card} is not in your hand: play a card you
               "is": {"not_in_hand": "{card} er ekki á hendi þinni: spilaðu spili sem þú átt",
                      "unreadable": "ekki tókst að lesa leikinn {text}: spil er skrifað með gildi og lit, "
                                    "t.d. 'QH'"}}
+RULE_TEACH = {"en": {"not_in_hand": "You play a card from your own hand."},
+              "is": {"not_in_hand": "Þú spilar spili af eigin hendi."}}
 SHEET_NAMES = {"en": {"tricks": "tricks", "total": "total"}, "is": {"tricks": "slagir", "total": "alls"}}
 
 

@@ -24,7 +24,7 @@ from cardlearn.protocol import AnyState, Token
 from cardlearn.table.fixed import table_bot
 from cardlearn.table.model import TableModel
 from cardlearn.table.snapshot import HUMAN, Key
-from cardlearn.table.words import check_lang
+from cardlearn.table.words import WORDS, check_lang
 
 Words = Mapping[str, str]  # one text per language: {"is": ..., "en": ...}
 
@@ -209,6 +209,14 @@ class GuideModel(TableModel):
                     self.refuse(err)
                     return
         super().click(zone, index)
+
+    def _way_on(self, lang: str) -> str:
+        """After two refused tries in a row in the guided deal: the lit move."""
+        wanted = self._wanted()
+        if wanted is None:
+            return super()._way_on(lang)
+        return WORDS[lang]["may_guided"].format(
+            move=self.game.command(self.state, wanted, lang, who=self.who))
 
     def _play(self, action: Any) -> bool:
         wanted = self._wanted()

@@ -44,11 +44,11 @@ from cardlearn.table import snapshot
 from cardlearn.table.choices import Advice, Choices
 from cardlearn.table.hints import Hints
 from cardlearn.table.history import History, Move
-from cardlearn.table.messages import Note, illegal, rule_of, said
+from cardlearn.table.messages import Note, illegal, is_try, rule_of, rule_offered, said
 from cardlearn.table.selection import OPTIONS_SHOWN, Selection
 from cardlearn.table.snapshot import HUMAN, Key, Snapshot
 from cardlearn.table.turns import DEMO_PACES, BotTurn, Turns
-from cardlearn.table.words import check_lang, seat_name, side_names
+from cardlearn.table.words import WORDS, check_lang, seat_name, side_names
 
 # The names this module has always given, some of them now its parts' (`BotTurn`, `Move`, `Note`).
 __all__ = ["DEMO_PACES", "OPTIONS_SHOWN", "BotTurn", "Move", "Note", "TableModel", "new_state", "roles"]
@@ -104,6 +104,8 @@ class TableModel:
         self._four_colour = False
         self._text_view = False
         self._note: Note | None = None
+        self._tries = 0  # refused tries in a row since the position or selection last moved on
+        self._refusals = 0  # every refusal, tries or not: a click or Confirm refused none ends the row
         self._asking = False
         self._hints = Hints(self)
         self._reset(state)
@@ -308,8 +310,35 @@ class TableModel:
 
     def _refused(self, rule: str) -> None:
         """A move the human asked for was refused, by `rule` (the engine's rule, "not_your_turn",
-        "is_over" ...; see `messages.rule_of`): a table of its own keeps no count; a room's
-        model counts it in its seat's tally, for the teacher's lesson."""
+        "is_over" ...; see `messages.rule_of`), its reason already on the message line.  The
+        second refused try in a row offers the rule that blocked it, in a sentence, and what
+        the pupil may do instead (a wait, or the game's end, is no try)."""
+        self._refusals += 1
+        if is_try(self.game, rule):
+            self._tries += 1
+            if self._tries >= 2 and self._note is not None:
+                self._note = rule_offered(self.game, self._note, rule, self._way_on)
+        self._tally(rule)
+
+    def _tally(self, rule: str) -> None:
+        """Count a refusal by `rule`: a table of its own keeps no count; a room's model counts
+        it in its seat's tally, for the teacher's lesson."""
+
+    def _way_on(self, lang: str) -> str:
+        """What the human to move may do instead of a refused try: the moves, when few."""
+        state, w = self.state, WORDS[lang]
+        moves = state.legal_actions() if self._human(state.to_move) else []
+        if not moves:
+            return ""
+        if len(moves) > 3:
+            return w["may_now_many"].format(n=len(moves))
+        said = [self.game.command(state, m, lang, who=self.who) for m in moves]
+        return w["may_now"].format(moves="; ".join(said))
+
+    def _tried(self, refusals: int) -> None:
+        """A click or Confirm that was no refusal ends a row of refused tries."""
+        if self._refusals == refusals:
+            self._tries = 0
 
     def act(self, action: Any) -> bool:
         """Make `action` (or its text) for the human to move; an illegal one only says why."""
@@ -327,6 +356,7 @@ class TableModel:
     def _changed(self) -> None:
         self._selection.keys.clear()
         self._note = None
+        self._tries = 0
         self._selection.settle()
 
     def forced(self) -> Any | None:
@@ -454,11 +484,16 @@ class TableModel:
 
     def click(self, zone: str, index: int | None) -> None:
         """A click on entry `index` of `zone` (or "hand"), or on a target zone (`index` None)."""
+        refusals = self._refusals
         self._selection.click(zone, index)
+        self._tried(refusals)
 
     def confirm(self) -> bool:
         """Play the selection, if it is exactly one legal move."""
-        return self._selection.confirm()
+        refusals = self._refusals
+        made = self._selection.confirm()
+        self._tried(refusals)
+        return made
 
     # -- the hot seat (see `Selection.must_pass`) -------------------------------------------
     def must_pass(self) -> bool:

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 
 # Each module's `__all__` is its part of the game's public names (those
 # `cardlearn.protocol.GameModule` asks for among them): re-exported here, summed below.
-from . import bots, examples, hidden, legality, rules, saves, state, view
+from . import bots, examples, hidden, legality, rules, saves, state, teach, view
 from .bots import *  # noqa: F403
 from .examples import *  # noqa: F403
 from .hidden import *  # noqa: F403
@@ -54,11 +54,12 @@ from .legality import *  # noqa: F403
 from .rules import *  # noqa: F403
 from .saves import *  # noqa: F403
 from .state import *  # noqa: F403
+from .teach import *  # noqa: F403
 from .view import *  # noqa: F403
 
 State.GAME = sys.modules[__name__]  # noqa: F405 -- from `.state`
 
 # mypy reads only a literal `__all__`: without one, it takes the names imported above as public.
 if not TYPE_CHECKING:
-    __all__ = [name for module in (bots, examples, hidden, legality, rules, saves, state, view)
+    __all__ = [name for module in (bots, examples, hidden, legality, rules, saves, state, teach, view)
                for name in module.__all__]

@@ -445,7 +445,7 @@ class RoomModel(TableModel):
             self._count(hint=True)
         return hints
 
-    def _refused(self, rule: str) -> None:
+    def _tally(self, rule: str) -> None:
         self._count(refused=rule)
 
     def _count(self, *, hint: bool = False, refused: str | None = None) -> None:
