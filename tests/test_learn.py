@@ -62,6 +62,21 @@ def test_the_guided_deal_followed_by_its_suggestions_reaches_its_end(game: str, 
 
 
 @pytest.mark.parametrize("game", GUIDES)
+def test_past_the_guided_deals_end_the_match_goes_on_as_a_real_one(game: str) -> None:
+    model = GuideModel(guide(game), lang="is")
+    follow(model)
+    assert model.snapshot().dismiss == "Spilaðu alvöru spil"  # the deal-end panel's button
+    assert "„Spilaðu alvöru spil“" in model.step_text()
+    model.dismiss()  # the panel's button: the next deal, the computers on their own
+    assert model.guide is None and model.step_text() == "" and model.snapshot().dismiss == "Áfram"
+    for _ in range(12):  # the computers choose without a script (it has no more moves)
+        if model.human_to_move() or model.paused or model.state.is_over:
+            break
+        assert model.bot_step()
+    assert not model.suggested()
+
+
+@pytest.mark.parametrize("game", GUIDES)
 def test_what_the_guided_deal_teaches_happens_in_it(game: str) -> None:
     found = guide(game)
     state = found.deal()
@@ -83,6 +98,7 @@ def test_a_click_off_the_suggestion_is_answered_and_nothing_moves() -> None:
     model.click(off.zone, off.index)
     assert model.selected == frozenset() and len(model.moves) == 0
     assert model.message.startswith("Ekki ") and "7♦" in model.message  # what to do instead
+    assert not RAW.search(model.message), model.message  # the card as 6♦, not its notation
     # a legal move the script does not take: refused by the guide, nothing moves
     other = next(a for a in model.state.legal_actions() if str(a) != guide("kasina").steps[0].move)
     assert model.act(other) is False and len(model.moves) == 0
@@ -105,3 +121,15 @@ def test_the_hints_asked_in_a_deal_are_shown_at_its_end() -> None:
     summary = take(model).summary
     assert summary is not None
     assert "Vísbendingar sem þú baðst um: 1" in summary.lines
+
+
+def test_a_wrong_button_in_the_guided_deal_points_to_the_lit_button() -> None:
+    model = GuideModel(guide("lomber"), lang="is")
+    while not model.human_to_move():
+        assert model.bot_step()
+    wanted = model.suggested_move()
+    assert wanted is not None and not model.suggested()  # a bid: a button, no cards
+    other = next(a for a in model.state.legal_actions() if a != wanted)
+    n = len(model.moves)
+    assert model.act(other) is False and len(model.moves) == n
+    assert "Hnappurinn sem á að smella á er lýstur upp" in model.message

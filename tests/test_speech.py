@@ -104,3 +104,16 @@ def test_a_chosen_move_a_hint_and_a_new_deal_are_said() -> None:
         assert said(t)["polite"].startswith(t.model.snapshot().title)
     finally:
         t.close()
+
+
+def test_new_games_question_is_asked_aloud_too() -> None:
+    """The "new game?" question shows above the table, out of a screen reader's way: the
+    live region asks it (a pupil who missed it thought the button did nothing)."""
+    t = play("kasina", seed=5, delay=0)
+    try:
+        while not t.model.undo_stops():  # a real choice made: the button asks first
+            t.act(t.state.legal_actions()[0])
+        t._change(t.model.ask_new)  # as the button's handler does
+        assert t.model.asking and WORDS["is"]["new_ask"] in said(t)["polite"]
+    finally:
+        t.close()

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardlearn.cards import Card
 from cardlearn.core import IllegalMove
 from cardlearn.games import GAMES
 from cardlearn.protocol import AnyState, Token
@@ -34,14 +35,20 @@ GUIDE_WORDS: dict[str, dict[str, str]] = {
         "not_now": "Ekki þetta núna: í þessari kennslu er næsti leikur þinn {move}. "
                    "Spilin sem á að velja eru lýst upp.",
         "not_now_card": "Ekki {card} núna: veldu það sem er lýst upp ({move}).",
-        "done": "Spilinu er lokið. Ýttu á „Nýr leikur“ til að spila alvöru spil við tölvuna.",
+        "not_now_button": "Ekki þetta núna: í þessari kennslu er næsti leikur þinn {move}. Hnappurinn "
+                          "sem á að smella á er lýstur upp.",
+        "your_move_why": "Þinn leikur: {move} — {why}.",
+        "done": "Spilinu er lokið. Smelltu á „Spilaðu alvöru spil“ og spilaðu við tölvuna upp á eigin "
+                "spýtur.",
         "real": "Spilaðu alvöru spil",
     },
     "en": {
         "your_move": "Your move: {move}.",
         "not_now": "Not that now: in this lesson your next move is {move}. The cards to choose are lit.",
         "not_now_card": "Not {card} now: choose what is lit ({move}).",
-        "done": "The deal is over. Press “New game” to play a real deal against the computer.",
+        "not_now_button": "Not that now: in this lesson your next move is {move}. The button to press is lit.",
+        "your_move_why": "Your move: {move} — {why}.",
+        "done": "The deal is over. Press “Now play a real deal” and play the computer on your own.",
         "real": "Now play a real deal",
     },
 }
@@ -177,11 +184,36 @@ class GuideModel(TableModel):
         step = self.step_at(i)
         if step is not None and self.state.to_move == guide.pupil:
             wanted = self._wanted()
-            plain = w["your_move"].format(move=self._move_words(wanted)) if wanted is not None else ""
-            parts.append(step.say.get(lang) or plain)
+            parts.append(step.say.get(lang) or self._played_out(wanted))
         if step is None and i >= len(guide.steps):
             parts += [guide.tip[lang], w["done"]]
         return " ".join(p for p in parts if p)
+
+    def _played_out(self, wanted: Any | None) -> str:
+        """A step the script has no words for (the deal played out after the taught moves):
+        the move and the game's one-line reason for it."""
+        if wanted is None:
+            return ""
+        w, move = GUIDE_WORDS[self.lang], self._move_words(wanted)
+        why = self.game.explain(self.state, wanted, self.lang).strip().rstrip(".")
+        return w["your_move_why"].format(move=move, why=why) if why else w["your_move"].format(move=move)
+
+    def dismiss_words(self) -> str:
+        """The deal-end panel's button once the guided deal is over: a real deal next."""
+        over = self.guide is not None and len(self.moves) >= len(self.guide.steps)
+        return GUIDE_WORDS[self.lang]["real"] if over else super().dismiss_words()
+
+    def dismiss(self) -> None:
+        """Past the guided deal's end panel the match goes on as a real one: the computers
+        choose for themselves (the script has no more moves) and nothing is lit."""
+        if self.guide is not None and len(self.moves) >= len(self.guide.steps):
+            self._go_real()
+        super().dismiss()
+
+    def _go_real(self) -> None:
+        self.guide = None
+        for seat in list(self._turns.bots):
+            self._turns.bots[seat] = table_bot(self.game, self.game.INFO.strongest_bot, self.seed + seat)
 
     def suggested(self) -> Counter[Token]:
         wanted = self._wanted()
@@ -204,7 +236,9 @@ class GuideModel(TableModel):
             if index is None or card is not None:
                 token = self.token_of(key)
                 if self.suggested()[token] == 0:
-                    err = OffScript("not_now_card" if card else "not_now", card=str(card or zone),
+                    # the card as the table's words write it (6♦), never the notation (6D)
+                    err = OffScript("not_now_card" if card else "not_now",
+                                    card=Card.parse(card).symbol if card else "",
                                     move=self._move_words(wanted))
                     self.refuse(err)
                     return
@@ -225,15 +259,14 @@ class GuideModel(TableModel):
                 got = self.state.check(action)
             except IllegalMove:
                 return super()._play(action)  # the engine says which rule forbids it
-            if got != wanted:
-                self.refuse(OffScript("not_now", move=self._move_words(wanted)))
+            if got != wanted:  # the lit thing is a button (a bid) when the move takes no card
+                key = "not_now" if self.suggested() else "not_now_button"
+                self.refuse(OffScript(key, move=self._move_words(wanted)))
                 return False
         return super()._play(action)
 
     def new_game(self, seed: int | None = None) -> None:
         """After the guided deal: a real deal, the computers the game's strongest."""
         if self.guide is not None:
-            self.guide = None
-            for seat in list(self._turns.bots):
-                self._turns.bots[seat] = table_bot(self.game, self.game.INFO.strongest_bot, self.seed + seat)
+            self._go_real()
         super().new_game(seed)

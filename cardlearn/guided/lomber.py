@@ -74,7 +74,7 @@ TAUGHT = (
     Step("3H", {"is": "Tölva 1 fylgdi lit með hjartaþristi.",
                 "en": "Computer 1 followed suit with the 3♥."}),
     Step("2C", {
-        "is": "Tölva 2 lét laufatvist þótt trompi væri spilað út. Það má hún ef hún á ekkert tromp, "
+        "is": "Tölva 2 lét lauftvistinn þótt trompi væri spilað út. Það má hún ef hún á ekkert tromp, "
               "eða ef einu trompin hennar eru matadorar, spadda, manilía eða basti: þeir eru "
               "undanþegnir þegar lægra trompi er spilað út.",
         "en": "Computer 2 played the 2♣ although a trump was led. It may do so if it holds no trump, "

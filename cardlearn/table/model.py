@@ -400,6 +400,10 @@ class TableModel:
         else:
             self._asking = False
 
+    def dismiss_words(self) -> str:
+        """The words of the deal-end panel's button ("Áfram")."""
+        return WORDS[self._lang]["dismiss"]
+
     def dismiss(self) -> None:
         """Close the end-of-deal summary: the next deal goes on (bots, forced moves)."""
         self._history.summary_at = None

@@ -199,6 +199,7 @@ class Snapshot:
     four_colour: bool = False  # the seat chose the four-colour deck (♦ blue, ♣ green)
     text_view: bool = False  # the text view is on (`cardlearn.table.textview`)
     typed_moves: tuple[tuple[str, str], ...] = ()  # with it on, the moves to type: (notation, words)
+    dismiss: str = ""  # the deal-end panel's button ("Áfram"; a guided deal's "Spilaðu alvöru spil")
     step: str = ""  # a guided deal's step: what to do next and why (`cardlearn.guided`); "" at a table
 
     @property
@@ -551,6 +552,7 @@ def take(model: TableModel) -> Snapshot:
         four_colour=model.four_colour,
         text_view=model.text_view,
         typed_moves=_typed_moves(model) if model.text_view and passing is None else (),
+        dismiss=model.dismiss_words(),
         step=model.step_text(),
     )
 

@@ -426,6 +426,7 @@ class _Said(NamedTuple):
     hints: tuple[tuple[str, str], ...] | None
     ready: str
     step: str = ""
+    asking: bool = False
 
 
 class TableView:
@@ -549,6 +550,7 @@ class TableView:
         self._lang_style.value = fragments.lang_style(snap.lang)
         for key, button in self._buttons.items():
             button.description = w[key]
+        self._buttons["dismiss"].description = snap.dismiss or w["dismiss"]
         self._buttons["teacher"].button_style = "warning" if snap.teacher else ""
         self._buttons["demo"].button_style = "warning" if snap.demo else ""
         self._buttons["four_colour"].button_style = "success" if snap.four_colour else ""
@@ -596,7 +598,7 @@ class TableView:
         last = max((line.number for line in snap.log), default=0)
         before = self._said
         now = _Said(last, snap.turn, snap.message, snap.summary is not None, snap.title, snap.hints,
-                    snap.ready, snap.step)
+                    snap.ready, snap.step, snap.asking)
         polite: list[str] = []
         if before is not None and snap.title != before.title and snap.summary is None:
             polite.append(snap.title)  # a new deal ("Geit — 2. spil")
@@ -615,6 +617,8 @@ class TableView:
             polite.append(w["ready_say"].format(move=snap.ready))
         if snap.step and (before is None or snap.step != before.step):
             polite.append(snap.step)  # a guided deal's step: what to do next, and why
+        if snap.asking and before is not None and not before.asking:
+            polite.append(w["new_ask"])  # the question shown above the table: asked aloud too
         message = snap.message if before is None or snap.message != before.message else ""
         # a new message with no move is the answer to the pupil's click (a refusal, or why
         # a card is faded): said at once; one that comes with a move is said after it
