@@ -920,7 +920,7 @@ OPTIONS_IS: dict[str, tuple[str, str]] = {  # the same notes in Icelandic, for t
     "excess_buy_penalty": ("ekki má kaupa oftar en leyft er",
                            "refsistig (spilareglur.is: 200): kaupa má oftar, en hver kaup umfram "
                            "hámarkið kosta þau"),
-    "buy_priority": ("vilji fleiri kaupa er dregið um það (eftir fræi spilsins)",
+    "buy_priority": ("vilji fleiri kaupa er dregið um það (eftir slembifræi spilsins)",
                      "'seat_order': sá fær sem fyrstur segir „kaupi“, réttsælis frá þeim sem á leik"),
     "discarder_may_buy": ("sá sem kastaði spilinu má ekki kaupa það aftur", "True: hann má það"),
     "buy_initial_upcard": ("spilið sem snúið var upp í byrjun má kaupa eins og hvert annað spil á "

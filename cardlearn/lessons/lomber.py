@@ -928,7 +928,7 @@ OBSERVATION: dict[str, str] = {  # a field of `state.observation(seat)` -> what 
 
 
 OBSERVATION_IS: dict[str, str] = {  # the same meanings in Icelandic
-    "seat": "sætið sem þetta yfirlit er fyrir",
+    "seat": "sætið sem þessi sýn er fyrir",
     "to_move": "sætið sem á að leika núna; <code>null</code> (<code>None</code> í Python) þegar "
                "leiknum er lokið",
     "hand": "spilin sem þetta sæti hefur á hendi",
@@ -1043,7 +1043,7 @@ SAY = Sayings({
                      "the search bot plays {choice}",
                "is": "\n{worlds} ímynduð spil; þumalputtareglan segir {preferred}, leitarinn velur {choice}"},
     "tries": {"en": "tries: {tries} = {total} (at most {most})",
-              "is": "tilraunir: {tries} = {total} (mest {most})"},
+              "is": "hermanir: {tries} = {total} (mest {most})"},
 })
 
 
