@@ -20,8 +20,12 @@ __all__ = [
     "RANKS",
     "SUITS",
     "Card",
+    "NotACard",
     "Suit",
+    "card_reason",
     "cards_text",
+    "deck_card",
+    "is_card",
     "make_deck",
     "parse_cards",
     "standard_deck",
@@ -131,19 +135,10 @@ class Card:
     def _parse_new(cls, text: str) -> Card:
         if not isinstance(text, str):
             raise ValueError(f"a card is written as text like 'AS' or '10D', not {text!r}")
-        body = text.strip()
-        if not body[:-1].isascii():  # "ſ".upper() is "S": only ASCII letters may be upper-cased
-            body = "?"
-        body = body[:-1].upper() + (body[-1:].upper() if body[-1:].isascii() else body[-1:])
-        if body in ("JK", "JOKER", JOKER_SYMBOL):
-            return cls(None, None)
-        rank, suit = body[:-1], _SYMBOL_SUITS.get(body[-1:], body[-1:])
-        rank = "10" if rank == "T" else rank
-        if rank not in RANKS or suit not in SUITS:
-            raise ValueError(
-                f"{text!r} is not a card: write a rank 2-10, J, Q, K, A (T for ten) "
-                "then a suit S, H, D, C or ♠ ♥ ♦ ♣, e.g. 'AS' or '10D'; 'JK' is a joker")
-        return cls(rank, suit)
+        read = _rank_and_suit(text)
+        if read is None:
+            raise NotACard(text)
+        return cls(*read)
 
     @property
     def is_joker(self) -> bool:
@@ -202,6 +197,79 @@ class Card:
 
 
 JOKER = Card(None, None)
+
+
+def _rank_and_suit(text: str) -> tuple[str | None, str | None] | None:
+    """The rank and suit `text` writes (both None for a joker), or None if it is no card."""
+    body = text.strip()
+    if not body[:-1].isascii():  # "ſ".upper() is "S": only ASCII letters may be upper-cased
+        body = "?"
+    body = body[:-1].upper() + (body[-1:].upper() if body[-1:].isascii() else body[-1:])
+    if body in ("JK", "JOKER", JOKER_SYMBOL):
+        return None, None
+    rank, suit = body[:-1], _SYMBOL_SUITS.get(body[-1:], body[-1:])
+    rank = "10" if rank == "T" else rank
+    return (rank, suit) if rank in RANKS and suit in SUITS else None
+
+
+# How a card is written, said for the deck of the game being played: the ranks it has (a
+# Kozel deck starts at the six, a Lomber deck has no 8, 9 or 10) and whether it has jokers.
+# Every game's refusal of a card it cannot read goes through `card_reason`, in its language.
+_NOTATION = {
+    "en": {"ranks": "a card is a rank {numbers}{ten}, J, Q, K or A, then a suit S, H, D or C "
+                    "(or ♠ ♥ ♦ ♣), e.g. 'AS' or '{example}'",
+           "ten": " (T for ten)", "joker": "; a joker is 'JK'",
+           "no_card": "{typed} is not a card: ", "not_here": "{typed} is not in this deck: "},
+    "is": {"ranks": "spil er skrifað með gildi, {numbers}{ten}, J, Q, K eða A, og síðan lit, S (spaði), "
+                    "H (hjarta), D (tígull) eða C (lauf), eða ♠ ♥ ♦ ♣; t.d. 'AS' eða '{example}'",
+           "ten": " (T má standa fyrir 10)", "joker": "; jóker er skrifaður 'JK'",
+           "no_card": "{typed} er ekki spil: ", "not_here": "{typed} er ekki til í þessum stokki: "},
+}
+
+
+def card_notation(lang: str, ranks: Sequence[str] = RANKS, jokers: bool = True) -> str:
+    """How a card of a deck with these `ranks` (and jokers, or none) is written, in `lang`:
+    "a card is a rank 6-10 (T for ten), J, Q, K or A, then a suit …" for a Kozel deck."""
+    w = _NOTATION[lang]
+    numbers = [r for r in RANKS if r.isdigit() and r in ranks]
+    dash = "–" if lang == "is" else "-"
+    span = f"{numbers[0]}{dash}{numbers[-1]}" if len(numbers) > 1 else "".join(numbers)
+    text = w["ranks"].format(numbers=span, ten=w["ten"] if "10" in numbers else "",
+                             example=f"{numbers[-1]}D" if numbers else "KD")
+    return text + (w["joker"] if jokers else "")
+
+
+def is_card(text: str) -> bool:
+    """Does `text` write a card (of the full deck, jokers included)?"""
+    return _rank_and_suit(text) is not None
+
+
+def card_reason(typed: str, lang: str = "en", ranks: Sequence[str] = RANKS, jokers: bool = True) -> str:
+    """Why `typed` is no card of the deck (`ranks`, `jokers`): "'3X' is not a card: a card
+    is a rank …", or, for a card the deck lacks, "'8H' is not in this deck: …"."""
+    head = "no_card" if _rank_and_suit(typed) is None else "not_here"
+    return _NOTATION[lang][head].format(typed=repr(typed)) + card_notation(lang, ranks, jokers)
+
+
+class NotACard(ValueError):
+    """Text that is no card (of the deck being played, `deck_card`); `typed` is the text,
+    and the message says, in English, how a card of that deck is written."""
+
+    def __init__(self, typed: str, ranks: Sequence[str] = RANKS, jokers: bool = True) -> None:
+        super().__init__(card_reason(typed, "en", ranks, jokers))
+        self.typed = typed
+
+
+def deck_card(text: str, ranks: Sequence[str] = RANKS, jokers: bool = False) -> Card:
+    """`Card.parse(text)`, for a deck with only these `ranks` (and jokers if `jokers`): a
+    card the deck lacks, like any text that is no card, is a `NotACard`."""
+    try:
+        card = Card.parse(text)
+    except NotACard:
+        raise NotACard(text, ranks, jokers) from None
+    if (card.rank is None and not jokers) or (card.rank is not None and card.rank not in ranks):
+        raise NotACard(text, ranks, jokers)
+    return card
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:

@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar, overload
 
-from cardlearn.cards import Card, parse_cards
+from cardlearn.cards import RANKS, Card, card_reason, parse_cards
 from cardlearn.protocol import FinishedDeal, ScoreRow, ShownRow
 
 __all__ = [
@@ -53,6 +53,8 @@ __all__ = [
     "shuffled",
     "stacked_deck",
     "start_options",
+    "unreadable",
+    "unreadable_words",
 ]
 
 
@@ -117,6 +119,50 @@ _OVER = {"en": {"match_over": "the match is over: no more moves"},
 def match_over() -> IllegalMove:
     """The refusal of any move once the match is over, in every game."""
     return IllegalMove(_OVER["en"]["match_over"], rule="match_over", words=_OVER)
+
+
+# A move the game cannot read (the rule `unreadable`, in every game): the game's own
+# notation, or, when the engine names the card it could not read (the value `typed`), why
+# that is no card of the game's deck, in words made for that deck alone (`card_reason`).
+_UNREADABLE = {"en": "cannot read the move {text}: ", "is": "ekki tókst að lesa leikinn {text}: "}
+
+
+class UnreadableText(str):
+    """A game's `RULE_WORDS[lang]["unreadable"]`: as a `str`, the head and the game's
+    notation; its `format` puts the card's own reason in the notation's place when the
+    engine gave one (`typed`)."""
+
+    lang: str
+    notation: str
+    ranks: tuple[str, ...]
+    jokers: bool
+
+    def __new__(cls, lang: str, notation: str, ranks: Sequence[str], jokers: bool) -> UnreadableText:
+        made = super().__new__(cls, _UNREADABLE[lang] + notation)
+        made.lang, made.notation, made.ranks, made.jokers = lang, notation, tuple(ranks), jokers
+        return made
+
+    def format(self, *args: object, **params: object) -> str:
+        typed = str(params.get("typed") or "")
+        tail = card_reason(typed, self.lang, self.ranks, self.jokers) if typed else self.notation
+        return _UNREADABLE[self.lang].format(text=params.get("text", "")) + tail
+
+
+def unreadable_words(notation: Mapping[str, str], ranks: Sequence[str] = RANKS,
+                     jokers: bool = False) -> dict[str, str]:
+    """A game's rule `unreadable` in each language of `notation` (how the game's moves are
+    written), for a deck of these `ranks` (and jokers, if it has them)."""
+    return {lang: UnreadableText(lang, text, ranks, jokers) for lang, text in notation.items()}
+
+
+def unreadable(text: object, notation: str, typed: str = "", ranks: Sequence[str] = RANKS,
+               jokers: bool = False) -> IllegalMove:
+    """The refusal of `text`, which the game cannot read: the rule `unreadable`, its English
+    message the game's `notation`, or why `typed` (the card in it that could not be read) is
+    no card of the game's deck."""
+    params = {"text": repr(text), **({"typed": typed} if typed else {})}
+    said = UnreadableText("en", notation, ranks, jokers).format(**params)
+    return IllegalMove(said, rule="unreadable", params=params)
 
 
 def shuffled(cards: Sequence[Card], seed: int, *salt: object) -> tuple[Card, ...]:

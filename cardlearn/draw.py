@@ -224,7 +224,7 @@ def hand_svg(cards: Iterable[Card | str] | str, *, face_up: bool = True, overlap
 
 _WORDS = {
     "is": {"seat": "Sæti {n}", "you": "Sæti {n} (þú)", "cards": "{n} spil", "score": "Staða",
-           "empty": "tómt", "to_move": "á leik", "over": "leik lokið"},
+           "empty": "engin spil", "to_move": "á leik", "over": "leik lokið"},
     "en": {"seat": "Seat {n}", "you": "Seat {n} (you)", "cards": "{n} cards", "score": "Score",
            "empty": "empty", "to_move": "to move", "over": "game over"},
 }
@@ -283,7 +283,8 @@ def table_rows(state: AnyState, seat: int | None = None, lang: str = "is") -> tu
         label = zone["label"] if owner is None else f"{w['seat'].format(n=owner)}: {zone['label']}"
         if "cards" in zone:
             cards, captions = _entries(zone["cards"], w)
-            rows.append(Row(label, "" if cards else w["empty"], cards, captions=captions))
+            empty = "" if cards or zone.get("label_only") else w["empty"]  # a label alone says all
+            rows.append(Row(label, empty, cards, captions=captions))
         else:
             n = zone.get("backs", 0)
             rows.append(Row(label, w["cards"].format(n=n), backs=n, pile=True))

@@ -115,6 +115,7 @@ class Zone(TypedDict):
     cards: NotRequired[list[Entry]]
     backs: NotRequired[int]
     stack: NotRequired[bool]  # drawn as a pile: its last card on top with a count, opened on a click
+    label_only: NotRequired[bool]  # no cards ever: its label says it all (Lomber's trump), not "empty"
 
 
 class Opponent(TypedDict):

@@ -1095,7 +1095,7 @@ def test_every_illegal_move_reason_is_said_in_both_languages():
     with pytest.raises(IllegalMove) as caught:
         state.apply(str(absent))
     assert caught.value.rule == "not_in_hand"
-    assert caught.value.say(kasina.RULE_WORDS["is"]).startswith(f"{absent.symbol} er ekki á hendi")
+    assert caught.value.say(kasina.RULE_WORDS["is"]).startswith(f"þú ert ekki með {absent.symbol} á hendi")
 
 
 def test_sweepable_tells_whether_one_card_could_clear_the_table():

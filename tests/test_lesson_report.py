@@ -93,7 +93,7 @@ def test_a_pupils_tally_is_read_with_rules_in_words(tmp_path: Path) -> None:
     pupils = table_report(room, "is")["pupils"]
     assert pupils[0] == {"seat": 0, "name": "Spilari 0", "hints": 0, "refused": {}}
     assert pupils[1] == {"seat": 1, "name": "Bjarki", "hints": 3,
-                         "refused": {"skylt er að taka": 2, "… er ekki á hendi þinni": 1,
+                         "refused": {"skylt er að taka": 2, "þú ert ekki með … á hendi": 1,
                                      "a_rule_of_tomorrow": 4}}
     assert table_report(room, "en")["pupils"][1]["refused"]["taking is compulsory"] == 2
     results = pupil_results(room, 1, "is")

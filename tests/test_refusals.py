@@ -218,7 +218,7 @@ def test_kozel_faded_card_of_another_suit_on_a_lead_says_one_suit():
     click(m, "hand", "9C")
     click(m, "hand", "8S")
     assert [str(t[1]) for t in m.selection().elements()] == ["8S"]
-    says(m, "út er spilað einu eða fleiri spilum í sama lit, upp í loft (8♠ 9♣ eru í fleiri en einum "
+    says(m, "út er spilað einu eða fleiri spilum í sama lit, upp í loft (8♠ og 9♣ eru ekki í sama "
             "lit). Þess vegna kemur 8♠ í staðinn fyrir 9♣.",
-         "a lead is one or more cards of one suit, face up (8♠ 9♣ mixes suits). So 8♠ takes the place "
+         "a lead is one or more cards of one suit, face up (8♠ and 9♣ mix suits). So 8♠ takes the place "
          "of 9♣.")

@@ -340,11 +340,14 @@ def test_kozel_hint_for_one_face_down_card_is_singular() -> None:
 
 
 def test_lomber_hold_and_keep_are_said_apart() -> None:
-    """W5: holding a bid in the auction ("segir líka túrnir") is not keeping spil after it
-    ("lætur sögnina „spil“ standa"); W11: the hold rule's message needs no case after a verb."""
+    """W5: holding a bid in the auction ("segir líka túrni") is not keeping spil after it
+    ("lætur sögnina „spil“ standa"); W11: the hold rule's message needs no case after a verb;
+    the bid a seat says is the verb's object, in the accusative (túrni, not túrnir)."""
     state = lomber.new_game(seed=5).apply("spil").apply("turnir")
-    assert lomber.describe(state, "turnir", "is") == "segir líka túrnir"
-    assert lomber.command(state, "turnir", "is") == "Segja líka túrnir"
+    assert lomber.describe(state, "turnir", "is") == "segir líka túrni"
+    assert lomber.command(state, "turnir", "is") == "Segja líka túrni"
+    assert lomber.describe(lomber.new_game(seed=5).apply("spil"), "turnir", "is") == "segir túrni"
+    assert lomber.describe(state, "turnir", "en") == "holds túrnir (tourné)"
     rng = random.Random(1)
     for seed in range(40):
         s = lomber.new_game(seed=seed)
@@ -358,8 +361,9 @@ def test_lomber_hold_and_keep_are_said_apart() -> None:
             break
     else:
         pytest.fail("no deal reached the keep-or-convert step")
-    said = lomber.RULE_WORDS["is"]["hold_same_contract"].format(high="grandisamo", bid="solo")
-    assert said == "til að segja það sama verður þú líka að segja grandisamó, ekki sóló (sagnir)"
+    said = lomber.RULE_WORDS["is"]["hold_same_contract"].format(high="turnir", bid="solo")
+    assert said == ("til að halda sögninni á sama þrepi þarf sögnin að vera sú sama, túrnir, "
+                    "ekki sóló (sagnir)")
 
 
 def test_the_only_computer_is_the_computer_inside_english_sentences() -> None:

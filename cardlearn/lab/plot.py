@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 DOT = "#c8102e"
 BAR = "#1b1b1b"
 _SAMPLES = {"en": "{n} {unit}, seed {seed}: dots are estimates, bars 95 % intervals",
-            "is": "{n} {unit}, fræ {seed}: punktarnir eru mat, strikin 95 % öryggisbil"}
+            "is": "{n} {unit}, slembifræ {seed}: punktarnir eru mat, strikin 95 % öryggisbil"}
 _KINDS = ("share", "mean")
 
 

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 SAY: Sayings = say_table({
     "run": {"en": "{question}: {deals} {unit}, seed {seed}",
-            "is": "{question} ({deals} {unit}, fræ {seed})"},
+            "is": "{question} ({deals} {unit}, slembifræ {seed})"},
     "command": {"en": "The same with more deals: {command}", "is": "Sama hermun með fleiri spilum, í "
                                                                    "skipanalínu: {command}"},
     "can": {"en": "What the simulation can show: {text}", "is": "Hvað hermunin getur sýnt: {text}"},

@@ -118,7 +118,7 @@ _FIELD = re.compile(r"'?\{[^{}]*\}'?")  # a value the engine fills into a rule's
 def rule_words(game: AnyGame, rule: str, lang: str) -> str:
     """A rule named in the game's words: the head of its refusal message (`RULE_WORDS`, up
     to the colon that starts the explanation), the engine's values left as "…" ("skylt er
-    að taka", "… er ekki á hendi þinni"); where the head is only values, the explanation's
+    að taka", "þú ert ekki með … á hendi"); where the head is only values, the explanation's
     first clause; the rule's own name where the game has no words."""
     text = game.RULE_WORDS.get(lang, {}).get(rule)
     if not text:

@@ -651,6 +651,7 @@ SAY = NumberSayings({
                         "plays first",
                   "is": "\nnú hefst {n}. spil og sæti {dealer} gefur; sæti {first}, sem gaf ekki, byrjar"},
     "you": {"en": "you:    {move}", "is": "þú:     {move}"},
-    "typed": {"en": "you typed {text!r}: not allowed: {why}", "is": "þú skrifaðir {text!r}: ólöglegt: {why}"},
+    "typed": {"en": "you typed {text!r}: not allowed: {why}",
+              "is": "þú skrifaðir „{text}“ — ekki leyfilegt: {why}"},
     "your_move": {"en": "your move: ", "is": "leikurinn þinn: "},
 })

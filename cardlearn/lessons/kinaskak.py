@@ -57,7 +57,8 @@ from cardlearn.lessons.common import (  # noqa: F401 -- shared pieces, offered h
     play_out,
     positions,
 )
-from cardlearn.lessons.language import Sayings, check_lang, yes_no
+from cardlearn.lessons.language import check_lang, yes_no
+from cardlearn.lessons.numbers import NumberSayings
 from cardlearn.protocol import AnyState, FinishedDeal
 
 # ---------------------------------------------------------------------------------------
@@ -134,7 +135,7 @@ WORDS: dict[str, dict[str, Any]] = {
 # `cardlearn.lessons.language`): the English text is what the English notebook printed
 # before it had a twin.
 
-SAY = Sayings({
+SAY = NumberSayings({
     # the examples of runs, sets and jokers (cells RUNS, SETS, JOKERS)
     "run_four": {"en": "four hearts in sequence", "is": "fjögur hjörtu, hvert á eftir öðru"},
     "run_ace_low": {"en": "the ace low", "is": "ásinn lægstur"},
@@ -226,7 +227,7 @@ SAY = Sayings({
     # your turn in plain Python
     "you_may": {"en": "  you may: {moves}{more}", "is": "  þú mátt: {moves}{more}"},
     "typed": {"en": "  you typed {text!r}: not allowed: {why}",
-              "is": "  þú skrifaðir {text!r}: ekki leyft: {why}"},
+              "is": "  þú skrifaðir „{text}“ — ekki leyfilegt: {why}"},
     "gets_card": {"en": "  → seat {n} gets the card", "is": "  → sæti {n} fær spilið"},
     "into_hand": {"en": "  → into your hand: {cards}", "is": "  → þú færð: {cards}"},
     "next_round": {"en": "\nnow round {r} is dealt, by seat {dealer}; seat {first} is the first to play",
@@ -919,7 +920,7 @@ OPTIONS_IS: dict[str, tuple[str, str]] = {  # the same notes in Icelandic, for t
     "excess_buy_penalty": ("ekki má kaupa oftar en leyft er",
                            "refsistig (spilareglur.is: 200): kaupa má oftar, en hver kaup umfram "
                            "hámarkið kosta þau"),
-    "buy_priority": ("vilji fleiri kaupa er dregið um það (eftir fræi spilsins)",
+    "buy_priority": ("vilji fleiri kaupa er dregið um það (eftir slembifræi spilsins)",
                      "'seat_order': sá fær sem fyrstur segir „kaupi“, réttsælis frá þeim sem á leik"),
     "discarder_may_buy": ("sá sem kastaði spilinu má ekki kaupa það aftur", "True: hann má það"),
     "buy_initial_upcard": ("spilið sem snúið var upp í byrjun má kaupa eins og hvert annað spil á "

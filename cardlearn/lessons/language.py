@@ -28,6 +28,7 @@ from typing import Any
 from cardlearn.core import set_language
 
 LANGS: tuple[str, ...] = ("en", "is")  # English, íslenska
+NONE_SHOWN = "—"  # a value that is None, in a sentence of a language other than English
 
 
 class UnknownLanguage(ValueError):
@@ -79,7 +80,9 @@ class Sayings:
         """The saying `key` in `lang`, its fields filled in from `values`."""
         if key not in self.table:
             raise UnknownSaying(f"no saying {key!r}")
-        return self.table[key][check_lang(lang)].format(**values)
+        if check_lang(lang) != "en":  # Python's None is an English word: a dash says "none" in any
+            values = {k: NONE_SHOWN if v is None else v for k, v in values.items()}
+        return self.table[key][lang].format(**values)
 
     def speaker(self, lang: str) -> Callable[..., str]:
         """`say(key, **values)` in one language: what a notebook's cells call.  The engine's

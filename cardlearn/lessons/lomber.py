@@ -928,7 +928,7 @@ OBSERVATION: dict[str, str] = {  # a field of `state.observation(seat)` -> what 
 
 
 OBSERVATION_IS: dict[str, str] = {  # the same meanings in Icelandic
-    "seat": "sætið sem þetta yfirlit er fyrir",
+    "seat": "sætið sem þessi sýn er fyrir",
     "to_move": "sætið sem á að leika núna; <code>null</code> (<code>None</code> í Python) þegar "
                "leiknum er lokið",
     "hand": "spilin sem þetta sæti hefur á hendi",
@@ -1020,8 +1020,8 @@ SAY = Sayings({
                         "seat {forehand}, the forehand, speaks first",
                   "is": "\nnú er {n}. gjöf gefin, sæti {dealer} gaf; sæti {forehand}, forhönd, segir fyrst"},
     "seat_move": {"en": "seat {seat}: {words}", "is": "sæti {seat}: {words}"},
-    "typed_refused": {"en": "you typed {text}: not allowed: {err}",
-                      "is": "þú skrifaðir {text}: ekki leyfilegt: {err}"},
+    "typed_refused": {"en": "you typed {text!r}: not allowed: {err}",
+                      "is": "þú skrifaðir „{text}“ — ekki leyfilegt: {err}"},
     "you": {"en": "you:    {words}", "is": "þú:     {words}"},
     "into_hand": {"en": "        into your hand: {cards}", "is": "        ný spil á hendi: {cards}"},
     "deal": {"en": "deal {n}", "is": "{n}. gjöf"},
@@ -1043,7 +1043,7 @@ SAY = Sayings({
                      "the search bot plays {choice}",
                "is": "\n{worlds} ímynduð spil; þumalputtareglan segir {preferred}, leitarinn velur {choice}"},
     "tries": {"en": "tries: {tries} = {total} (at most {most})",
-              "is": "tilraunir: {tries} = {total} (mest {most})"},
+              "is": "hermanir: {tries} = {total} (mest {most})"},
 })
 
 
@@ -1081,6 +1081,8 @@ def _value_is(key: str, value: Any) -> Any:
         return OUTCOME_NAMES["is"].get(value, value)
     if key == "trump":
         return SUIT_IS.get(value, "-") if value else "-"
+    if value is None:  # no declarer (everyone passed): a word, never Python's None
+        return "enginn" if key == "declarer" else "-"
     return value
 
 

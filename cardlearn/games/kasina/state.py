@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
-from cardlearn.cards import Card, cards_text, parse_cards
+from cardlearn.cards import Card, NotACard, cards_text, deck_card
 from cardlearn.core import (
     DEAL_END,
     GameState,
@@ -18,6 +18,7 @@ from cardlearn.core import (
     shuffled,
     stacked_deck,
     start_options,
+    unreadable,
 )
 from cardlearn.protocol import FinishedDeal, ScoreRow
 
@@ -50,6 +51,15 @@ __all__ = [  # this module's part of the game API: the package re-exports these
 _card_key = attrgetter("key")  # Card order (`Card.__lt__`), read in C
 
 
+# How a Kasína move is written, for the refusal of one that cannot be read (`unreadable`).
+NOTATION = {
+    "en": "a card is a rank and a suit, like '5S' or '10D', and a capture like '6D:2C+4H' (the card "
+          "you play, a colon, the cards you take)",
+    "is": "spil er skrifað með gildi og lit, t.d. '5S' eða '10D', og taka eins og '6D:2C+4H' (spilið "
+          "sem þú leggur, tvípunktur, spilin sem þú tekur)",
+}
+
+
 class Action(NamedTuple):
     """Play `card`; take `captured` from the table (empty: lay the card down, a trail).
 
@@ -77,20 +87,13 @@ class Action(NamedTuple):
             raise IllegalMove(f"a Kasína move is a card like '5S' or '5S:2C+3H', not {text!r}")
         played, _, taken = text.partition(":")
         try:
-            card = Card.parse(played)
-            captured = parse_cards(taken.replace("+", " "))
-        except ValueError as err:
-            params = {"text": repr(text), "why": str(err)}
-            raise IllegalMove(f"cannot read the move {text!r}: {err}", rule="unreadable",
-                              params=params) from None
-        # Notation slips, like a card that does not parse: told as `unreadable`, in the
-        # pupil's language, with the notation's example.
-        if ":" in text and not captured:
-            raise IllegalMove(f"the move {text!r} names no cards to take after ':'", rule="unreadable",
-                              params={"text": repr(text)})
-        if len(set(captured)) != len(captured):
-            raise IllegalMove(f"the move {text!r} names a table card twice", rule="unreadable",
-                              params={"text": repr(text)})
+            card = deck_card(played.strip())
+            captured = tuple(deck_card(c) for c in taken.replace("+", " ").split())
+        except NotACard as err:  # the card that is none of the deck's, named in the refusal
+            raise unreadable(text, NOTATION["en"], err.typed.strip()) from None
+        # Notation slips: told as `unreadable`, in the pupil's language, with the notation.
+        if (":" in text and not captured) or len(set(captured)) != len(captured):
+            raise unreadable(text, NOTATION["en"])
         return cls(card, frozenset(captured))
 
 

@@ -9,22 +9,21 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cardlearn.cards import Card
-from cardlearn.core import VIEW_NAMES, row_as_it_is
+from cardlearn.core import VIEW_NAMES, row_as_it_is, unreadable_words
 from cardlearn.grammar import form, listed, mid, move_sentences, person, singular
 from cardlearn.protocol import Layout, Zone
 
 from .rules import LITLA_KASINA, NAME, STORA_KASINA, is_sweep, sweepable, table_order
-from .state import Action, State
+from .state import NOTATION, Action, State
 
 # The names the package re-exports: those every game's view gives, `core.VIEW_NAMES`.
 # Computed, so hidden from mypy, which reads only a literal `__all__` (as in the package).
 if not TYPE_CHECKING:
     __all__ = [*VIEW_NAMES]
 
+_UNREADABLE = unreadable_words(NOTATION)  # the notation, or why a card is none of the deck's
 RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
-    "en": {"unreadable": "cannot read the move {text}: a card is a rank and a suit, like '5S' or "
-                         "'10D', and a capture like '6D:2C+4H' (the card you play, a colon, the "
-                         "cards you take)",
+    "en": {"unreadable": _UNREADABLE["en"],
            "not_in_hand": "{card} is not in your hand: you play one card from your own hand",
            "not_on_table": "{cards} is not on the table: you can only take cards lying there",
            "not_on_table_many": "{cards} are not on the table: you can only take cards lying there",
@@ -35,17 +34,15 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
                             "(must_capture_maximal)",
            "cannot_take": "{card} cannot take {cards}: each taken card must match its rank, or be "
                           "in a group adding up to its value (ace 14 from hand, 1 on the table)"},
-    "is": {"unreadable": "ekki tókst að lesa leikinn {text}: spil er skrifað með gildi og lit, t.d. '5S' "
-                         "eða '10D', og taka eins og '6D:2C+4H' (spilið sem þú leggur, tvípunktur, "
-                         "spilin sem þú tekur)",
-           "not_in_hand": "{card} er ekki á hendi þinni: þú spilar einu spili af eigin hendi",
+    "is": {"unreadable": _UNREADABLE["is"],
+           "not_in_hand": "þú ert ekki með {card} á hendi: þú spilar einu spili af eigin hendi",
            "not_on_table": "{cards} liggur ekki í borði: aðeins má taka spil sem liggja þar",
            "not_on_table_many": "{cards} liggja ekki í borði: aðeins má taka spil sem liggja þar",
            "trail_card_can_take": "{card} getur tekið, svo að ekki má leggja það niður",
            "must_take": "skylt er að taka: aðeins má leggja niður spil ef ekkert spil á hendi getur tekið",
-           "must_take_all": "með spilinu verður að taka alla flokka sem það getur tekið",
-           "cannot_take": "{card} getur ekki tekið {cards}: hvert spil sem er tekið þarf að vera "
-                          "jafnhátt því eða í flokki spila sem samanlagt eru jafnhá því "
+           "must_take_all": "með spilinu verður að taka alla hópa sem það getur tekið",
+           "cannot_take": "{card} getur ekki tekið {cards}: hvert spil sem tekið er þarf að vera "
+                          "jafnhátt því eða í hópi sem er samanlagt jafnhár því "
                           "(ás er 14 af hendi, 1 í borði)"},
 }
 

@@ -12,8 +12,8 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from cardlearn.cards import JOKER, Card, make_deck
-from cardlearn.core import IllegalMove
+from cardlearn.cards import JOKER, Card, NotACard, make_deck
+from cardlearn.core import IllegalMove, unreadable
 
 from .melds import Meld, hand_key, keyed_meld_specs
 from .rules import (
@@ -36,6 +36,15 @@ _KEY = attrgetter("key")  # Card order without a Python-level __lt__ per compari
 
 
 _TEXTS: dict[Any, str] = {}  # action → its text, filled as moves are written (saves write many)
+
+
+# How a Kínaskák move is written, for the refusal of one that cannot be read (`unreadable`).
+NOTATION = {
+    "en": "the moves are written take, draw, buy, pass, run …, set …, off CARD SEAT-N [low|high], "
+          "steal CARD SEAT-N and discard CARD (cards like '7H' or '10D', a joker 'JK')",
+    "is": "leikir eru skrifaðir take, draw, buy, pass, run …, set …, off SPIL SÆTI-N [low|high], "
+          "steal SPIL SÆTI-N og discard SPIL (spil eins og '7H' eða '10D', jóker 'JK')",
+}
 
 
 class Action(NamedTuple):
@@ -105,14 +114,11 @@ class Action(NamedTuple):
                 if end not in ("", "low", "high") or (verb == "steal" and end):
                     raise ValueError(f"{rest[2]!r} is not an end: 'low' or 'high'")
                 return cls(verb, (card,), meld=(int(owner), int(index)), end=end)
-        except ValueError as err:
-            params = {"text": repr(text), "why": str(err)}
-            raise IllegalMove(f"cannot read the move {text!r}: {err}", rule="unreadable",
-                              params=params) from None
-        why = ("the moves are take, draw, buy, pass, run …, set …, off CARD SEAT-N [low|high], "
-               "steal CARD SEAT-N, discard CARD")
-        raise IllegalMove(f"cannot read the move {text!r}: {why}", rule="unreadable",
-                          params={"text": repr(text), "why": why})
+        except NotACard as err:  # the card that is none of the deck's, named in the refusal
+            raise unreadable(text, NOTATION["en"], err.typed.strip(), jokers=True) from None
+        except ValueError:
+            raise unreadable(text, NOTATION["en"]) from None
+        raise unreadable(text, NOTATION["en"])
 
 
 def _parse_run(words: list[str]) -> Action:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cardlearn.cards import JOKER, RANK_NAMES, Card
-from cardlearn.core import VIEW_NAMES
+from cardlearn.core import VIEW_NAMES, unreadable_words
 from cardlearn.grammar import (
     capital,
     form,
@@ -23,7 +23,7 @@ from cardlearn.grammar import (
 from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, ShownRow, Token, Zone
 
 from .bots import progress
-from .legality import layoff_ends
+from .legality import NOTATION, layoff_ends
 from .rules import (
     CONTRACTS,
     FINAL_ROUND,
@@ -47,9 +47,6 @@ Namer = Callable[[int], str]
 
 _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RULE_WORDS
     "en": {
-        "unreadable": "cannot read the move {text}: the moves are written take, draw, buy, pass, "
-                      "run …, set …, off CARD SEAT-N [low|high], steal CARD SEAT-N and discard CARD "
-                      "(cards like '7H' or '10D', a joker 'JK')",
         "wrong_step": "not now: {step}",
         "no_buy_now": "you may not buy now: buying is for the other players right after the player "
                       "in turn declines the discard, at most {max} a round each",
@@ -89,9 +86,6 @@ _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RU
         "layoff_run_full": "{card} does not fit that run: it is already full, from ace to ace",
     },
     "is": {
-        "unreadable": "ekki tókst að lesa leikinn {text}: leikir eru skrifaðir take, draw, buy, pass, "
-                      "run …, set …, off SPIL SÆTI-N [low|high], steal SPIL SÆTI-N og discard SPIL "
-                      "(spil eins og '7H' eða '10D', jóker 'JK')",
         "wrong_step": "ekki núna: {step}",
         "no_buy_now": "þú mátt ekki kaupa núna: aðeins má kaupa strax eftir að sá sem á leik afþakkar "
                       "efsta spil kastbunkans, mest {max} á mann í umferð",
@@ -180,7 +174,9 @@ _MISSING = {"is": {"run": ("raðar", "tveggja raða", "þriggja raða"),
                    "set": ("a set", "two sets", "three sets")}}
 
 
-RULE_WORDS = rule_texts(_RULES, _param_words)
+_UNREADABLE = unreadable_words(NOTATION, jokers=True)  # the notation, or why a card is none of the deck's
+RULE_WORDS = {lang: {"unreadable": _UNREADABLE[lang], **texts}
+              for lang, texts in rule_texts(_RULES, _param_words).items()}
 
 SHEET_NAMES = {
     "is": {"round": "Umferð", "contract": "Samningur", "went_out": "Lokaði", "penalty": "Refsistig",

@@ -10,8 +10,8 @@ import operator
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from cardlearn.cards import Card
-from cardlearn.core import IllegalMove
+from cardlearn.cards import RANKS, Card, NotACard, deck_card
+from cardlearn.core import IllegalMove, unreadable
 
 from .rules import DECK, PLACE_BY_KEY, beats_paired, card_symbols, pairings, team_of
 
@@ -26,6 +26,23 @@ __all__ = [  # this module's part of the game API: the package re-exports these
 
 _SUIT = operator.attrgetter("suit")
 _KEY = operator.attrgetter("key")
+
+
+# How a Kozel move is written, for the refusal of one that cannot be read (`unreadable`).
+NOTATION = {
+    "en": "a card is a rank and a suit, like 'AS' or '10D' (a Kozel deck has nothing below the six), "
+          "and several cards are joined with a plus: '9H+KH'",
+    "is": "spil er skrifað með gildi og lit, t.d. 'AS' eða '10D' (í Geit eru engin spil lægri en "
+          "sexa), og fleiri spil saman með plús: '9H+KH'",
+}
+DECK_RANKS = tuple(RANKS[4:])  # six to ace (`rules.DECK`)
+
+
+def _card(text: str) -> Card:
+    """A card of the Kozel deck; an empty piece (as in 'AS+') is no card either."""
+    if not text.strip():
+        raise NotACard("")
+    return deck_card(text.strip(), DECK_RANKS)
 
 
 class Action(NamedTuple):
@@ -63,18 +80,15 @@ class Action(NamedTuple):
         try:
             if any(">" in p for p in pieces):
                 if kind == "discard" or not all(p.count(">") == 1 for p in pieces):
-                    raise ValueError("write a declared beat as card>target for every card, "
-                                     "e.g. 'AS>KS+10S>9S'")
-                pairs = sorted((Card.parse(a), Card.parse(b)) for a, b in (p.split(">") for p in pieces))
+                    raise unreadable(text, NOTATION["en"])  # a declared beat is card>target, each
+                pairs = sorted((_card(a), _card(b)) for a, b in (p.split(">") for p in pieces))
                 cards, targets = tuple(p[0] for p in pairs), tuple(p[1] for p in pairs)
             else:
-                cards, targets = tuple(sorted(Card.parse(p) for p in pieces)), None
-        except ValueError as err:
-            params = {"text": repr(text), "why": str(err)}
-            raise IllegalMove(f"cannot read the move {text!r}: {err}", rule="unreadable",
-                              params=params) from None
-        if any(c.is_joker for c in cards) or len(set(cards)) != len(cards):
-            raise IllegalMove(f"the move {text!r} names a card twice or a joker")
+                cards, targets = tuple(sorted(_card(p) for p in pieces)), None
+        except NotACard as err:  # the card that is none of the deck's, named in the refusal
+            raise unreadable(text, NOTATION["en"], err.typed.strip(), DECK_RANKS) from None
+        if len(set(cards)) != len(cards):  # a card named twice
+            raise unreadable(text, NOTATION["en"])
         if targets is not None and len(set(targets)) != len(targets):
             raise IllegalMove(f"the move {text!r} pairs two cards with one target")
         return cls(kind, cards, targets)
@@ -194,7 +208,7 @@ def why_illegal(state: State, action: Any) -> str | tuple[str, dict[str, str]]:
             return "lead_face_up", {}
         if action.pairs is not None:
             return "Kozel: a lead pairs with nothing: write just the cards, e.g. 'AS+KS'"
-        return "lead_one_suit", {"cards": card_symbols(cards)}
+        return "lead_one_suit", {"cards": card_symbols(cards), "mixed": card_symbols(cards)}
     n = len(state.plays[0][2])
     if len(cards) != n:
         return "wrong_count", {"count": str(n), "given": str(len(cards))}

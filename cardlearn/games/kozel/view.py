@@ -9,11 +9,21 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cardlearn.cards import SUIT_SYMBOLS
-from cardlearn.core import VIEW_NAMES, row_as_it_is
-from cardlearn.grammar import AND, form, mid, move_sentences, person, singular, team_subject
+from cardlearn.core import VIEW_NAMES, row_as_it_is, unreadable_words
+from cardlearn.grammar import (
+    AND,
+    form,
+    listing,
+    mid,
+    move_sentences,
+    person,
+    rule_texts,
+    singular,
+    team_subject,
+)
 from cardlearn.protocol import Entry, EntryDict, Layout, Opponent, Token, Zone
 
-from .legality import Action
+from .legality import DECK_RANKS, NOTATION, Action
 from .rules import NAME, RANK_INDEX, card_points, card_symbols, team_of, team_points
 from .state import State
 
@@ -22,12 +32,10 @@ from .state import State
 if not TYPE_CHECKING:
     __all__ = [*VIEW_NAMES, "selected_move"]
 
-RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
-    "en": {"unreadable": "cannot read the move {text}: a card is a rank and a suit, like 'AS' or "
-                         "'10D' (a Kozel deck has nothing below the six), and several cards are "
-                         "joined with a plus: '9H+KH'",
-           "not_in_hand": "you do not hold {cards}: you play cards from your own hand",
-           "lead_one_suit": "a lead is one or more cards of one suit, face up ({cards} mixes suits)",
+_UNREADABLE = unreadable_words(NOTATION, DECK_RANKS)  # the notation, or why a card is none of the deck's
+_RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RULE_WORDS
+    "en": {"not_in_hand": "you do not hold {cards}: you play cards from your own hand",
+           "lead_one_suit": "a lead is one or more cards of one suit, face up ({mixed} mix suits)",
            "lead_face_up": "the leader leads face up: a discard answers a lead, it cannot be one",
            "wrong_count": "you play as many cards as were led ({count}), not {given}",
            "not_a_beat": "{cards} cannot beat {target}: each of your cards must beat one of them "
@@ -43,12 +51,9 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
            "pass_only_claim": "'Pass' only declines a claim with four of a suit; now you beat or lay "
                               "cards face down",
            "claim_pending": "first decide whether to claim the lead with four of a suit, or pass"},
-    "is": {"unreadable": "ekki tókst að lesa leikinn {text}: spil er skrifað með gildi og lit, t.d. 'AS' "
-                         "eða '10D' (í geit eru engin spil lægri en sexa), og fleiri spil saman með "
-                         "plús: '9H+KH'",
-           "not_in_hand": "þú ert ekki með {cards} á hendi: þú spilar aðeins spilum af eigin hendi",
+    "is": {"not_in_hand": "þú ert ekki með {cards} á hendi: þú spilar aðeins spilum af eigin hendi",
            "lead_one_suit": "út er spilað einu eða fleiri spilum í sama lit, upp í loft "
-                            "({cards} eru í fleiri en einum lit)",
+                            "({mixed} eru ekki í sama lit)",
            "lead_face_up": "sá sem spilar út leggur spilin upp í loft; á grúfu eru spil aðeins lögð "
                            "til að svara útspili",
            "wrong_count": "þú leggur jafnmörg spil og spilað var út ({count}), ekki {given}",
@@ -67,6 +72,16 @@ RULE_WORDS = {  # why a move is illegal (IllegalMove.rule), in each language
            "claim_pending": "fyrst þarftu að ákveða hvort þú krefst útspils með fjórum í lit "
                             "eða sleppir því"},
 }
+
+
+def _param_words(lang: str, key: str, value: str) -> str:
+    """An engine value of an illegal-move message in words: the cards of a lead that mixes
+    suits listed as a sentence lists them ("A♠ og 9♦")."""
+    return listing(value.split(), lang) if key == "mixed" else value
+
+
+RULE_WORDS = {lang: {"unreadable": _UNREADABLE[lang], **texts}
+              for lang, texts in rule_texts(_RULES, _param_words).items()}
 
 SHEET_NAMES = {  # score sheet headings (per team), for the table (capitalised, as every label)
     "is": {"points": "Punktar", "tricks": "Slagir", "loss_points": "Tapstig", "eggs": "Egg",

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, NamedTuple
 
-from cardlearn.cards import Card, cards_text
+from cardlearn.cards import RANKS, Card, NotACard, cards_text, deck_card, is_card
 from cardlearn.core import (
     GameState,
     IllegalMove,
@@ -21,6 +21,7 @@ from cardlearn.core import (
     stacked_deck,
     start_options,
 )
+from cardlearn.core import unreadable as no_move
 from cardlearn.protocol import FinishedDeal, ScoreRow
 
 from .rules import (
@@ -89,16 +90,20 @@ class Action(NamedTuple):
         return f"Action({self.kind!r}, {str(self.arg) if self.arg is not None else None!r})"
 
 
-UNREADABLE = ("cannot read the move {text}: cards are written like 'AS', '7H' (a Lomber deck has "
-              "no 8, 9 or 10), bids like 'spil' or 'pass', other moves like 'trump H', "
-              "'discard 5H', 'done', 'play'")
+# How a Lomber move is written, for the refusal of one that cannot be read (`unreadable`).
+NOTATION = {
+    "en": "cards are written like 'AS', '7H' (a Lomber deck has no 8, 9 or 10), bids like 'spil' or "
+          "'pass', other moves like 'trump H', 'discard 5H', 'done', 'play'",
+    "is": "spil eru skrifuð eins og 'AS' eða '7H' (í lomber eru engar áttur, níur né tíur), sagnir "
+          "eins og 'spil' eða 'pass', aðrir leikir eins og 'trump H', 'discard 5H', 'done', 'play'",
+}
+DECK_RANKS = tuple(r for r in RANKS if r not in ("8", "9", "10"))  # `rules.DECK`
 
 
-def unreadable(text: Any) -> IllegalMove:
-    """The error for a move that is not Lomber notation.  Its own words, not the generic
-    card reader's: that one speaks of tens and jokers, which a Lomber deck does not have."""
-    params = {"text": repr(text)}
-    return IllegalMove(UNREADABLE.format(**params), rule="unreadable", params=params)
+def unreadable(text: Any, typed: str = "") -> IllegalMove:
+    """The error for a move that is not Lomber notation: its own words, or, for a card the
+    40-card deck lacks (`typed`), why, in words made for that deck (no tens, no jokers)."""
+    return no_move(text, NOTATION["en"], typed, DECK_RANKS)
 
 
 def parse_action(text: Any, step: str) -> Action:
@@ -114,25 +119,24 @@ def parse_action(text: Any, step: str) -> Action:
         if head == "trump" and rest.upper() in ("S", "H", "D", "C"):
             return Action("trump", rest.upper())
         if head == "discard":
-            return Action("discard", _lomber_card(rest))
+            return Action("discard", _lomber_card(text.strip().partition(" ")[2].strip()))
         if word in SAYINGS:
             return Action("say", word)
         if word == "pass" or word in CONTRACTS:
             if step == "convert" and word in ("spil", "kupp"):
                 return Action("convert", word)
             return Action("bid", word)
-        return Action("card", _lomber_card(word))
+        return Action("card", _lomber_card(text.strip()))
+    except NotACard as err:  # a card the deck lacks, or the card after 'discard', named in the refusal
+        raise unreadable(text, err.typed if head == "discard" or is_card(err.typed) else "") from None
     except ValueError:
         raise unreadable(text) from None
 
 
 def _lomber_card(text: str) -> Card:
-    """A card of the 40-card Lomber deck (ValueError for anything else: an 8, 9, 10 or joker
+    """A card of the 40-card Lomber deck (`NotACard` for anything else: an 8, 9, 10 or joker
     is no Lomber card, so it is a misreading rather than a move to judge)."""
-    card = Card.parse(text)
-    if card not in DECK:
-        raise ValueError(f"{text!r} is not a Lomber card")
-    return card
+    return deck_card(text, DECK_RANKS)
 
 
 # ---------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cardlearn.cards import Card
-from cardlearn.core import VIEW_NAMES
+from cardlearn.core import VIEW_NAMES, unreadable_words
 from cardlearn.grammar import capital, form, mid, number, person, rule_texts, singular, team_subject
 from cardlearn.protocol import Layout, Opponent, ShownRow, Token, Zone
 
@@ -24,7 +24,7 @@ from .rules import (
     trick_winner,
     trump_order,
 )
-from .state import UNREADABLE, Action, State, parse_action
+from .state import DECK_RANKS, NOTATION, Action, State, parse_action
 
 # The names the package re-exports: those every game's view gives, `core.VIEW_NAMES`, and its own.
 # Computed, so hidden from mypy, which reads only a literal `__all__` (as in the package).
@@ -44,6 +44,8 @@ CONTRACT_NAMES = {
            "hrein_nolo": "hrein nóló (pure nolo)", "hrein_yfir": "hrein-yfir (nolo ouvert)",
            "pass": "pass", "-": "-"},
 }
+# A bid as the object of "segir" (accusative) where it differs: "segir túrni", not "túrnir".
+_ACCUSATIVE = {"turnir": "túrni", "grand_turnir": "grand-túrni", "hrein_nolo": "hreina nóló"}
 SUIT_WORDS = {"is": {"S": "spaði", "H": "hjarta", "D": "tígull", "C": "lauf"},
               "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}}
 OUTCOME_NAMES = {
@@ -54,8 +56,7 @@ OUTCOME_NAMES = {
 }
 
 _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RULE_WORDS
-    "en": {"unreadable": UNREADABLE,
-           "not_now": "the move “{move}” does not fit this point of the deal",
+    "en": {"not_now": "the move “{move}” does not fit this point of the deal",
            "write_discard": "to lay {card} away in the exchange, write 'discard {card}'",
            "bid_too_low": "{bid} does not overbid {high}: a later seat must bid higher (the auction)",
            "hold_same_contract": "to hold {high} at its level you must name the same contract, "
@@ -77,18 +78,16 @@ _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RU
                           "you may keep back spadda (the ace of spades, the highest trump) and a "
                           "matador (one of the three highest trumps) above the one led); play one "
                           "of {cards}"},
-    "is": {"unreadable": "ekki tókst að lesa leikinn {text}: spil eru skrifuð eins og 'AS' eða '7H' (í "
-                         "lomber eru engar áttur, níur né tíur), sagnir eins og 'spil' eða 'pass', "
-                         "aðrir leikir eins og 'trump H', 'discard 5H', 'done', 'play'",
-           "not_now": "leikurinn „{move}“ á ekki við á þessu stigi gjafarinnar",
+    "is": {"not_now": "leikurinn „{move}“ á ekki við á þessu stigi gjafarinnar",
            "write_discard": "til að leggja {card} frá þér í kaupunum skaltu skrifa 'discard {card}'",
            "bid_too_low": "{bid} er ekki hærri sögn en {high}: sá sem segir síðar verður að segja hærra "
                           "(sagnir)",
-           "hold_same_contract": "til að segja það sama verður þú líka að segja {high}, ekki {bid} (sagnir)",
+           "hold_same_contract": "til að halda sögninni á sama þrepi þarf sögnin að vera sú sama, {high}, "
+                                 "ekki {bid} (sagnir)",
            "grand_turnir_aces": "grand-túrni má aðeins sá segja sem fékk báða svörtu ásana, "
                                 "spöddu (A♠) og basta (A♣) (sagnir)",
            "grandisamo_off": "grandisamó er ekki spilað eftir þessum reglum",
-           "spil_trump": "í spili má spaði ekki vera tromp: spaðaspil er betra spil (sagnir)",
+           "spil_trump": "í spili má spaði ekki vera tromp: spil í spaða heitir betra spil (sagnir)",
            "solo_trump": "sóló er í laufi, hjarta eða tígli: spaðasóló er sérstök sögn (sagnir)",
            "exchange_closed": "engin kaup núna: þeir sem sögnin leyfir kaupa úr stokknum, hver á "
                               "fætur öðrum, eftir sagnir og fyrir fyrsta útspil (kaupin)",
@@ -96,9 +95,9 @@ _RULES = {  # why a move is illegal (IllegalMove.rule), in each language; see RU
            "exchange_min": "þú verður að leggja frá þér að minnsta kosti {n} spil áður en þú kaupir "
                            "(kaupin)",
            "exposed_card": "{card} hefur verið sýnt öllum og verður kyrrt á hendi þinni",
-           "no_concede": "sagnhafi má ekki leggja sig í {contract} (kaupin)",
+           "no_concede": "sagnhafi má ekki leggja sig þegar sögnin er {contract} (kaupin)",
            "no_concede_yet": "enginn getur lagt sig fyrr en sögn liggur fyrir og kaupin eru búin",
-           "not_in_hand": "{card} er ekki á hendi þinni",
+           "not_in_hand": "þú ert ekki með {card} á hendi",
            "must_follow": "þú mátt ekki spila {card}: þú verður að fylgja lit (öll tromp teljast einn "
                           "litur), en spöddu (spaðaásnum, hæsta trompinu) og matador (einu af þremur "
                           "hæstu trompunum) máttu halda eftir ef lægra tromp var spilað út; "
@@ -136,7 +135,9 @@ def _param_words(lang: str, key: str, value: str) -> str:
     return value
 
 
-RULE_WORDS = rule_texts(_RULES, _param_words)
+_UNREADABLE = unreadable_words(NOTATION, DECK_RANKS)  # the notation, or why a card is none of the deck's
+RULE_WORDS = {lang: {"unreadable": _UNREADABLE[lang], **texts}
+              for lang, texts in rule_texts(_RULES, _param_words).items()}
 
 SHEET_NAMES = {
     "is": {"contract": "Sögn", "declarer": "Sagnhafi", "tricks": "Slagir", "outcome": "Úrslit",
@@ -312,7 +313,8 @@ def _predicate(state: State, action: Action | str, lang: str = "is", viewer: int
         auction = state.auction
         held = auction.may_hold() and auction.high is not None and contract_level(
             a.arg, state.rules) == contract_level(auction.high, state.rules)
-        return form(w, "holds" if held else "bids", who).format(c=names[a.arg])
+        said = _ACCUSATIVE.get(a.arg, names[a.arg]) if lang == "is" else names[a.arg]
+        return form(w, "holds" if held else "bids", who).format(c=said)
     if a.kind == "convert":
         return form(w, "keep" if a.arg == "spil" else "convert", who)
     if a.kind == "trump":
@@ -487,7 +489,7 @@ def layout(state: State, seat: int, lang: str = "is", who: Callable[[int], str] 
                       "cards": [{"card": str(c), "seat": (leader + i) % 3} for i, c in enumerate(cards)]})
     if state.trump:
         zones.append({"name": "trump", "label": _FELT[lang]["trump"].format(suit=_suit_symbol(state.trump)),
-                      "cards": []})
+                      "cards": [], "label_only": True})
     turned_shown = state.turned is not None and bool(state.talon) and state.talon[0] == state.turned
     # the turned card lies face up beside the talon: the backs are the others
     zones.append({"name": "talon", "label": w["talon"], "backs": len(state.talon) - turned_shown})
