@@ -403,3 +403,21 @@ def test_kozel_goats_are_named_in_apposition() -> None:
             assert english.startswith("Team A (you and Computer 2) are the goats"), english
             return
     pytest.fail("the pupil's team was never the goat in 29 seeds")
+
+
+def test_kozel_deal_result_counts_points_in_icelandic() -> None:
+    """ "81 punktur gegn 39" but "79 punktar gegn 41": the singular after a number ending in 1."""
+    found = set()
+    for seed in range(1, 40):
+        before, after = _first_deal("kozel", seed)
+        points, _, _, eggs, total = after.sheet[-1]
+        if eggs or total[0] == total[1]:
+            continue
+        won = points[0] if total[1] > total[0] else points[1]
+        said = kozel.deal_result(before, after, "is", namer(4, "is"))
+        word = "punktur" if won % 10 == 1 and won % 100 != 11 else "punktar"
+        assert f": {won} {word} gegn " in said, said
+        found.add(word)
+        if found == {"punktur", "punktar"}:
+            return
+    pytest.skip(f"only {found} among 39 seeds")

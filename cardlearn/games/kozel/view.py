@@ -124,8 +124,9 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "why_claim": "fjögur í lit: öll spil á borði fara aftur á hendur og þú spilar út",
            "why_pass": "geymir fjögur í lit og bíður",
            # the end of a deal (deal_result); "@2": a team with the pupil ("Þið Tölva 2")
-           "deal_won": "{won} unnu spilið: {p} punktar gegn {q}",
-           "deal_won@2": "{won} unnuð spilið: {p} punktar gegn {q}",
+           "deal_won": "{won} unnu spilið: {p} {unit} gegn {q}",
+           "deal_won@2": "{won} unnuð spilið: {p} {unit} gegn {q}",
+           "point": "punktur", "points_word": "punktar",
            "deal_loss": "{lost} fá {n} fyrir spilið og eru þá með {tot} samtals í leiknum",
            "deal_loss@2": "{lost} fáið {n} fyrir spilið og eruð þá með {tot} samtals í leiknum",
            "deal_eggs": "Jafnt — egg: 60 punktar gegn 60, og hvorugt lið fær tapstig",
@@ -167,7 +168,8 @@ _WORDS = {  # "key@2": after "Þú"/"You"; "key@cmd": a button's command (see ca
            "why_discard_one": "nobody sees which card you lay face down",
            "why_claim": "four of a suit: every card on the table goes back and you lead",
            "why_pass": "you keep your four of a suit and wait",
-           "deal_won": "{won} won the deal: {p} card points to {q}",
+           "deal_won": "{won} won the deal: {p} {unit} to {q}",
+           "point": "card point", "points_word": "card points",
            "deal_loss": "{lost} get {n} for this deal, {tot} in the match so far",
            "deal_eggs": "A tie — eggs: 60 card points each, and neither team gets loss points",
            "limit": "the first team to reach {limit} is the goat",
@@ -369,8 +371,9 @@ def deal_result(before: State, after: State, lang: str, who: Callable[[int], str
     else:
         lost = 0 if total[0] > total[1] else 1
         won = 1 - lost
+        unit = w["point"] if singular(points[won], lang) else w["points_word"]  # 81 punktur
         head = form(w, "deal_won", person(teams[won], lang)).format(
-            won=teams[won], p=points[won], q=points[lost])
+            won=teams[won], p=points[won], q=points[lost], unit=unit)
         # this deal's loss points (the row's total, "Alls í spilinu") and the match's, apart
         head += "; " + form(w, "deal_loss", person(teams[lost], lang)).format(
             lost=mid(teams[lost], lang), n=_loss_acc(total[lost], lang), tot=after.totals[lost])
