@@ -13,6 +13,7 @@ The generic table knows no guide: it asks the model for `step_text` and `suggest
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from typing import Any
 from cardlearn.cards import Card
 from cardlearn.core import IllegalMove
 from cardlearn.games import GAMES
+from cardlearn.grammar import capital
 from cardlearn.protocol import AnyState, Token
 from cardlearn.table.fixed import table_bot
 from cardlearn.table.model import TableModel
@@ -196,7 +198,11 @@ class GuideModel(TableModel):
             return ""
         w, move = GUIDE_WORDS[self.lang], self._move_words(wanted)
         why = self.game.explain(self.state, wanted, self.lang).strip().rstrip(".")
-        return w["your_move_why"].format(move=move, why=why) if why else w["your_move"].format(move=move)
+        plain = w["your_move"].format(move=move)
+        if move.endswith("!"):  # "… — svippur!" ends its own sentence: the reason is the next one
+            plain = re.sub(r"!\.$", "!", plain)
+            return f"{plain} {capital(why)}." if why else plain
+        return w["your_move_why"].format(move=move, why=why) if why else plain
 
     def dismiss_words(self) -> str:
         """The deal-end panel's button once the guided deal is over: a real deal next."""

@@ -20,7 +20,7 @@ SEED = 2026  # the later spil's shuffle (the guided deal is the first spil only)
 
 TAUGHT = (
     Step("7D:7C", {
-        "is": "Spil tekur spil af sama gildi: taktu laufasjöuna á borðinu með tígulsjöunni þinni. "
+        "is": "Spil tekur spil af sama gildi: taktu laufsjöuna á borðinu með tígulsjöunni þinni. "
               "Veldu sjöuna á hendi þinni, svo sjöuna á borðinu, og staðfestu.",
         "en": "A card takes a card of its own rank: take the 7♣ on the table with your 7♦. "
               "Choose the seven in your hand, then the one on the table, and confirm."}),
@@ -41,7 +41,7 @@ TAUGHT = (
         "en": "A card also takes cards that add up to its value: your 8♥ takes the 3 and the 5 "
               "(3 + 5 = 8). That clears the table: a svippur (a sweep), worth a point."},
          term="svippur"),
-    Step("9C", {"is": "Borðið var autt, svo tölvan varð að leggja niður: laufaníuna.",
+    Step("9C", {"is": "Borðið var autt, svo tölvan varð að leggja niður: laufníuna.",
                 "en": "The table was empty, so the computer had to lay a card down: the 9♣."}),
     Step("2S", {
         "is": "Spaðatvisturinn getur ekkert tekið, svo þú leggur hann niður. Hann er litla kasína, "
@@ -51,10 +51,13 @@ TAUGHT = (
     Step("KS", {"is": "Tölvan gat hvorki tekið níuna né tvistinn og lagði spaðakónginn niður.",
                 "en": "The computer could take neither the nine nor the two and laid the K♠ down."}),
     Step("JD:2S+9C", {
-        "is": "Nú er gefið aftur, fjögur spil á mann. Gosi gildir 11: tígulgosinn tekur níuna og "
-              "tvistinn (9 + 2 = 11), og þar með litlu kasínu.",
-        "en": "Four new cards each. A jack counts 11: your J♦ takes the nine and the two "
-              "(9 + 2 = 11), and with them the little casino."}),
+        "is": "Nú er gefið aftur, fjögur spil á mann. Gosi gildir 11, drottning 12, kóngur 13, og ás "
+              "14 af hendi en 1 á borði (jöfn spil taka þó alltaf hvort annað: ás tekur ás). "
+              "Tígulgosinn tekur níuna og tvistinn (9 + 2 = 11), og þar með litlu kasínu.",
+        "en": "Four new cards each. A jack counts 11, a queen 12, a king 13, and an ace 14 from your "
+              "hand but 1 on the table (equal cards always take each other, though: an ace takes an "
+              "ace). Your J♦ takes the nine and the two (9 + 2 = 11), and with them the little "
+              "casino."}),
     Step("10D", {"is": "Tölvan lagði tígultíuna niður: það er stóra kasína, fimm stiga virði!",
                  "en": "The computer laid down the 10♦: the big casino, worth 5 points!"}),
     Step("10S:10D", {"is": "Taktu stóru kasínu með spaðatíunni þinni.",

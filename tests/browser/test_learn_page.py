@@ -5,10 +5,12 @@ goes on; axe finds nothing."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
-from browserkit import PAGE_TIMEOUT_MS, TABLE, screenshot
+from browserkit import MOVE_TIMEOUT_MS, PAGE_TIMEOUT_MS, TABLE, screenshot
+from test_access import FOCUSED, READY, reach
 from test_index_access import axe_violations
 
 from cardlearn.guided import GUIDES
@@ -56,6 +58,8 @@ def test_every_guided_deal_opens_on_its_page_and_takes_its_first_lit_move(tab: A
     english = game == "kozel"  # one page by the English rules' "Learn the game": in English
     if english:
         page.goto(f"{voila_url}/{page_path(game)}", wait_until="domcontentloaded")
+        page.wait_for_selector("button.cardlearn-lang", timeout=PAGE_TIMEOUT_MS)
+        page.click("button.cardlearn-lang")  # "English": the page's English words show
         page.wait_for_selector(".cardlearn-page-en .cardlearn-learn", timeout=PAGE_TIMEOUT_MS)
         page.click(".cardlearn-page-en .cardlearn-learn")
     else:
@@ -77,3 +81,84 @@ def test_every_guided_deal_opens_on_its_page_and_takes_its_first_lit_move(tab: A
     page.wait_for_function("t => { const s = document.querySelector('.cardlearn-step');"
                            " return s && s.innerText !== t; }", arg=first, timeout=30_000)
     screenshot(page, f"learn-{game}-after-first-move")
+
+
+LIT = f"{TABLE} button.cardlearn-card.cardlearn-suggested"
+
+
+# the match's moves so far, from the status line ("Leikir í viðureigninni: 4"): a table of its
+# own has no room's `data-moves`
+MOVES_MADE = ("() => Number((document.querySelector('.cardlearn-status').innerText"
+              ".match(/viðureigninni:\\s*(\\d+)/) || [0, -1])[1])")
+
+
+def moves_made(page: Any) -> int:
+    return int(page.evaluate(MOVES_MADE))
+
+
+def lit_tokens(page: Any) -> list[tuple[str, str]]:
+    """The lit cards as (zone, card) from their classes (`cardlearn-zone-hand`, `cardlearn-card-7D`)."""
+    found = []
+    for classes in page.eval_on_selector_all(LIT, "bs => bs.map(b => b.className)"):
+        zone = re.search(r"cardlearn-zone-(\S+)", classes)
+        card = re.search(r"cardlearn-card-(\S+)", classes)
+        assert zone and card, classes
+        found.append((zone.group(1), card.group(1)))
+    return found
+
+
+def test_the_guided_kasina_deal_whole_by_keyboard_alone(tab: Any, voila_url: str) -> None:
+    """The guided deal to its end by keys only, as a pupil who cannot use a mouse plays it:
+    the skip link to the hand, Tab from row to row, Home and the arrows within one, Space on
+    each lit card, S to confirm; focus stays in the table after every move; axe finds nothing
+    mid-deal or on the end panel, whose button ("Spilaðu alvöru spil") Enter presses, and the
+    real deal goes on."""
+    page = tab.page
+    page.goto(f"{voila_url}/{page_path('kasina')}?learn=1", wait_until="domcontentloaded")
+    page.wait_for_selector(LIT, timeout=PAGE_TIMEOUT_MS)
+    page.keyboard.press("Tab")  # the skip link: the page's first stop
+    assert "spilin þín" in page.evaluate("() => document.activeElement.textContent").lower()
+    page.keyboard.press("Enter")
+    moves = 0
+    while not page.locator(".cardlearn-summary button.cardlearn-dismiss").count():
+        assert moves < 60, "the guided deal did not end"
+        # the pupil's turn: the lit cards, or a forced move's cards already chosen (Staðfesta usable)
+        page.wait_for_function(
+            f"() => (document.querySelector('{TABLE} .cardlearn-bottom.cardlearn-to-move')"
+            f" && (document.querySelector('{LIT}') || document.querySelector('{READY}')))"
+            " || document.querySelector('.cardlearn-summary button.cardlearn-dismiss')",
+            timeout=MOVE_TIMEOUT_MS, polling=50)
+        if page.locator(".cardlearn-summary button.cardlearn-dismiss").count():
+            break
+        before = moves_made(page)
+        keys: list[str] = []
+        for zone, card in lit_tokens(page):
+            shown = page.locator(f"{TABLE} button.cardlearn-card-{card}.cardlearn-zone-{zone}").first
+            if "mod-success" in (shown.get_attribute("class") or ""):
+                continue  # a forced move's cards come chosen
+            reach(page, zone, card, keys)
+            page.keyboard.press("Space")
+        page.wait_for_selector(READY, timeout=MOVE_TIMEOUT_MS)
+        page.keyboard.press("s")
+        page.wait_for_function(MOVES_MADE + f" > {before}", timeout=MOVE_TIMEOUT_MS)
+        try:
+            page.wait_for_function("() => (document.activeElement.className || '').includes('cardlearn-')",
+                                   timeout=2000, polling=50)
+        except Exception:
+            raise AssertionError(f"focus left the table after move {moves + 1}: "
+                                 f"{page.evaluate(FOCUSED)!r}") from None
+        moves += 1
+        if moves == 6:
+            assert axe_violations(page) == [], "mid-deal"
+    assert moves >= 10, f"only {moves} moves by the pupil"
+    page.wait_for_function("() => (document.activeElement.className || '').includes('cardlearn-dismiss')",
+                           timeout=MOVE_TIMEOUT_MS)
+    assert page.inner_text(".cardlearn-summary button.cardlearn-dismiss").strip() == "Spilaðu alvöru spil"
+    assert axe_violations(page) == [], "the end panel"
+    screenshot(page, "learn-kasina-end")
+    page.keyboard.press("Enter")  # a real deal: the computer on its own, nothing lit
+    page.wait_for_function("() => !document.querySelector('.cardlearn-summary button.cardlearn-dismiss')",
+                           timeout=MOVE_TIMEOUT_MS)
+    page.wait_for_selector(f"{TABLE} .cardlearn-bottom.cardlearn-to-move", timeout=MOVE_TIMEOUT_MS)
+    assert page.locator(LIT).count() == 0 and page.locator(".cardlearn-step").count() == 0
+    assert not tab.watch.page_errors, tab.watch.page_errors
