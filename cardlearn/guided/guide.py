@@ -48,7 +48,8 @@ GUIDE_WORDS: dict[str, dict[str, str]] = {
         "your_move": "Your move: {move}.",
         "not_now": "Not that now: in this lesson your next move is {move}. The cards to choose are lit.",
         "not_now_card": "Not {card} now: choose what is lit ({move}).",
-        "not_now_button": "Not that now: in this lesson your next move is {move}. The button to press is lit.",
+        "not_now_button": "Not that now: in this lesson your next move is {move}. "
+                          "The button to press is lit.",
         "your_move_why": "Your move: {move} — {why}.",
         "done": "The deal is over. Press “Now play a real deal” and play the computer on your own.",
         "real": "Now play a real deal",
