@@ -71,8 +71,14 @@ TAUGHT = (
               "trompunum af mótspilurunum, því að þeir verða að fylgja lit ef þeir geta.",
         "en": "The forehand always leads to the first trick. Lead the K♥ to draw the defenders' "
               "trumps, since they must follow suit if they can."}),
-    Step("3H", {"is": "Tölva 1 fylgdi lit með hjartaþristi.",
-                "en": "Computer 1 followed suit with the 3♥."}),
+    Step("3H", {"is": "Tölva 1 fylgdi lit með hjartaþristi. Röð spilanna er önnur en þú átt að venjast: "
+                      "í lit sem er ekki tromp er hún í rauðu kóngur, drottning, gosi, ás, tvistur og "
+                      "svo niður í sjöu, en í svörtu kóngur, drottning, gosi og svo sjöa niður í tvist; "
+                      "svörtu ásarnir eru alltaf tromp.",
+                "en": "Computer 1 followed suit with the 3♥. The card order is not the usual one: in a "
+                      "suit that is not trumps it runs, in red, king, queen, jack, ace, two and on down "
+                      "to the seven, and in black king, queen, jack, then seven down to two; the black "
+                      "aces are always trumps."}),
     Step("2C", {
         "is": "Tölva 2 lét lauftvistinn þótt trompi væri spilað út. Það má hún ef hún á ekkert tromp, "
               "eða ef einu trompin hennar eru matadorar, spadda, manilía eða basti: þeir eru "
