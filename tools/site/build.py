@@ -35,6 +35,7 @@ from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).parent))
 import pins
+import pyc
 
 from cardlearn.games.extras import page_index
 from cardlearn.stored import FOLDER, INDEX, PAGE_WORDS  # where the wheel's stored files go
@@ -61,7 +62,8 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 PAGES = page_index()["names"]
 PAGE_DELAY = 0.3  # the bots' pause on a classroom page, as pages/*.ipynb give it
 # The Pyodide files the kernel loads (the npm package also has docs, type files, maps).
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
+STDLIB = "python_stdlib.zip"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB, "package.json")
 
 
 class SiteError(RuntimeError):
@@ -275,8 +277,8 @@ def _imports(wheel: Path) -> list[str]:
             top = item.split("/")[0]
             if ".dist-info" in top or ".data" in top:
                 continue
-            names.add(top[:-3] if top.endswith(".py") else top)
-    return sorted(n for n in names if n.isidentifier())
+            names.add(top.removesuffix(".pyc").removesuffix(".py"))  # a module, or its bytecode only
+    return sorted(n for n in names if n.isidentifier() and n != "__pycache__")
 
 
 def lock(npm_lock: dict[str, Any], wheels: dict[str, Path]) -> dict[str, Any]:
@@ -410,15 +412,17 @@ def start_page() -> str:
 """
 
 
-def lay_out(lite: Path, pyodide: Path, wheels: dict[str, Path], the_lock: dict[str, Any]) -> Path:
+def lay_out(lite: Path, pyodide: Path, wheels: dict[str, Path], the_lock: dict[str, Any],
+            stdlib: Path) -> Path:
     """The lite folder `jupyter lite build` reads: its config, the Pyodide folder with our
-    lock and wheels, and the contents (the repository's notebooks/ and images/, so that a
-    notebook finds the images as it does at home: `lessons.repository_path`)."""
+    lock, wheels and standard library (`stdlib`: Pyodide's, or its precompiled copy), and
+    the contents (the repository's notebooks/ and images/, so that a notebook finds the
+    images as it does at home: `lessons.repository_path`)."""
     shutil.rmtree(lite, ignore_errors=True)
     static = lite / "static" / "pyodide"
     static.mkdir(parents=True)
     for name in PYODIDE_FILES:
-        shutil.copy2(pyodide / name, static / name)
+        shutil.copy2(stdlib if name == STDLIB else pyodide / name, static / name)
     for path in wheels.values():
         shutil.copy2(path, static / path.name)
     (static / "pyodide-lock.json").write_text(json.dumps(the_lock, indent=1))
@@ -471,9 +475,14 @@ def _build(out: Path, force: bool) -> Path:
     wheels = {**fetch_wheels(), **kernel_wheels(python)}
     work = out.with_name(out.name + ".work")  # this tree's own: two checkouts may build at once
     wheels["cardlearn"] = build_cardlearn(gather_pictures(notebooks()), work / "wheel")
+    # The wheels and the standard library with their bytecode: the browser need not compile
+    # them on every page opened (pyc.py; as they are where Node is missing).
+    kinds = {path: pyc.WHEEL for path in wheels.values()} | {pyodide / STDLIB: pyc.STDLIB}
+    compiled = pyc.precompile(pyodide, kinds, CACHE / "pyc")
+    wheels = {name: compiled.get(path, path) for name, path in wheels.items()}
     the_lock = lock(npm_lock, wheels)
     lite = work / "lite"
-    lay_out(lite, pyodide, wheels, the_lock)
+    lay_out(lite, pyodide, wheels, the_lock, compiled.get(pyodide / STDLIB, pyodide / STDLIB))
     staging = out.with_name(out.name + ".new")
     shutil.rmtree(staging, ignore_errors=True)
     say("jupyter lite build")
