@@ -412,6 +412,22 @@ def start_page() -> str:
 """
 
 
+# JupyterLite's service worker lets the kernel see the browser's files as a drive (/drive).
+# A classroom page reads none, but with the drive mounted as the kernel's working folder every
+# import first asks the drive whether the module is there, one request through the service
+# worker each (about 90 at start-up, 0.5-1 s): the REPL app, which only the classroom pages
+# use, goes without it.  (The notebooks keep it: they read images and save files.)
+SERVICE_WORKER_PLUGIN = "@jupyterlite/application-extension:service-worker-manager"
+
+
+def without_drive(config_file: Path) -> None:
+    """An app's jupyter-lite.json, its service worker turned off (`SERVICE_WORKER_PLUGIN`)."""
+    config = json.loads(config_file.read_text())
+    data = config.setdefault("jupyter-config-data", {})
+    data["disabledExtensions"] = [*data.get("disabledExtensions", []), SERVICE_WORKER_PLUGIN]
+    config_file.write_text(json.dumps(config, indent=1))
+
+
 def lay_out(lite: Path, pyodide: Path, wheels: dict[str, Path], the_lock: dict[str, Any],
             stdlib: Path) -> Path:
     """The lite folder `jupyter lite build` reads: its config, the Pyodide folder with our
@@ -493,6 +509,7 @@ def _build(out: Path, force: bool) -> Path:
         sys.stderr.write(result.stdout[-4000:] + result.stderr[-4000:])
         raise SiteError("jupyter lite build failed")
     (staging / "index.html").write_text(start_page(), encoding="utf-8")
+    without_drive(staging / "repl" / "jupyter-lite.json")
     (staging / ".inputs").write_text(digest() + "\n")
     shutil.rmtree(out, ignore_errors=True)
     staging.rename(out)
