@@ -198,14 +198,51 @@ def write_pictures(folder: Path, pictures: list[tuple[str, bytes]]) -> None:
     (folder / INDEX).write_text(json.dumps(index, ensure_ascii=False, indent=0), encoding="utf-8")
 
 
+# The classroom pages' link to their guided first deal ("Lærðu spilið" / "Learn the game",
+# `cardlearn-learn`).  In Voilà it is `?learn=1`, the page's own address with a query; the
+# REPL passes no query to the kernel, and JupyterLab turns a relative link in a markdown
+# output into one to a file under files/.  So on the site the link is to such a file, a page
+# of our own in files/learn/ (`learn_page`) that goes on at once to the REPL running the
+# guided deal, in the language of the words the link stands in.
+LEARN_HREF = 'href="?learn=1"'
+# JupyterLab also takes over a click on such a link (to open the file in the app, which the
+# REPL cannot): the page's click on the learn link is kept from it, and the browser follows
+# the link as any other.  (Run once per page: a widget's HTML may be drawn again.)
+LEARN_SCRIPT = ("if(!window.cardlearnLearn){window.cardlearnLearn=1;document.addEventListener('click',"
+                "e=>{if(e.target.closest&&e.target.closest('a.cardlearn-learn'))e.stopPropagation()},true)}")
+
+
+def learn_file(game: str, lang: str) -> str:
+    return f"learn/{game}-{lang}.html"
+
+
 def page_words() -> dict[str, str]:
     """Per classroom page, the words under its table: its markdown cells (the game at a
-    glance in Icelandic and in English, each marked with its language), as one text."""
+    glance in Icelandic and in English, each marked with its language), as one text, the
+    link to the guided deal made the site's (`LEARN_HREF`)."""
     found = {}
     for game in PAGES:
         cells = json.loads((ROOT / "pages" / f"{game}.ipynb").read_text(encoding="utf-8"))["cells"]
-        found[game] = "\n\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        texts = []
+        for cell in cells:
+            if cell["cell_type"] != "markdown":
+                continue
+            text = "".join(cell["source"])
+            lang = "en" if "cardlearn-page-en" in text else "is"
+            # target: JupyterLab opens a link it takes for a file's in a new tab otherwise
+            texts.append(text.replace(LEARN_HREF, f'href="{learn_file(game, lang)}" target="_self"'))
+        found[game] = "\n\n".join(texts)
     return found
+
+
+def learn_page(game: str, lang: str) -> str:
+    """files/learn/<game>-<lang>.html: on at once to the REPL with `game`'s guided deal
+    (the REPL's address is relative to the site's root, two folders up)."""
+    url = html.escape("../../" + page_url(game, learn=lang))
+    words = {"is": "Lærðu spilið", "en": "Learn the game"}[lang]
+    return (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+            f'<meta http-equiv="refresh" content="0; url={url}"><title>{words}</title></head>'
+            f'<body><p><a href="{url}">{words}</a></p></body></html>\n')
 
 
 def build_cardlearn(pictures: list[tuple[str, bytes]], out: Path) -> Path:
@@ -324,17 +361,22 @@ REPL_STYLE = (".jp-CodeConsole .jp-InputPrompt, .jp-CodeConsole .jp-OutputPrompt
               ".jp-CodeConsole-promptCell {display: none}")
 
 
-def page_url(game: str) -> str:
+def page_url(game: str, learn: str | None = None) -> str:
     """A classroom page: JupyterLite's REPL with no toolbar, no banner and the code hidden,
-    running a plain table (no room: the browser has no rooms' database), and under it the
-    page's words, as on the classroom page in Voilà (the game at a glance)."""
+    running a plain table (no room: the browser has no rooms' database), or with `learn` (a
+    language) the game's guided first deal, and under it the page's words, as on the
+    classroom page in Voilà (the game at a glance)."""
     # The REPL's prompts ("[1]:") and its input line hidden, so that the table has the whole
     # width of a 1024 px projector (with the prompt's gutter a Kínaskák hand of 14 was cut
     # off at the left, its first card under the felt's edge).  A widget carries the style, as
-    # the table's own stylesheet: an HTML output's <style> would be sanitised away.
+    # the table's own stylesheet: an HTML output's <style> would be sanitised away; and the
+    # learn link's script (`LEARN_SCRIPT`), as the table's own script runs (look.py).
+    script = f'<img alt="" hidden src="data:," onerror="{html.escape(LEARN_SCRIPT)}">'
+    head = f"<style>{REPL_STYLE}</style>{script}"
+    table = (f'from cardlearn import learn; display(learn("{game}", "{learn}", delay={PAGE_DELAY}))'
+             if learn else f'from cardlearn import play; display(play("{game}", delay={PAGE_DELAY}))')
     code = (f'import ipywidgets; from IPython.display import display; display(ipywidgets.HTML('
-            f'"<style>{REPL_STYLE}</style>", layout={{"display": "none"}})); '
-            f'from cardlearn import play; display(play("{game}", delay={PAGE_DELAY})); '
+            f'{head!r}, layout={{"display": "none"}})); {table}; '
             f'from cardlearn.stored import show_page_words; show_page_words("{game}")')
     return (f"repl/?kernel=python&hideCodeInput=1&showBanner=0&promptCellPosition=bottom"
             f"&code={quote(code)}")
@@ -510,6 +552,11 @@ def _build(out: Path, force: bool) -> Path:
         raise SiteError("jupyter lite build failed")
     (staging / "index.html").write_text(start_page(), encoding="utf-8")
     without_drive(staging / "repl" / "jupyter-lite.json")
+    for game in PAGES:
+        for lang in ("is", "en"):
+            learn = staging / "files" / learn_file(game, lang)
+            learn.parent.mkdir(parents=True, exist_ok=True)
+            learn.write_text(learn_page(game, lang), encoding="utf-8")
     (staging / ".inputs").write_text(digest() + "\n")
     shutil.rmtree(out, ignore_errors=True)
     staging.rename(out)
