@@ -1,7 +1,8 @@
 """The static site (`make site`, docs/site.md) in Chromium: built (or reused when `site/` is
 up to date), served on 127.0.0.1 by a plain static file server, every classroom page opened
 in turn, each table waited for, moves played by clicks until a computer
-has replied, and not one request leaving the machine.
+has replied, and not one request leaving the machine; and a classroom page's "Lærðu spilið"
+opening its guided first deal, which plays on as its lit moves are followed.
 
 Skipped with a message when the site cannot be built (no package registry); under
 CI=true that fails instead.
@@ -147,6 +148,33 @@ def test_every_classroom_page_plays_offline(browser: Any, site_url: str) -> None
         assert not outside, f"requests left the machine: {outside[:10]}"
     finally:
         context.close()
+
+
+def test_learn_the_game_opens_the_guided_deal(tab: Any, site_url: str) -> None:
+    """Kasína's classroom page: the learn link in its rules, in the table's language, opens
+    the guided first deal in the site (the REPL passes no `?learn=1` to the kernel: the build
+    links a page of its own); the step is shown, the next move lit, and the lit move played
+    (the cards, then Staðfesta) brings the computer's answer and the next step."""
+    page = tab.page
+    page.goto(site_url + site_build.page_url("kasina"), wait_until="commit")
+    link = page.locator("details.cardlearn-page-is a.cardlearn-learn")
+    link.wait_for(timeout=SITE_PAGE_TIMEOUT_MS)
+    assert link.inner_text() == "Lærðu spilið"
+    assert page.locator("details.cardlearn-page-en a.cardlearn-learn").is_hidden()
+    link.click()
+    step = page.wait_for_selector(".cardlearn-step", timeout=SITE_PAGE_TIMEOUT_MS)
+    assert "kasínu" in step.inner_text()
+    page.wait_for_selector("button.cardlearn-suggested", timeout=30_000)
+    first = step.inner_text()
+    for button in page.query_selector_all("button.cardlearn-card.cardlearn-suggested"):
+        button.click()
+        page.wait_for_timeout(200)
+    page.click("button.cardlearn-confirm")
+    page.wait_for_function("t => { const s = document.querySelector('.cardlearn-step');"
+                           " return s && s.innerText !== t && s.innerText.includes('Tölvan'); }",
+                           arg=first, timeout=60_000)
+    page.wait_for_selector("button.cardlearn-suggested", timeout=30_000)
+    assert not tab.watch.page_errors, f"errors in the page: {tab.watch.page_errors}"
 
 
 NAMED = """(sel) => {

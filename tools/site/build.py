@@ -35,6 +35,7 @@ from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).parent))
 import pins
+import pyc
 
 from cardlearn.games.extras import page_index
 from cardlearn.stored import FOLDER, INDEX, PAGE_WORDS  # where the wheel's stored files go
@@ -61,7 +62,8 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 PAGES = page_index()["names"]
 PAGE_DELAY = 0.3  # the bots' pause on a classroom page, as pages/*.ipynb give it
 # The Pyodide files the kernel loads (the npm package also has docs, type files, maps).
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
+STDLIB = "python_stdlib.zip"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB, "package.json")
 
 
 class SiteError(RuntimeError):
@@ -196,14 +198,51 @@ def write_pictures(folder: Path, pictures: list[tuple[str, bytes]]) -> None:
     (folder / INDEX).write_text(json.dumps(index, ensure_ascii=False, indent=0), encoding="utf-8")
 
 
+# The classroom pages' link to their guided first deal ("Lærðu spilið" / "Learn the game",
+# `cardlearn-learn`).  In Voilà it is `?learn=1`, the page's own address with a query; the
+# REPL passes no query to the kernel, and JupyterLab turns a relative link in a markdown
+# output into one to a file under files/.  So on the site the link is to such a file, a page
+# of our own in files/learn/ (`learn_page`) that goes on at once to the REPL running the
+# guided deal, in the language of the words the link stands in.
+LEARN_HREF = 'href="?learn=1"'
+# JupyterLab also takes over a click on such a link (to open the file in the app, which the
+# REPL cannot): the page's click on the learn link is kept from it, and the browser follows
+# the link as any other.  (Run once per page: a widget's HTML may be drawn again.)
+LEARN_SCRIPT = ("if(!window.cardlearnLearn){window.cardlearnLearn=1;document.addEventListener('click',"
+                "e=>{if(e.target.closest&&e.target.closest('a.cardlearn-learn'))e.stopPropagation()},true)}")
+
+
+def learn_file(game: str, lang: str) -> str:
+    return f"learn/{game}-{lang}.html"
+
+
 def page_words() -> dict[str, str]:
     """Per classroom page, the words under its table: its markdown cells (the game at a
-    glance in Icelandic and in English, each marked with its language), as one text."""
+    glance in Icelandic and in English, each marked with its language), as one text, the
+    link to the guided deal made the site's (`LEARN_HREF`)."""
     found = {}
     for game in PAGES:
         cells = json.loads((ROOT / "pages" / f"{game}.ipynb").read_text(encoding="utf-8"))["cells"]
-        found[game] = "\n\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        texts = []
+        for cell in cells:
+            if cell["cell_type"] != "markdown":
+                continue
+            text = "".join(cell["source"])
+            lang = "en" if "cardlearn-page-en" in text else "is"
+            # target: JupyterLab opens a link it takes for a file's in a new tab otherwise
+            texts.append(text.replace(LEARN_HREF, f'href="{learn_file(game, lang)}" target="_self"'))
+        found[game] = "\n\n".join(texts)
     return found
+
+
+def learn_page(game: str, lang: str) -> str:
+    """files/learn/<game>-<lang>.html: on at once to the REPL with `game`'s guided deal
+    (the REPL's address is relative to the site's root, two folders up)."""
+    url = html.escape("../../" + page_url(game, learn=lang))
+    words = {"is": "Lærðu spilið", "en": "Learn the game"}[lang]
+    return (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+            f'<meta http-equiv="refresh" content="0; url={url}"><title>{words}</title></head>'
+            f'<body><p><a href="{url}">{words}</a></p></body></html>\n')
 
 
 def build_cardlearn(pictures: list[tuple[str, bytes]], out: Path) -> Path:
@@ -275,8 +314,8 @@ def _imports(wheel: Path) -> list[str]:
             top = item.split("/")[0]
             if ".dist-info" in top or ".data" in top:
                 continue
-            names.add(top[:-3] if top.endswith(".py") else top)
-    return sorted(n for n in names if n.isidentifier())
+            names.add(top.removesuffix(".pyc").removesuffix(".py"))  # a module, or its bytecode only
+    return sorted(n for n in names if n.isidentifier() and n != "__pycache__")
 
 
 def lock(npm_lock: dict[str, Any], wheels: dict[str, Path]) -> dict[str, Any]:
@@ -322,17 +361,22 @@ REPL_STYLE = (".jp-CodeConsole .jp-InputPrompt, .jp-CodeConsole .jp-OutputPrompt
               ".jp-CodeConsole-promptCell {display: none}")
 
 
-def page_url(game: str) -> str:
+def page_url(game: str, learn: str | None = None) -> str:
     """A classroom page: JupyterLite's REPL with no toolbar, no banner and the code hidden,
-    running a plain table (no room: the browser has no rooms' database), and under it the
-    page's words, as on the classroom page in Voilà (the game at a glance)."""
+    running a plain table (no room: the browser has no rooms' database), or with `learn` (a
+    language) the game's guided first deal, and under it the page's words, as on the
+    classroom page in Voilà (the game at a glance)."""
     # The REPL's prompts ("[1]:") and its input line hidden, so that the table has the whole
     # width of a 1024 px projector (with the prompt's gutter a Kínaskák hand of 14 was cut
     # off at the left, its first card under the felt's edge).  A widget carries the style, as
-    # the table's own stylesheet: an HTML output's <style> would be sanitised away.
+    # the table's own stylesheet: an HTML output's <style> would be sanitised away; and the
+    # learn link's script (`LEARN_SCRIPT`), as the table's own script runs (look.py).
+    script = f'<img alt="" hidden src="data:," onerror="{html.escape(LEARN_SCRIPT)}">'
+    head = f"<style>{REPL_STYLE}</style>{script}"
+    table = (f'from cardlearn import learn; display(learn("{game}", "{learn}", delay={PAGE_DELAY}))'
+             if learn else f'from cardlearn import play; display(play("{game}", delay={PAGE_DELAY}))')
     code = (f'import ipywidgets; from IPython.display import display; display(ipywidgets.HTML('
-            f'"<style>{REPL_STYLE}</style>", layout={{"display": "none"}})); '
-            f'from cardlearn import play; display(play("{game}", delay={PAGE_DELAY})); '
+            f'{head!r}, layout={{"display": "none"}})); {table}; '
             f'from cardlearn.stored import show_page_words; show_page_words("{game}")')
     return (f"repl/?kernel=python&hideCodeInput=1&showBanner=0&promptCellPosition=bottom"
             f"&code={quote(code)}")
@@ -410,15 +454,33 @@ def start_page() -> str:
 """
 
 
-def lay_out(lite: Path, pyodide: Path, wheels: dict[str, Path], the_lock: dict[str, Any]) -> Path:
+# JupyterLite's service worker lets the kernel see the browser's files as a drive (/drive).
+# A classroom page reads none, but with the drive mounted as the kernel's working folder every
+# import first asks the drive whether the module is there, one request through the service
+# worker each (about 90 at start-up, 0.5-1 s): the REPL app, which only the classroom pages
+# use, goes without it.  (The notebooks keep it: they read images and save files.)
+SERVICE_WORKER_PLUGIN = "@jupyterlite/application-extension:service-worker-manager"
+
+
+def without_drive(config_file: Path) -> None:
+    """An app's jupyter-lite.json, its service worker turned off (`SERVICE_WORKER_PLUGIN`)."""
+    config = json.loads(config_file.read_text())
+    data = config.setdefault("jupyter-config-data", {})
+    data["disabledExtensions"] = [*data.get("disabledExtensions", []), SERVICE_WORKER_PLUGIN]
+    config_file.write_text(json.dumps(config, indent=1))
+
+
+def lay_out(lite: Path, pyodide: Path, wheels: dict[str, Path], the_lock: dict[str, Any],
+            stdlib: Path) -> Path:
     """The lite folder `jupyter lite build` reads: its config, the Pyodide folder with our
-    lock and wheels, and the contents (the repository's notebooks/ and images/, so that a
-    notebook finds the images as it does at home: `lessons.repository_path`)."""
+    lock, wheels and standard library (`stdlib`: Pyodide's, or its precompiled copy), and
+    the contents (the repository's notebooks/ and images/, so that a notebook finds the
+    images as it does at home: `lessons.repository_path`)."""
     shutil.rmtree(lite, ignore_errors=True)
     static = lite / "static" / "pyodide"
     static.mkdir(parents=True)
     for name in PYODIDE_FILES:
-        shutil.copy2(pyodide / name, static / name)
+        shutil.copy2(stdlib if name == STDLIB else pyodide / name, static / name)
     for path in wheels.values():
         shutil.copy2(path, static / path.name)
     (static / "pyodide-lock.json").write_text(json.dumps(the_lock, indent=1))
@@ -471,9 +533,14 @@ def _build(out: Path, force: bool) -> Path:
     wheels = {**fetch_wheels(), **kernel_wheels(python)}
     work = out.with_name(out.name + ".work")  # this tree's own: two checkouts may build at once
     wheels["cardlearn"] = build_cardlearn(gather_pictures(notebooks()), work / "wheel")
+    # The wheels and the standard library with their bytecode: the browser need not compile
+    # them on every page opened (pyc.py; as they are where Node is missing).
+    kinds = {path: pyc.WHEEL for path in wheels.values()} | {pyodide / STDLIB: pyc.STDLIB}
+    compiled = pyc.precompile(pyodide, kinds, CACHE / "pyc")
+    wheels = {name: compiled.get(path, path) for name, path in wheels.items()}
     the_lock = lock(npm_lock, wheels)
     lite = work / "lite"
-    lay_out(lite, pyodide, wheels, the_lock)
+    lay_out(lite, pyodide, wheels, the_lock, compiled.get(pyodide / STDLIB, pyodide / STDLIB))
     staging = out.with_name(out.name + ".new")
     shutil.rmtree(staging, ignore_errors=True)
     say("jupyter lite build")
@@ -484,6 +551,12 @@ def _build(out: Path, force: bool) -> Path:
         sys.stderr.write(result.stdout[-4000:] + result.stderr[-4000:])
         raise SiteError("jupyter lite build failed")
     (staging / "index.html").write_text(start_page(), encoding="utf-8")
+    without_drive(staging / "repl" / "jupyter-lite.json")
+    for game in PAGES:
+        for lang in ("is", "en"):
+            learn = staging / "files" / learn_file(game, lang)
+            learn.parent.mkdir(parents=True, exist_ok=True)
+            learn.write_text(learn_page(game, lang), encoding="utf-8")
     (staging / ".inputs").write_text(digest() + "\n")
     shutil.rmtree(out, ignore_errors=True)
     staging.rename(out)

@@ -1,6 +1,6 @@
 """Measure the built site in Chromium (docs/site.md quotes its numbers):
 
-    .venv/bin/python tools/site/measure.py [--moves 5]
+    .venv/bin/python tools/site/measure.py [--moves 5] [--site DIR]
 
 - each classroom page, one at a time: seconds from opening it to its table drawn, on a
   first visit (a fresh browser profile: nothing cached) and on a second one (the browser's
@@ -106,15 +106,17 @@ def kasina_replies(page: Any, moves: int) -> list[float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=5)
+    parser.add_argument("--site", type=Path, default=build.OUT,
+                        help="the built site (default: site/; another build, to compare)")
     args = parser.parse_args()
-    if not (build.OUT / "index.html").is_file():
-        print("no site/: run `make site` first", file=sys.stderr)
+    if not (args.site / "index.html").is_file():
+        print(f"no {args.site}/index.html: run `make site` first", file=sys.stderr)
         return 2
     from playwright.sync_api import sync_playwright
 
-    raw, packed = sizes(build.OUT)
-    print(f"site/: {raw / 1e6:.1f} MB in files, {packed / 1e6:.1f} MB as tar.gz")
-    server, base = serve(build.OUT)
+    raw, packed = sizes(args.site)
+    print(f"{args.site}: {raw / 1e6:.1f} MB in files, {packed / 1e6:.1f} MB as tar.gz")
+    server, base = serve(args.site)
     chromium = find_chromium()
     try:
         with sync_playwright() as p:
