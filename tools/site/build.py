@@ -22,6 +22,7 @@ import hashlib
 import html
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -204,7 +205,7 @@ def write_pictures(folder: Path, pictures: list[tuple[str, bytes]]) -> None:
 # output into one to a file under files/.  So on the site the link is to such a file, a page
 # of our own in files/learn/ (`learn_page`) that goes on at once to the REPL running the
 # guided deal, in the language of the words the link stands in.
-LEARN_HREF = 'href="?learn=1"'
+LEARN_HREF = re.compile(r'href="\?learn=1[^"]*"')  # "?learn=1", "?learn=1&amp;lang=en"
 # JupyterLab also takes over a click on such a link (to open the file in the app, which the
 # REPL cannot): the page's click on the learn link is kept from it, and the browser follows
 # the link as any other.  (Run once per page: a widget's HTML may be drawn again.)
@@ -230,7 +231,7 @@ def page_words() -> dict[str, str]:
             text = "".join(cell["source"])
             lang = "en" if "cardlearn-page-en" in text else "is"
             # target: JupyterLab opens a link it takes for a file's in a new tab otherwise
-            texts.append(text.replace(LEARN_HREF, f'href="{learn_file(game, lang)}" target="_self"'))
+            texts.append(LEARN_HREF.sub(f'href="{learn_file(game, lang)}" target="_self"', text))
         found[game] = "\n\n".join(texts)
     return found
 
