@@ -127,9 +127,14 @@ def test_the_site_keeps_each_classroom_pages_words_and_shows_them(tmp_path, monk
     for game, text in words.items():
         cells = json.loads((ROOT / "pages" / f"{game}.ipynb").read_text(encoding="utf-8"))["cells"]
         for cell in cells:
-            if cell["cell_type"] == "markdown":
-                assert "".join(cell["source"]) in text
+            if cell["cell_type"] == "markdown":  # whole, but the learn link made the site's
+                source = "".join(cell["source"])
+                lang = "en" if "cardlearn-page-en" in source else "is"
+                mine = f'href="{site_build.learn_file(game, lang)}" target="_self"'
+                assert site_build.LEARN_HREF.sub(mine, source) in text
+                assert mine in text, (game, lang)  # the guided deal in the words' language
         assert 'class="cardlearn-page-is"' in text and 'class="cardlearn-page-en"' in text, game
+        assert "?learn=1" not in text, game
     kept = tmp_path / "stored"
     (kept / stored.PAGE_WORDS).mkdir(parents=True)
     (kept / stored.PAGE_WORDS / "kasina.md").write_text(words["kasina"], encoding="utf-8")
