@@ -68,6 +68,7 @@ def test_past_the_guided_deals_end_the_match_goes_on_as_a_real_one(game: str) ->
     follow(model)
     assert model.snapshot().dismiss == "Spilaðu alvöru spil"  # the deal-end panel's button
     assert "„Spilaðu alvöru spil“" in model.step_text()
+    assert model.snapshot().turn == "Smelltu fyrst á „Spilaðu alvöru spil“ til að halda leiknum áfram."
     model.dismiss()  # the panel's button: the next deal, the computers on their own
     assert model.guide is None and model.step_text() == "" and model.snapshot().dismiss == "Áfram"
     for _ in range(12):  # the computers choose without a script (it has no more moves)

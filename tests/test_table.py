@@ -183,7 +183,7 @@ def test_whole_match_through_act(name):
             break
         if m.paused:  # a deal's end: nothing moves until Áfram
             assert m.pending_bot() is None and not m.act(m.state.legal_actions()[0])
-            assert m.message == WORDS["is"]["press_continue"]
+            assert m.message == WORDS["is"]["press_continue"].format(button="Áfram")
             m.dismiss()
             m.run_bots()
             continue
@@ -1340,12 +1340,12 @@ def test_a_deals_end_pauses_the_table_until_afram():
     before, after = m.states[i], m.states[i + 1]
     assert snap.summary.lines[0] == fakegame.deal_result(before, after, "is", m.who)  # the verdict first
     assert snap.summary.heading == "1. spili lokið"
-    assert snap.turn == WORDS["is"]["press_continue"] and not snap.buttons and not snap.confirm
+    assert snap.turn == WORDS["is"]["press_continue"].format(button="Áfram") and not snap.buttons and not snap.confirm
     moves = m.moves
     if m.state.to_move == 0:
         assert not m.act(m.state.legal_actions()[0]) and m.moves == moves
     m.click("hand", 0)
-    assert m.moves == moves and m.message == WORDS["is"]["press_continue"]
+    assert m.moves == moves and m.message == WORDS["is"]["press_continue"].format(button="Áfram")
     assert m.hint() == [] and m.moves == moves
     m.dismiss()
     assert not m.paused and m.snapshot().summary is None and m.message in ("", m.snapshot().message)
@@ -1392,7 +1392,7 @@ def test_demo_mode_plays_every_seat_stops_at_each_deal_and_gives_the_seat_back()
     m.run_bots()
     assert m.paused and m.snapshot().summary is not None  # it stops at the deal's end
     assert any(seat == 0 for seat, _ in m.moves)
-    assert m.snapshot().turn == WORDS["is"]["press_continue"]
+    assert m.snapshot().turn == WORDS["is"]["press_continue"].format(button="Áfram")
     m.dismiss()
     assert m.pending_bot() is not None
     m.bot_step()

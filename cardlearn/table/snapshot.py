@@ -324,7 +324,7 @@ def _turn(model: TableModel) -> str:
                         model.names)
         return f"{w['over']} — {winner}"
     if model.paused:
-        return w["press_continue"]
+        return w["press_continue"].format(button=model.dismiss_words())  # the end panel's button
     if seats[seat] == HUMAN and not model.demo:
         return w["your_turn"] if len(model.humans) == 1 else w["turn"].format(who=model.who(seat))
     if model.demo:  # the demo's own count: its moves since it began, this one too

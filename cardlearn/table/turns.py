@@ -83,7 +83,7 @@ class Turns:
             table._say("is_over")
         elif table.paused:
             rule = "press_continue"
-            table._say("press_continue")
+            table._say("press_continue", button=table.dismiss_words())
         elif self.demo:
             rule = "demo_on"
             table._say("demo_on")

@@ -164,8 +164,15 @@ class CardButton(widgets.Button):
                 run,
             )
             self.tooltip = card_name(cell, lang)
-            self.description = cell.caption if caption is None else caption
+            # ipywidgets' button leaves its old text up when the description turns empty (it
+            # redraws only a non-empty one): a card that lost its caption (a trick begun anew
+            # by a claim) kept "Tölva 1 · slær" under another seat's card.  An invisible
+            # character clears it; the accessible name is the tooltip's (the pages' script).
+            self.description = (cell.caption if caption is None else caption) or NO_CAPTION
             self.button_style = "success" if cell.selected else "info" if cell.usable else ""
+
+
+NO_CAPTION = "\u200b"  # a zero-width space: no caption under a card (see `CardButton.show`)
 
 
 def card_name(cell: CellView, lang: str) -> str:

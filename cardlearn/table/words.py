@@ -140,7 +140,7 @@ WORDS: dict[str, dict[str, str]] = {
         # the table's flow: forced moves, the pause at a deal's end, demo mode, undo, the pile
         "forced": "Þú átt aðeins einn leik: {move}. Smelltu á „Staðfesta“.",
         "forced_button": "Þú átt aðeins einn leik: {move}. Smelltu á hnappinn.",
-        "press_continue": "Smelltu fyrst á „Áfram“ til að halda leiknum áfram.",
+        "press_continue": "Smelltu fyrst á „{button}“ til að halda leiknum áfram.",
         "demo": "Sýnikennsla",
         "demo_on": "Sýnikennsla: tölvan leikur fyrir öll sæti. "
                    "Smelltu aftur á „Sýnikennsla“ til að taka við.",
@@ -287,7 +287,7 @@ WORDS: dict[str, dict[str, str]] = {
         "nothing": "—",
         "forced": "You have only one move: {move}. Click “Confirm”.",
         "forced_button": "You have only one move: {move}. Click its button.",
-        "press_continue": "Click “Continue” first to go on.",
+        "press_continue": "Click “{button}” first to go on.",
         "demo": "Demo",
         "demo_on": "Demo: the computer plays every seat. Click “Demo” again to take over.",
         "undo_what": "Takes back: {move}",

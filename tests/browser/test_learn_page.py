@@ -81,6 +81,11 @@ def test_every_guided_deal_opens_on_its_page_and_takes_its_first_lit_move(tab: A
     page.wait_for_function("t => { const s = document.querySelector('.cardlearn-step');"
                            " return s && s.innerText !== t; }", arg=first, timeout=30_000)
     screenshot(page, f"learn-{game}-after-first-move")
+    if game == "kozel":  # Computer 3's claim begins the trick anew: no card keeps an old caption
+        page.wait_for_selector(f"{TABLE} button.cardlearn-zone-trick.cardlearn-card-KS", timeout=30_000)
+        captions = page.eval_on_selector_all(f"{TABLE} button.cardlearn-zone-trick",
+                                             "bs => bs.map(b => b.innerText.trim())")
+        assert [c for c in captions if c and c != "\u200b"] == ["Computer 3 · four of a suit"], captions
 
 
 LIT = f"{TABLE} button.cardlearn-card.cardlearn-suggested"
