@@ -1340,7 +1340,8 @@ def test_a_deals_end_pauses_the_table_until_afram():
     before, after = m.states[i], m.states[i + 1]
     assert snap.summary.lines[0] == fakegame.deal_result(before, after, "is", m.who)  # the verdict first
     assert snap.summary.heading == "1. spili lokið"
-    assert snap.turn == WORDS["is"]["press_continue"].format(button="Áfram") and not snap.buttons and not snap.confirm
+    assert snap.turn == WORDS["is"]["press_continue"].format(button="Áfram")
+    assert not snap.buttons and not snap.confirm
     moves = m.moves
     if m.state.to_move == 0:
         assert not m.act(m.state.legal_actions()[0]) and m.moves == moves
