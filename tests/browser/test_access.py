@@ -115,6 +115,17 @@ def press_to(page: Any, want: str, keys: list[str], key: str = "Tab", limit: int
     raise AssertionError(f"{want} never got focus by {key}; focus on {page.evaluate(FOCUSED)}")
 
 
+def focus_stays(page: Any, after: str) -> None:
+    """Focus comes back to the table at once after a move (a redraw may take it away for a
+    moment: the page's script gives it back at the next frame, or within a quarter second)."""
+    try:
+        page.wait_for_function("() => (document.activeElement.className || '').includes('cardlearn-')",
+                               timeout=2000, polling=50)
+    except Exception:
+        raise AssertionError(f"focus left the table after the move: {page.evaluate(FOCUSED)!r}, "
+                             f"{after}") from None
+
+
 def moves_of(page: Any) -> int:
     return int(page.eval_on_selector(TABLE, "r => r.dataset.moves || '-1'"))
 
@@ -208,14 +219,7 @@ def test_a_whole_deal_by_keyboard_alone(tab: Any, voila_url: str, pages_store: A
             keys.append("Enter")
         page.wait_for_function(f"() => Number(document.querySelector('{TABLE}').dataset.moves) > {before}",
                                timeout=MOVE_TIMEOUT_MS)
-        # focus comes back to the table at once (a redraw may take it away for a moment:
-        # the page's script gives it back at the next frame, or within a quarter second)
-        try:
-            page.wait_for_function("() => (document.activeElement.className || '').includes('cardlearn-')",
-                                   timeout=2000, polling=50)
-        except Exception:
-            raise AssertionError(f"focus left the table after the move: {page.evaluate(FOCUSED)!r}, "
-                                 f"keys {keys}") from None
+        focus_stays(page, f"keys {keys}")
         per_move.append(len(keys))
         if len(per_move) == 3:  # the deal's middle, as axe sees it
             found = violations(page)

@@ -35,6 +35,7 @@ from browserkit import (
     widget_error_text,
 )
 from conftest import IN_CI
+from test_learn_page import play_lit_move
 from test_pages import human_turn, play_one_move
 
 from cardlearn.cards import Card
@@ -165,15 +166,7 @@ def test_learn_the_game_opens_the_guided_deal(tab: Any, site_url: str) -> None:
     step = page.wait_for_selector(".cardlearn-step", timeout=SITE_PAGE_TIMEOUT_MS)
     assert "kasínu" in step.inner_text()
     page.wait_for_selector("button.cardlearn-suggested", timeout=30_000)
-    first = step.inner_text()
-    for button in page.query_selector_all("button.cardlearn-card.cardlearn-suggested"):
-        button.click()
-        page.wait_for_timeout(200)
-    page.click("button.cardlearn-confirm")
-    page.wait_for_function("t => { const s = document.querySelector('.cardlearn-step');"
-                           " return s && s.innerText !== t && s.innerText.includes('Tölvan'); }",
-                           arg=first, timeout=60_000)
-    page.wait_for_selector("button.cardlearn-suggested", timeout=30_000)
+    play_lit_move(page, step.inner_text(), 60_000)
     assert not tab.watch.page_errors, f"errors in the page: {tab.watch.page_errors}"
 
 

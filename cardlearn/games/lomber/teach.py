@@ -1,6 +1,4 @@
-"""Lomber's rules as a pupil is taught them: the rule behind each refusal (`IllegalMove.rule`)
-in one sentence with the sources' word for it, which the table offers after two refused tries
-in a row (`RULE_TEACH`).  The refusal itself (`RULE_WORDS`) says what was wrong with the move."""
+"""Lomber: `RULE_TEACH`, each refusal's rule in one sentence (docs/learn.md)."""
 
 from __future__ import annotations
 
