@@ -69,8 +69,9 @@ def test_past_the_guided_deals_end_the_match_goes_on_as_a_real_one(game: str) ->
     assert model.snapshot().dismiss == "Spilaðu alvöru spil"  # the deal-end panel's button
     assert "„Spilaðu alvöru spil“" in model.step_text()
     assert model.snapshot().turn == "Smelltu fyrst á „Spilaðu alvöru spil“ til að halda leiknum áfram."
-    model.dismiss()  # the panel's button: the next deal, the computers on their own
+    model.dismiss()  # the panel's button: a real game of its own, the computers on their own
     assert model.guide is None and model.step_text() == "" and model.snapshot().dismiss == "Áfram"
+    assert model.state.deals_done == 0 and not any(model.state.scores) and not model.paused
     for _ in range(12):  # the computers choose without a script (it has no more moves)
         if model.human_to_move() or model.paused or model.state.is_over:
             break

@@ -40,8 +40,7 @@ GUIDE_WORDS: dict[str, dict[str, str]] = {
         "not_now_button": "Ekki þetta núna: í þessari kennslu er næsti leikur þinn {move}. Hnappurinn "
                           "sem á að smella á er lýstur upp.",
         "your_move_why": "Þinn leikur: {move} — {why}.",
-        "done": "Spilinu er lokið. Smelltu á „Spilaðu alvöru spil“ og spilaðu við tölvuna upp á eigin "
-                "spýtur.",
+        "done": "Smelltu svo á „Spilaðu alvöru spil“: nýr leikur við tölvuna, upp á eigin spýtur.",
         "real": "Spilaðu alvöru spil",
     },
     "en": {
@@ -51,7 +50,7 @@ GUIDE_WORDS: dict[str, dict[str, str]] = {
         "not_now_button": "Not that now: in this lesson your next move is {move}. "
                           "The button to press is lit.",
         "your_move_why": "Your move: {move} — {why}.",
-        "done": "The deal is over. Press “Now play a real deal” and play the computer on your own.",
+        "done": "Then press “Now play a real deal”: a new game against the computer, on your own.",
         "real": "Now play a real deal",
     },
 }
@@ -211,10 +210,11 @@ class GuideModel(TableModel):
         return GUIDE_WORDS[self.lang]["real"] if over else super().dismiss_words()
 
     def dismiss(self) -> None:
-        """Past the guided deal's end panel the match goes on as a real one: the computers
-        choose for themselves (the script has no more moves) and nothing is lit."""
+        """The guided deal's end panel's button: a real game of its own (the guided deal's
+        score and moves do not count in it), the computers choosing for themselves."""
         if self.guide is not None and len(self.moves) >= len(self.guide.steps):
-            self._go_real()
+            self.new_game()
+            return
         super().dismiss()
 
     def _go_real(self) -> None:

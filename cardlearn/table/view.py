@@ -621,7 +621,8 @@ class TableView:
             said, why = snap.hints[0]
             polite.append(f"{w['best']}: {said} — {why}")
         if snap.ready and before is not None and snap.ready != before.ready:
-            polite.append(w["ready_say"].format(move=snap.ready))
+            # "… — svippur!" ends its own sentence: no full stop after it
+            polite.append(w["ready_say"].format(move=snap.ready).replace("!.", "!"))
         if snap.step and (before is None or snap.step != before.step):
             polite.append(snap.step)  # a guided deal's step: what to do next, and why
         if snap.asking and before is not None and not before.asking:
