@@ -140,11 +140,13 @@ INTRO = {
     "is": "Í kínaskák reynirðu að losna við öll spilin á hendi: fyrst leggurðu niður samning "
           "umferðarinnar, raðir og þrennur, og síðan bætirðu spilum við það sem liggur á borðinu. "
           "Sá sem fyrstur lokar lýkur umferðinni, hinir fá refsistig fyrir spilin sem þeir sitja "
-          "uppi með, og eftir átta umferðir vinnur sá sem hefur fæst.",
+          "uppi með, og eftir átta umferðir vinnur sá sem hefur fæst. Í þessari kennslu spilarðu við "
+          "eina tölvu (tveir spila), og alvöru spilið á eftir líka.",
     "en": "In Kínaskák you try to get rid of every card in your hand: first you lay down the round's "
           "contract, runs and sets, and then you lay off cards on what lies on the table. Whoever "
           "goes out first ends the round, the others score penalty points for the cards they are "
-          "left with, and after eight rounds the lowest total wins.",
+          "left with, and after eight rounds the lowest total wins. In this lesson you play one "
+          "computer (two players), and the real game after it too.",
 }
 TIP = {
     "is": "Sá sem lokar fær 0, en hinir fá refsistig fyrir hvert spil á hendi: jóker 20, ás 15, nía, "

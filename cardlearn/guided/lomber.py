@@ -43,7 +43,7 @@ TAUGHT = (
     Step("solo", {
         "is": "Segðu líka sóló: fyrra sætið má halda, það er segja sömu sögn aftur. Með spöddu og "
               "fimm hjörtum er hönd þín nógu sterk til að spila án þess að kaupa.",
-        "en": "Bid solo too: the earlier seat may hold, naming the same bid again. With spadille "
+        "en": "Hold sóló: the earlier seat may hold, naming the same bid again. With spadda (the A♠) "
               "and five hearts your hand is strong enough to play without buying."}, term="halda"),
     Step("pass", {"is": "Tölva 1 sagði pass.", "en": "Computer 1 passed."}),
     Step("pass", {"is": "Tölva 2 sagði líka pass, svo að þú ert sagnhafi í sóló.",
@@ -52,7 +52,7 @@ TAUGHT = (
         "is": "Í sóló nefnir sagnhafi tromp strax. Nefndu hjarta: þá áttu sex tromp, þar á meðal "
               "spöddu, A♠, sem er alltaf hæsta trompið, og hjartasjöuna, sem er næsthæst.",
         "en": "In solo the declarer names trumps at once. Name hearts: then you hold six trumps, "
-              "among them spadille, the A♠, always the highest trump, and the 7♥, the second "
+              "among them spadda, the A♠, always the highest trump, and the 7♥, the manilía, the second "
               "highest."}, term="tromp"),
     Step("discard QC", {}),
     Step("discard 3D", {}),
@@ -84,22 +84,22 @@ TAUGHT = (
               "eða ef einu trompin hennar eru matadorar, spadda, manilía eða basti: þeir eru "
               "undanþegnir þegar lægra trompi er spilað út.",
         "en": "Computer 2 played the 2♣ although a trump was led. It may do so if it holds no trump, "
-              "or if its only trumps are matadors, spadille, manille or basto: they are exempt when "
+              "or if its only trumps are matadors, spadda, manilía or basti: they are exempt when "
               "a lower trump is led."}, term="matadorar"),
     Step("7H", {
         "is": "Þú fékkst slaginn. Spilaðu nú út hjartasjöunni: hún er manilía, og aðeins spadda, "
               "sem þú átt sjálfur, er hærri; sá sem á basta verður nú að láta hann, því að hærri "
               "matador var spilað út.",
-        "en": "You took the trick. Now lead the 7♥: it is the manille, and only spadille, which you "
-              "hold yourself, is higher; whoever holds basto must now play it, because a higher "
+        "en": "You took the trick. Now lead the 7♥: it is the manilía, and only spadda, which you "
+              "hold yourself, is higher; whoever holds basti must now play it, because a higher "
               "matador was led."}, term="manilía"),
     Step("JH", {"is": "Tölva 1 fylgdi lit með hjartagosa.",
                 "en": "Computer 1 followed suit with the J♥."}),
     Step("AC", {
         "is": "Tölva 2 átti basta, A♣, og varð nú að láta hann. Manilían tók slaginn, og basti "
               "fylgdi með.",
-        "en": "Computer 2 held basto, the A♣, and now had to play it. The manille took the trick, "
-              "basto with it."}),
+        "en": "Computer 2 held basti, the A♣, and now had to play it. The manilía took the trick, "
+              "basti with it."}),
 )
 
 INTRO = {
@@ -118,7 +118,7 @@ TIP = {
           "hana þarftu aldrei að láta fyrr en þú vilt.",
     "en": "The declarer settles with each defender: if he wins a solo each of them pays him two "
           "chips, and if he loses he pays each of them two, three if one of them took more tricks "
-          "than he did (codille). A tip: lead trumps early when you hold many, but keep spadille "
+          "than he did (codille). A tip: lead trumps early when you hold many, but keep spadda "
           "back, for you never have to play it until you want to.",
 }
 
