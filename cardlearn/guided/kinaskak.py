@@ -141,7 +141,7 @@ INTRO = {
           "umferðarinnar, raðir og þrennur, og síðan bætirðu spilum við það sem liggur á borðinu. "
           "Sá sem fyrstur lokar lýkur umferðinni, hinir fá refsistig fyrir spilin sem þeir sitja "
           "uppi með, og eftir átta umferðir vinnur sá sem hefur fæst. Í þessari kennslu spilarðu við "
-          "eina tölvu (tveir spila), og alvöru spilið á eftir líka.",
+          "eina tölvu (tveir spilarar), og alvöru spilið á eftir líka.",
     "en": "In Kínaskák you try to get rid of every card in your hand: first you lay down the round's "
           "contract, runs and sets, and then you lay off cards on what lies on the table. Whoever "
           "goes out first ends the round, the others score penalty points for the cards they are "
