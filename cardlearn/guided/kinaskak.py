@@ -49,12 +49,12 @@ TAUGHT = (
     Step("buy", {
         "is": "Nú máttu kaupa hjartakónginn: þá færðu hann og efsta spil stokksins með, en kastar "
               "engu. Kauptu hann, því að samningur fyrstu umferðar er ein röð og ein þrenna: röðina, "
-              "5♣ til 8♣, áttu þegar, og nú eru kóngarnir orðnir tveir. (Þegar samningurinn er tvær "
-              "raðir eða fleiri er hver þeirra í sínum lit.)",
+              "5♣ til 8♣, áttu þegar, og nú eru kóngarnir orðnir tveir. Þegar samningurinn er tvær "
+              "raðir eða fleiri er hver þeirra í sínum lit.",
         "en": "Now you may buy the K♥: you get it and the top card of the stock with it, and "
               "discard nothing. Buy it, because the contract of the first round is one run and one "
-              "set: you already hold the run, 5♣ to 8♣, and this makes two kings. (When a contract "
-              "asks for two runs or more, each is of a suit of its own.)"},
+              "set: you already hold the run, 5♣ to 8♣, and this makes two kings. When a contract "
+              "asks for two runs or more, each is of a suit of its own."},
          term="samningur"),
     Step("run 3S JK=4S 5S 6S", {
         "is": "Tölvan lagði niður röð í spaða með jóker: 3♠, jóker, 5♠ og 6♠. Jóker getur staðið "
