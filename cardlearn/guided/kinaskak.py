@@ -84,10 +84,12 @@ TAUGHT = (
         "is": "Svo þrennuna, kóngana þrjá. Þá hefurðu lagt niður.",
         "en": "Then the set, the three kings. Now you have laid down."}),
     Step("off JK 0-0 low", {
-        "is": "Nú máttu bæta við hvaða röð eða þrennu sem er á borðinu. Byrjaðu á jókernum, sem gæfi "
+        "is": "Nú máttu bæta við hvaða röð eða þrennu sem er á borðinu, en nýjar raðir eða þrennur "
+              "leggurðu ekki niður eftir samninginn. Byrjaðu á jókernum, sem gæfi "
               "20 refsistig ef hann sæti eftir á hendi: settu hann neðst í röðina þína, þar sem hann "
               "stendur fyrir 4♣.",
-        "en": "Now you may lay off cards on any run or set on the table. Start with your joker, "
+        "en": "Now you may lay off cards on any run or set on the table, but you lay down no new runs "
+              "or sets after your contract. Start with your joker, "
               "which would cost 20 penalty points if it were left in your hand: put it at the bottom "
               "of your run, where it stands for the 4♣."}, term="bæta við"),
     Step("steal 4S 1-0", {

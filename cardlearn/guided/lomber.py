@@ -88,11 +88,11 @@ TAUGHT = (
               "a lower trump is led."}, term="matadorar"),
     Step("7H", {
         "is": "Þú fékkst slaginn. Spilaðu nú út hjartasjöunni: hún er manilía, og aðeins spadda, "
-              "sem þú átt sjálfur, er hærri; sá sem á basta verður nú að láta hann, því að hærri "
-              "matador var spilað út.",
+              "sem þú átt sjálfur, er hærri; sá sem á basta og ekkert annað tromp verður nú að láta "
+              "hann, því að hærri matador var spilað út.",
         "en": "You took the trick. Now lead the 7♥: it is the manilía, and only spadda, which you "
-              "hold yourself, is higher; whoever holds basti must now play it, because a higher "
-              "matador was led."}, term="manilía"),
+              "hold yourself, is higher; whoever holds basti and no other trump must now play it, "
+              "because a higher matador was led."}, term="manilía"),
     Step("JH", {"is": "Tölva 1 fylgdi lit með hjartagosa.",
                 "en": "Computer 1 followed suit with the J♥."}),
     Step("AC", {
