@@ -99,6 +99,12 @@ def listed(name: str, lang: str) -> str:
     return mid(name, lang) if lang == "en" else name
 
 
+def one_stop(text: str) -> str:
+    """A sentence made from a template ending "{move}." whose move ends its own sentence
+    ("… — svippur!"): no full stop after the "!"."""
+    return text.replace("!.", "!")
+
+
 def capital(text: str) -> str:
     """The first letter in capitals (a button's command, a sentence's start)."""
     return text[:1].upper() + text[1:]

@@ -13,7 +13,6 @@ The generic table knows no guide: it asks the model for `step_text` and `suggest
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -22,7 +21,7 @@ from typing import Any
 from cardlearn.cards import Card
 from cardlearn.core import IllegalMove
 from cardlearn.games import GAMES
-from cardlearn.grammar import capital
+from cardlearn.grammar import capital, one_stop
 from cardlearn.protocol import AnyState, Token
 from cardlearn.table.fixed import table_bot
 from cardlearn.table.model import TableModel
@@ -187,7 +186,7 @@ class GuideModel(TableModel):
         if step is not None and self.state.to_move == guide.pupil:
             wanted = self._wanted()
             parts.append(step.say.get(lang) or self._played_out(wanted))
-        if step is None and i >= len(guide.steps):
+        if self.guide_over:
             parts += [guide.tip[lang], w["done"]]
         return " ".join(p for p in parts if p)
 
@@ -198,21 +197,24 @@ class GuideModel(TableModel):
             return ""
         w, move = GUIDE_WORDS[self.lang], self._move_words(wanted)
         why = self.game.explain(self.state, wanted, self.lang).strip().rstrip(".")
-        plain = w["your_move"].format(move=move)
+        plain = one_stop(w["your_move"].format(move=move))
         if move.endswith("!"):  # "… — svippur!" ends its own sentence: the reason is the next one
-            plain = re.sub(r"!\.$", "!", plain)
             return f"{plain} {capital(why)}." if why else plain
         return w["your_move_why"].format(move=move, why=why) if why else plain
 
+    @property
+    def guide_over(self) -> bool:
+        """The guided deal has been played to its end (its end panel, or past it)."""
+        return self.guide is not None and len(self.moves) >= len(self.guide.steps)
+
     def dismiss_words(self) -> str:
         """The deal-end panel's button once the guided deal is over: a real deal next."""
-        over = self.guide is not None and len(self.moves) >= len(self.guide.steps)
-        return GUIDE_WORDS[self.lang]["real"] if over else super().dismiss_words()
+        return GUIDE_WORDS[self.lang]["real"] if self.guide_over else super().dismiss_words()
 
     def dismiss(self) -> None:
         """The guided deal's end panel's button: a real game of its own (the guided deal's
         score and moves do not count in it), the computers choosing for themselves."""
-        if self.guide is not None and len(self.moves) >= len(self.guide.steps):
+        if self.guide_over:
             self.new_game()
             return
         super().dismiss()

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardlearn.cards import Card
 from cardlearn.core import IllegalMove
+from cardlearn.grammar import one_stop
 from cardlearn.protocol import AnyGame, AnyState, Layout, Token, Zone
 from cardlearn.table.choices import Choices
 from cardlearn.table.messages import Note, illegal, rule_of, said
@@ -272,8 +273,7 @@ class Selection:
 
         def say(lang: str) -> str:
             text = table.game.command(state, move, lang, who=table.namer(lang))
-            # "… — svippur!" ends its own sentence: no full stop after it
-            return WORDS[lang][lang_key].format(move=text).replace("!.", "!")
+            return one_stop(WORDS[lang][lang_key].format(move=text))
 
         table._note = say
 

@@ -23,6 +23,7 @@ import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle  # not exported at the top in 8.1
 
 from cardlearn.cards import Card
+from cardlearn.grammar import one_stop
 from cardlearn.protocol import Token
 from cardlearn.table import fragments, textview
 from cardlearn.table.look import css_name, esc, four_colour_style, script_html, stylesheet
@@ -621,8 +622,7 @@ class TableView:
             said, why = snap.hints[0]
             polite.append(f"{w['best']}: {said} — {why}")
         if snap.ready and before is not None and snap.ready != before.ready:
-            # "… — svippur!" ends its own sentence: no full stop after it
-            polite.append(w["ready_say"].format(move=snap.ready).replace("!.", "!"))
+            polite.append(one_stop(w["ready_say"].format(move=snap.ready)))
         if snap.step and (before is None or snap.step != before.step):
             polite.append(snap.step)  # a guided deal's step: what to do next, and why
         if snap.asking and before is not None and not before.asking:
